@@ -1,0 +1,42 @@
+"""Bots that see only an observation. `make_bot(game_id, name)` builds one by name.
+
+Names: `random`, `heuristic` (the game's own rule-of-thumb player), and the levels a player picks:
+`easy` (the heuristic with frequent mistakes) and `normal` (the heuristic).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..core import UnknownGame
+from .base import Bot, Decision, ErringBot, RandomBot
+
+#: The levels the setup screen offers, weakest first.
+LEVELS: tuple[str, ...] = ("easy", "normal")
+BOT_NAMES: tuple[str, ...] = ("random", "heuristic", *LEVELS)
+
+EASY_MISTAKE_RATE = 0.35
+
+
+def heuristic_bot(game_id: str) -> Bot:
+    """The game's heuristic bot (`game.<id>.bot.HeuristicBot`)."""
+    try:
+        module = importlib.import_module(f"game.{game_id}.bot")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"game.{game_id}", f"game.{game_id}.bot"):
+            raise
+        raise UnknownGame(f"the game {game_id!r} has no heuristic bot") from None
+    return module.HeuristicBot()
+
+
+def make_bot(game_id: str, name: str) -> Bot:
+    if name == "random":
+        return RandomBot()
+    if name in ("heuristic", "normal"):
+        return heuristic_bot(game_id)
+    if name == "easy":
+        return ErringBot(heuristic_bot(game_id), EASY_MISTAKE_RATE)
+    raise UnknownGame(f"there is no bot {name!r}; the bots are: {', '.join(BOT_NAMES)}")
+
+
+__all__ = ["BOT_NAMES", "LEVELS", "Bot", "Decision", "ErringBot", "RandomBot", "heuristic_bot", "make_bot"]

@@ -1,0 +1,70 @@
+"""What a bot is given and what it returns.
+
+A bot never sees a State: it gets a Decision (its seat, its Observation, its legal actions) and a
+seeded Rng. Search bots may ask the Decision for sampled states, each drawn by `determinize` from
+what the seat knows, never the true position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import Action, Rng, State
+
+
+@dataclass(frozen=True)
+class Decision:
+    game_id: str
+    seat: int
+    observation: dict[str, Any]
+    legal: list[Action]
+    _sampler: Callable[[Rng], State] = field(repr=False, compare=False)
+
+    def sample(self, rng: Rng) -> State:
+        """A full state consistent with this seat's knowledge, hidden cards drawn with `rng`."""
+        return self._sampler(rng)
+
+    @classmethod
+    def of(cls, state: State, seat: int) -> Decision:
+        """The decision `seat` faces in `state` (the sampler closes over `state` but only determinizes)."""
+        return cls(state.game_id, seat, state.observation(seat), state.legal_actions(),
+                   lambda rng: state.determinize(seat, rng))
+
+
+class Bot:
+    """A bot: `choose` picks one of the legal actions. `think` is the anytime form that the match
+    controller steps a little per frame; a bot that answers at once needs only `choose`."""
+
+    name: str = "bot"
+
+    def choose(self, decision: Decision, rng: Rng) -> Action:
+        raise NotImplementedError
+
+    def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
+        """Yield None while still working, then the chosen Action."""
+        yield self.choose(decision, rng)
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def choose(self, decision: Decision, rng: Rng) -> Action:
+        return rng.choice(decision.legal)
+
+
+class ErringBot(Bot):
+    """Another bot that, with probability `mistake`, plays a random legal action instead: the easy level."""
+
+    def __init__(self, inner: Bot, mistake: float) -> None:
+        self.inner = inner
+        self.mistake = mistake
+        self.name = f"{inner.name}~{mistake:g}"
+
+    def choose(self, decision: Decision, rng: Rng) -> Action:
+        if len(decision.legal) > 1 and rng.random() < self.mistake:
+            return rng.choice(decision.legal)
+        return self.inner.choose(decision, rng)

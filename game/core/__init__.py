@@ -1,0 +1,40 @@
+"""The engine contract shared by every game: see DESIGN.md, 'The engine contract'."""
+
+from .actions import Action, act
+from .errors import BadSetup, IllegalAction, KartentischError, RecordError, UnknownGame
+from .events import (
+    CardMoved,
+    CardsRevealed,
+    Event,
+    GameEnded,
+    Note,
+    RoundEnded,
+    ScoreChanged,
+    Shuffled,
+    TurnChanged,
+)
+from .rng import Rng
+from .state import Game, Option, State
+
+__all__ = [
+    "Action",
+    "BadSetup",
+    "CardMoved",
+    "CardsRevealed",
+    "Event",
+    "Game",
+    "GameEnded",
+    "IllegalAction",
+    "KartentischError",
+    "Note",
+    "Option",
+    "RecordError",
+    "Rng",
+    "RoundEnded",
+    "ScoreChanged",
+    "Shuffled",
+    "State",
+    "TurnChanged",
+    "UnknownGame",
+    "act",
+]

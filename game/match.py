@@ -1,0 +1,272 @@
+"""The match controller: seats, bot turns, human decisions, undo, autosave and events for the view.
+
+The view talks only to a Match: it asks which seat the screen shows (`view_seat`), whether the
+screen must first be handed to another person (`handoff_seat`), what that seat sees
+(`observation`), what it may do (`legal_actions`), and it takes events redacted for that seat
+(`drain_events`). It never touches the State.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import load
+from .ai import Bot, Decision, make_bot
+from .core import Action, Event, KartentischError, Rng, State
+from .core.records import Record, footer_for, read_record, write_record
+
+HUMAN = "human"
+BOT = "bot"
+
+
+class MatchError(KartentischError):
+    """A request the match cannot take now (not this seat's decision, nothing to undo, …)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = HUMAN  # HUMAN or BOT
+    bot: str | None = None  # the bot name or level for a BOT seat
+
+    def __post_init__(self) -> None:
+        if self.kind not in (HUMAN, BOT):
+            raise MatchError(f"a seat is '{HUMAN}' or '{BOT}', not {self.kind!r}")
+        if self.kind == BOT and not self.bot:
+            raise MatchError(f"the AI seat {self.name!r} needs a level")
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "bot": self.bot}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Seat:
+        return cls(str(data["name"]), str(data.get("kind", HUMAN)), data.get("bot"))
+
+    @classmethod
+    def ai(cls, name: str, level: str) -> Seat:
+        return cls(name, BOT, level)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Undone(Event):
+    """The match went back to an earlier human decision: the view redraws without animation."""
+
+    actions: int
+
+
+@dataclass
+class _UndoPoint:
+    state: State
+    actions: int
+
+
+class Match:
+    def __init__(
+        self,
+        game_id: str,
+        seats: Sequence[Seat],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        *,
+        autosave: str | Path | None = None,
+        keep_events: bool = True,
+    ) -> None:
+        self.game = load(game_id)
+        self.seats = list(seats)
+        self.state: State = self.game.new_state(len(self.seats), seed, options)
+        self.seed = seed
+        self.options = dict(self.state.options)
+        self.autosave = Path(autosave) if autosave is not None else None
+        self.keep_events = keep_events
+        self.actions: list[tuple[int, str]] = []
+        self.bot_decision_ms: list[float] = []
+        self._bots: dict[int, Bot] = {
+            i: make_bot(game_id, s.bot or "") for i, s in enumerate(self.seats) if not s.is_human
+        }
+        self._events: deque[Event] = deque()
+        self._undo: list[_UndoPoint] = []
+        self._thinking: tuple[int, Iterator[Action | None], float] | None = None
+        humans = self.human_seats
+        self._shown: int | None = humans[0] if len(humans) == 1 else None
+        self._save()
+
+    # -- who is who ------------------------------------------------------------------------------
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def current_seat(self) -> int | None:
+        return self.state.current_player
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def human_to_act(self) -> int | None:
+        """The human seat that must decide now, if any."""
+        seat = self.state.current_player
+        return seat if seat is not None and self.seats[seat].is_human else None
+
+    def bot_to_act(self) -> int | None:
+        seat = self.state.current_player
+        return seat if seat is not None and not self.seats[seat].is_human else None
+
+    @property
+    def view_seat(self) -> int | None:
+        """Whose observation the screen shows: the one human; with several, the last one handed the
+        screen; with none (or before the first handoff), a spectator (None)."""
+        return self._shown
+
+    def handoff_seat(self) -> int | None:
+        """A human other than the one on screen must decide: the screen must be passed to them first."""
+        seat = self.human_to_act()
+        if seat is not None and seat != self._shown and len(self.human_seats) > 1:
+            return seat
+        return None
+
+    def confirm_handoff(self) -> None:
+        seat = self.handoff_seat()
+        if seat is None:
+            raise MatchError("no one is waiting for the screen")
+        self._shown = seat
+
+    # -- what the view may see -------------------------------------------------------------------
+    def observation(self, seat: int | None = None) -> dict[str, Any]:
+        """The observation of `seat` (default: the seat on screen)."""
+        return self.state.observation(self._shown if seat is None else seat)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What `seat` (default: the seat on screen) may do now: empty unless it is that human's decision
+        and the screen has been handed to them."""
+        seat = self._shown if seat is None else seat
+        if seat is None or seat != self.human_to_act() or self.handoff_seat() is not None:
+            return []
+        return self.state.legal_actions()
+
+    def drain_events(self, seat: int | None = None) -> list[Event]:
+        """Take the queued events, each redacted for `seat` (default: the seat on screen)."""
+        seat = self._shown if seat is None else seat
+        out = [e.seen_by(seat) for e in self._events]
+        self._events.clear()
+        return out
+
+    # -- acting ----------------------------------------------------------------------------------
+    def play(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """A human decision (an Action or its text). Raises IllegalAction (nothing changes) or MatchError."""
+        seat = self.human_to_act() if seat is None else seat
+        if seat is None or seat != self.human_to_act():
+            who = self.state.current_player
+            raise MatchError("it is not a human's decision now" if who is None or seat is None
+                             else f"it is {self.seats[who].name}'s decision, not {self.seats[seat].name}'s")
+        if isinstance(action, str):
+            action = self.game.parse_action(self.state, action)
+        before = self.state.clone()
+        events = self.state.apply(action)  # raises before anything is recorded
+        self._undo.append(_UndoPoint(before, len(self.actions)))
+        return self._record(seat, action, events)
+
+    def bot_thinking(self) -> bool:
+        return self._thinking is not None
+
+    def step_bot(self, budget_ms: float | None = None) -> list[Event] | None:
+        """Let the bot that must decide think for about `budget_ms` (None: until it decides).
+        Returns the events of its action once it decided, else None (call again next frame)."""
+        seat = self.bot_to_act()
+        if seat is None:
+            self._thinking = None
+            return None
+        if self._thinking is None or self._thinking[0] != seat:
+            rng = Rng(self.seed * 1_000_003 + len(self.actions))  # same decision on resume and undo
+            decision = Decision.of(self.state, seat)
+            self._thinking = (seat, self._bots[seat].think(decision, rng), 0.0)
+        _, thoughts, spent = self._thinking
+        start = time.perf_counter()
+        deadline = None if budget_ms is None else start + budget_ms / 1000.0
+        action: Action | None = None
+        while action is None:
+            action = next(thoughts)
+            if action is None and deadline is not None and time.perf_counter() >= deadline:
+                break
+        spent += (time.perf_counter() - start) * 1000.0
+        if action is None:
+            self._thinking = (seat, thoughts, spent)
+            return None
+        self._thinking = None
+        self.bot_decision_ms.append(spent)
+        return self._record(seat, action, self.state.apply(action))
+
+    def run_bots(self) -> None:
+        """Let bots decide until a human must, or the game ends (headless use)."""
+        while self.bot_to_act() is not None:
+            self.step_bot()
+
+    def _record(self, seat: int, action: Action, events: list[Event]) -> list[Event]:
+        self.actions.append((seat, str(action)))
+        if self.keep_events:
+            self._events.extend(events)
+        self._save()
+        return events
+
+    # -- undo ------------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self._undo) and bool(self.human_seats)
+
+    def undo(self) -> None:
+        """Go back to before the last human decision (with the bot moves after it)."""
+        if not self.can_undo():
+            raise MatchError("there is no human decision to take back")
+        point = self._undo.pop()
+        self.state = point.state
+        del self.actions[point.actions:]
+        self._thinking = None
+        self._events.clear()
+        self._events.append(Undone(actions=len(self.actions)))
+        self._save()
+
+    # -- records ---------------------------------------------------------------------------------
+    def record(self) -> Record:
+        return Record(
+            game=self.game.id,
+            version=str(self.game.version),
+            players=len(self.seats),
+            seed=self.seed,
+            options=self.options,
+            seats=[s.to_dict() for s in self.seats],
+            actions=list(self.actions),
+            footer=footer_for(self.state, len(self.actions)),
+        )
+
+    def save(self, path: str | Path) -> None:
+        write_record(path, self.record())
+
+    def _save(self) -> None:
+        if self.autosave is not None:
+            write_record(self.autosave, self.record())
+
+    @classmethod
+    def resume(cls, path: str | Path, *, autosave: str | Path | None = None) -> Match:
+        """Continue a saved game: the record is read, checked and replayed (RecordError says why not)."""
+        from .core.records import replay
+
+        record = read_record(path)
+        final = replay(record, verify=True, path=str(path))
+        seats = [Seat.from_dict(s) for s in record.seats]
+        match = cls(record.game, seats, record.seed, record.options, autosave=None)
+        for seat, text in record.actions:  # rebuild the undo points along the way
+            if match.seats[seat].is_human:
+                match._undo.append(_UndoPoint(match.state.clone(), len(match.actions)))
+            match.state.apply(match.game.parse_action(match.state, text))
+            match.actions.append((seat, text))
+        assert match.state.state_hash() == final.state_hash()
+        match.autosave = Path(autosave) if autosave is not None else None
+        match._save()
+        return match

@@ -1,0 +1,104 @@
+"""Scenes and the scene stack.
+
+The App (scenes/app.py) owns the window, the clock, the settings and the stack. Every frame it
+hands each pygame event to the top scene (its pygame-gui manager first), updates the top scene
+with dt in seconds, and draws the stack from the highest opaque scene up (so an overlay such as
+the pause menu is drawn over the table it pauses).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from .app import App
+
+THEME_PATH = Path(__file__).resolve().parent.parent / "assets" / "themes" / "theme.json"
+
+
+class Scene:
+    """A screen of the app. Subclasses override what they need; `ui` is this scene's pygame-gui manager."""
+
+    opaque = True  # False for overlays: the scene below is drawn first
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        theme = str(THEME_PATH) if THEME_PATH.exists() else None
+        self.ui = pygame_gui.UIManager(app.size, theme)
+
+    # life cycle
+    def on_enter(self) -> None:
+        """Pushed onto the stack (build the widgets here)."""
+
+    def on_exit(self) -> None:
+        """Removed from the stack."""
+
+    def on_resume(self) -> None:
+        """On top again after the scene above it was popped."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: lay out again (the default rebuilds the widgets)."""
+        self.ui.set_window_resolution(size)
+        self.ui.clear_and_reset()
+        self.on_enter()
+
+    # frame
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A pygame event the UI manager did not consume."""
+
+    def update(self, dt: float) -> None:
+        """Advance by dt seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene (its widgets are drawn after this by the app)."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self):
+        return iter(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self._scenes.append(scene)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.on_exit()
+        if self._scenes:
+            self._scenes[-1].on_resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another (the one below is not resumed in between)."""
+        if self._scenes:
+            self._scenes.pop().on_exit()
+        self.push(scene)
+
+    def clear(self) -> None:
+        while self._scenes:
+            self._scenes.pop().on_exit()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the highest opaque one up."""
+        start = 0
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[i].opaque:
+                start = i
+                break
+        return self._scenes[start:]

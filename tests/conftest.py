@@ -1,0 +1,14 @@
+"""Tests run headless: SDL gets dummy video and audio drivers before anything imports pygame,
+and the app's config and data dirs point into a temp folder so no test touches the player's files."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+_home = tempfile.mkdtemp(prefix="kartentisch-tests-")
+os.environ.setdefault("KARTENTISCH_CONFIG_DIR", os.path.join(_home, "config"))
+os.environ.setdefault("KARTENTISCH_DATA_DIR", os.path.join(_home, "data"))
