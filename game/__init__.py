@@ -19,7 +19,7 @@ def load(game_id: str) -> Game:
     """The Game for `game_id`; UnknownGame (with the known ids) for anything else."""
     if game_id in _loaded:
         return _loaded[game_id]
-    if game_id not in GAME_IDS:
+    if game_id not in GAME_IDS or not game_id.isidentifier():
         raise UnknownGame(f"there is no game {game_id!r}; the games are: {', '.join(GAME_IDS)}")
     try:
         module = importlib.import_module(f"game.{game_id}")
@@ -30,6 +30,11 @@ def load(game_id: str) -> Game:
     game = module.GAME
     _loaded[game_id] = game
     return game
+
+
+def register(game: Game) -> None:
+    """Make a Game loadable by its id (the built-in games register themselves on first load)."""
+    _loaded[game.id] = game
 
 
 def available() -> list[str]:
@@ -44,4 +49,4 @@ def available() -> list[str]:
     return found
 
 
-__all__ = ["GAME_IDS", "available", "load"]
+__all__ = ["GAME_IDS", "available", "load", "register"]

@@ -79,7 +79,10 @@ class Match:
         *,
         autosave: str | Path | None = None,
         keep_events: bool = True,
+        bots: Mapping[int, Bot] | None = None,
     ) -> None:
+        """`bots` gives ready-made Bot objects for some AI seats instead of building them from the seat's
+        level (tools and tests use it to play with tuned bots)."""
         self.game = load(game_id)
         self.seats = list(seats)
         self.state: State = self.game.new_state(len(self.seats), seed, options)
@@ -89,8 +92,10 @@ class Match:
         self.keep_events = keep_events
         self.actions: list[tuple[int, str]] = []
         self.bot_decision_ms: list[float] = []
+        given = dict(bots or {})
         self._bots: dict[int, Bot] = {
-            i: make_bot(game_id, s.bot or "") for i, s in enumerate(self.seats) if not s.is_human
+            i: given.get(i) or make_bot(game_id, s.bot or "")
+            for i, s in enumerate(self.seats) if not s.is_human
         }
         self._events: deque[Event] = deque()
         self._undo: list[_UndoPoint] = []

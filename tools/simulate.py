@@ -1,0 +1,136 @@
+"""Play many games headless between bots and report wins, lengths, decision times and errors.
+
+    python -m tools.simulate --game palastgefluester --players 4 --games 1000 --seed 1 \
+        --bots random,random,heuristic,heuristic [--option scoring=noted] [--record DIR] [--json]
+
+Game i is played with seed S + i. A shared win counts as a fraction for each winner, so the wins add up
+to the number of games finished. A game that raises is an error: its seed and traceback are printed
+and the run goes on. With --json the last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+from game import load
+from game.ai import BOT_NAMES
+from game.core import KartentischError
+from game.match import Match, Seat
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, not {text!r}")
+    name, raw = text.split("=", 1)
+    value: Any = raw
+    if raw.lower() in ("true", "on", "yes"):
+        value = True
+    elif raw.lower() in ("false", "off", "no"):
+        value = False
+    elif raw.lstrip("-").isdigit():
+        value = int(raw)
+    return name, value
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
+             options: dict[str, Any] | None = None, record_dir: Path | None = None,
+             out=sys.stdout) -> dict[str, Any]:
+    game = load(game_id)
+    game.check_setup(players, options)  # a bad set-up fails once, before any game
+    wins = [0.0] * players
+    errors = 0
+    actions: list[int] = []
+    decision_ms: list[float] = []
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        seats = [Seat.ai(f"{name}-{n}", name) for n, name in enumerate(bots)]
+        try:
+            match = Match(game_id, seats, game_seed, options, keep_events=False)
+            match.run_bots()
+        except Exception:  # an engine or bot fault: report it and go on
+            errors += 1
+            print(f"error in game seed={game_seed}:", file=out)
+            print(traceback.format_exc(), file=out)
+            continue
+        winners = match.state.winners()
+        for w in winners:
+            wins[w] += 1.0 / len(winners)
+        actions.append(len(match.actions))
+        decision_ms.extend(match.bot_decision_ms)
+        if record_dir is not None:
+            match.save(record_dir / f"{game_id}-{players}p-seed{game_seed}.jsonl")
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game_id,
+        "players": players,
+        "games": games,
+        "errors": errors,
+        "bots": bots,
+        "wins": [round(w, 3) for w in wins],
+        "mean_actions": round(statistics.fmean(actions), 2) if actions else 0.0,
+        "games_per_s": round(games / elapsed, 2) if elapsed > 0 else 0.0,
+        "decision_ms": {
+            "median": round(percentile(decision_ms, 0.5), 4),
+            "p95": round(percentile(decision_ms, 0.95), 4),
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__.split("\n")[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", default="", help=f"comma-separated, one per seat: {', '.join(BOT_NAMES)}")
+    parser.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
+    parser.add_argument("--record", type=Path, metavar="DIR", help="write one record per game into DIR")
+    parser.add_argument("--json", action="store_true", help="print one JSON object on the last line")
+    args = parser.parse_args(argv)
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["heuristic"] * args.players
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        parser.error(f"--bots names {len(bots)} bots for {args.players} players")
+    unknown = [b for b in bots if b not in BOT_NAMES]
+    if unknown:
+        parser.error(f"unknown bot {unknown[0]!r}; the bots are: {', '.join(BOT_NAMES)}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    try:
+        result = simulate(args.game, args.players, args.games, args.seed, bots, dict(args.option),
+                          args.record)
+    except KartentischError as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    print(f"{result['game']}, {result['players']} players, {result['games']} games "
+          f"(seeds {args.seed}..{args.seed + args.games - 1}): {result['errors']} errors")
+    for seat, (bot, won) in enumerate(zip(bots, result["wins"], strict=True)):
+        share = won / max(1, result["games"] - result["errors"])
+        print(f"  seat {seat} {bot:<10} wins {won:8.1f}  ({share:6.1%})")
+    print(f"  mean actions {result['mean_actions']}, {result['games_per_s']} games/s, decision ms "
+          f"median {result['decision_ms']['median']} p95 {result['decision_ms']['p95']}")
+    if args.json:
+        print(json.dumps(result))
+    return 1 if result["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
