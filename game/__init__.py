@@ -27,7 +27,9 @@ def load(game_id: str) -> Game:
         if exc.name != f"game.{game_id}":
             raise
         raise UnknownGame(f"the game {game_id!r} is not built yet") from None
-    game = module.GAME
+    game = getattr(module, "GAME", None)
+    if game is None:
+        raise UnknownGame(f"the game {game_id!r} is not built yet")
     _loaded[game_id] = game
     return game
 

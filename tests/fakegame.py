@@ -129,6 +129,7 @@ class DuelState(State):
                 for c in fixed.get(o, []):
                     rest.remove(c)
                 pool.extend(rest)
+        pool.sort()  # only the multiset of unknown cards may matter, never where they truly are
         rng.shuffle(pool)
         for o in range(self.num_players):
             if o != seat:

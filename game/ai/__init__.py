@@ -1,7 +1,8 @@
 """Bots that see only an observation. `make_bot(game_id, name)` builds one by name.
 
 Names: `random`, `heuristic` (the game's own rule-of-thumb player), and the levels a player picks:
-`easy` (the heuristic with frequent mistakes) and `normal` (the heuristic).
+`easy` (the heuristic with frequent mistakes), `normal` (the heuristic) and `hard` (Information Set
+MCTS over the game's own determinizations, about a second a decision, stepped by the match controller).
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from ..core import UnknownGame
 from .base import Bot, Decision, ErringBot, RandomBot
 
 #: The levels the setup screen offers, weakest first.
-LEVELS: tuple[str, ...] = ("easy", "normal")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BOT_NAMES: tuple[str, ...] = ("random", "heuristic", *LEVELS)
 
 EASY_MISTAKE_RATE = 0.35
+HARD_TIME_MS = 900.0
 
 
 def heuristic_bot(game_id: str) -> Bot:
@@ -36,6 +38,10 @@ def make_bot(game_id: str, name: str) -> Bot:
         return heuristic_bot(game_id)
     if name == "easy":
         return ErringBot(heuristic_bot(game_id), EASY_MISTAKE_RATE)
+    if name == "hard":
+        from .ismcts import ISMCTSBot
+
+        return ISMCTSBot(time_ms=HARD_TIME_MS)
     raise UnknownGame(f"there is no bot {name!r}; the bots are: {', '.join(BOT_NAMES)}")
 
 

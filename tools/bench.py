@@ -1,0 +1,145 @@
+"""Benchmarks, measured as ratios within one run (never as timed tests).
+
+    python -m tools.bench engine [--game ID] [--players N] [--seconds S] [--json]
+    python -m tools.bench frame  [--game ID] [--players N] [--size WxH] [--json]   (see tools/bench_frame.py)
+    python -m tools.bench ai     [--game ID] [--players N] [--games K] [--json]
+
+engine: random-playout moves per second per game, beside a peer measured in the same run (a plain
+Python deal-and-play loop with no contract around it), so the ratio says how heavy the engine is on
+any machine. ai: decisions per second and median/p95 decision ms per game and bot level against
+random opponents. With --json the last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from game import available, load
+from game.ai import LEVELS, Decision, make_bot
+from game.core import Rng
+
+
+def peer_moves_per_s(seconds: float) -> float:
+    """A reference workload: deal 52 cards to four hands and play them out, one list operation per move."""
+    rng = Rng(0)
+    moves = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [deck[i::4] for i in range(4)]
+        seat = 0
+        while hands[seat]:
+            legal = list(hands[seat])
+            card = rng.choice(legal)
+            hands[seat].remove(card)
+            seat = (seat + 1) % 4
+            moves += 1
+    return moves / seconds
+
+
+def engine_moves_per_s(game_id: str, players: int, seconds: float) -> dict[str, float]:
+    game = load(game_id)
+    rng = Rng(1)
+    moves = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    seed = 0
+    while time.perf_counter() < deadline:
+        state = game.new_state(players, seed)
+        seed += 1
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"moves_per_s": round(moves / elapsed), "games_per_s": round(games / elapsed, 2),
+            "moves_per_game": round(moves / max(1, games), 1)}
+
+
+def bench_engine(args: argparse.Namespace) -> dict[str, Any]:
+    games = [args.game] if args.game else available()
+    peer = peer_moves_per_s(args.seconds)
+    out: dict[str, Any] = {"peer_moves_per_s": round(peer), "games": {}}
+    for game_id in games:
+        game = load(game_id)
+        players = args.players or min(4, game.max_players)
+        result = engine_moves_per_s(game_id, players, args.seconds)
+        result["players"] = players
+        result["ratio_to_peer"] = round(result["moves_per_s"] / peer, 4)
+        out["games"][game_id] = result
+        print(f"{game_id:<18} {players}p  {result['moves_per_s']:>9} moves/s  "
+              f"{result['games_per_s']:>8} games/s  ({result['ratio_to_peer']:.3f} x peer)")
+    print(f"{'peer':<18}     {out['peer_moves_per_s']:>9} moves/s")
+    return out
+
+
+def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
+    games = [args.game] if args.game else available()
+    out: dict[str, Any] = {"games": {}}
+    for game_id in games:
+        game = load(game_id)
+        players = args.players or min(4, game.max_players)
+        per_level: dict[str, Any] = {}
+        for level in ("random", *LEVELS):
+            bot = make_bot(game_id, level)
+            opponent = make_bot(game_id, "random")
+            times: list[float] = []
+            for g in range(args.games):
+                state = game.new_state(players, 1000 + g)
+                rng = Rng(g)
+                while not state.is_terminal():
+                    seat = state.current_player
+                    assert seat is not None
+                    decision = Decision.of(state, seat)
+                    if seat == 0:
+                        t0 = time.perf_counter()
+                        action = bot.choose(decision, rng)
+                        times.append((time.perf_counter() - t0) * 1000.0)
+                    else:
+                        action = opponent.choose(decision, rng)
+                    state.apply(action)
+            times.sort()
+            total = sum(times) / 1000.0
+            per_level[level] = {
+                "decisions": len(times),
+                "decisions_per_s": round(len(times) / total, 1) if total else 0.0,
+                "median_ms": round(times[len(times) // 2], 4) if times else 0.0,
+                "p95_ms": round(times[int(0.95 * (len(times) - 1))], 4) if times else 0.0,
+            }
+            print(f"{game_id:<18} {level:<9} {per_level[level]['decisions_per_s']:>10} decisions/s  "
+                  f"median {per_level[level]['median_ms']} ms  p95 {per_level[level]['p95_ms']} ms")
+        out["games"][game_id] = {"players": players, "levels": per_level}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "frame":
+        from tools import bench_frame  # pygame is loaded only for the frame benchmark
+
+        return bench_frame.run(argv[1:])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    engine = sub.add_parser("engine", help="random-playout moves per second")
+    engine.add_argument("--seconds", type=float, default=2.0)
+    ai = sub.add_parser("ai", help="bot decision speed per level")
+    ai.add_argument("--games", type=int, default=5)
+    sub.add_parser("frame", help="frame times of a full table (see tools/bench_frame.py)")
+    for p in (engine, ai):
+        p.add_argument("--game")
+        p.add_argument("--players", type=int)
+        p.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    result = bench_engine(args) if args.what == "engine" else bench_ai(args)
+    if args.json:
+        print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
