@@ -1,0 +1,537 @@
+"""Art packs: card faces, backs and table backgrounds, loaded once, scaled once per size, never a crash.
+
+An art pack is a folder with a `pack.toml` manifest (read with tomllib) and image files (PNG, or any
+format pygame loads). Packs are looked for in `assets/art/` (the shipped `default` pack, drawn by
+`python -m tools.draw_default_pack`) and in the user data dir, `scenes.settings.data_dir() / "art"`;
+the folder's name is the pack's name. `Settings.art_packs[game_id]` names the active pack per game.
+
+The manifest:
+
+    name = "My court"                 # shown in the settings menu
+    author = "Anna"
+    card_size = [400, 560]            # the faces' source pixels, w and h: the cards' aspect ratio (w / h)
+
+    [games.palastgefluester]          # one table per game id
+    card_size = [400, 560]            # optional: this game's own size, if it differs from the pack's
+    back = "pg/back.png"              # back of the game's cards (paths are relative to the pack folder)
+    king_back = "pg/king_back.png"    # another kind of back the game needs (Palastgeflüster: King cards)
+    table = "pg/table.png"            # table background; cropped to fill the window, so give it ~16:9
+
+    [games.palastgefluester.cards]    # card id -> image
+    "Zauberer/red" = "pg/zauberer_red.png"
+    "Waechter/brown" = "pg/waechter_brown.png"    # both brown copies of a person share one image
+    "king/Zofe" = "pg/king_zofe.png"
+
+    [games.palastgefluester.text]     # optional, for text and marks the table draws over a card
+    default = { colour = [52, 38, 32], safe_area = [30, 92, 340, 262] }
+    "king/Hofnarr" = { colour = [255, 250, 236] }
+
+`safe_area = [x, y, w, h]` (source pixels) is the part of the face that the table may cover with a mark
+(a highlight, a "blocked" stamp) without hiding the name, the colour band or the rule text; `colour` is
+the colour such marks and text use on that face. A per-card entry overrides `default` field by field.
+
+Card ids. Palastgeflüster: person cards "<Person>/<colour>" with the person ids of
+game.palastgefluester.cards ("Hofmarschall", "Schatzmeister", "Zauberer", "Zofe", "Mundschenk",
+"Waechter", "Hofnarr") and the colours red, blue, yellow, green, purple and brown; King cards
+"king/<Person>" (every person but the Hofmarschall); backs "back" (person cards) and "king_back".
+
+A pack may cover only some games or some cards: whatever it does not name comes from the default pack.
+What it names but cannot give (a missing or unreadable image), and every game of a pack whose manifest is
+broken, shows a drawn stand-in face marked "no art" with the card's name and colour. Each such problem is
+logged and listed in `ArtLibrary.problems`, so a card designer sees at once what to fix.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from . import fonts
+from .settings import Settings, data_dir
+
+log = logging.getLogger(__name__)
+
+ASSET_ART_DIR = Path(__file__).resolve().parent.parent / "assets" / "art"
+DEFAULT_PACK = "default"
+MANIFEST = "pack.toml"
+DEFAULT_CARD_SIZE = (400, 560)
+TABLE_SIZE = (1920, 1080)
+
+#: the scaled-surface cache keeps at most this many surfaces and this many pixels (about 200 MB)
+MAX_SCALED = 1024
+MAX_SCALED_PIXELS = 48_000_000
+MAX_SOURCES = 160
+
+Size = tuple[int, int]
+RGB = tuple[int, int, int]
+
+#: colours the stand-in face knows by the name in a card id
+NAMED_COLOURS: dict[str, RGB] = {
+    "red": (204, 40, 46),
+    "blue": (34, 92, 200),
+    "yellow": (242, 196, 26),
+    "green": (36, 144, 72),
+    "purple": (130, 56, 172),
+    "brown": (124, 78, 40),
+    "king": (214, 170, 60),
+}
+NO_ART_GREY: RGB = (120, 120, 126)
+TABLE_FALLBACK: RGB = (40, 92, 68)
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How the table writes on a face: `colour`, and `safe_area` as fractions (x, y, w, h) of the card."""
+
+    colour: RGB = (40, 30, 20)
+    safe_area: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
+
+
+@dataclass
+class Pack:
+    name: str
+    folder: Path
+    title: str = ""
+    author: str = ""
+    card_size: Size = DEFAULT_CARD_SIZE
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: why the manifest could not be read; a broken pack gives stand-in faces for everything
+    error: str | None = None
+
+    def entry(self, game_id: str, section: str, key: str | None) -> str | None:
+        game = self.games.get(game_id)
+        if game is None:
+            return None
+        value = game.get(section) if key is None else game.get(section, {}).get(key)
+        return value if isinstance(value, str) else None
+
+    def game_card_size(self, game_id: str) -> Size:
+        size = self.games.get(game_id, {}).get("card_size")
+        return size if isinstance(size, tuple) else self.card_size
+
+
+def _size_pair(value: Any) -> Size | None:
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and min(value) > 0
+    ):
+        return (value[0], value[1])
+    return None
+
+
+def read_pack(folder: Path, problems: list[str] | None = None) -> Pack:
+    """Read a pack's manifest. Never raises: a broken manifest sets `error`; a bad field is dropped and
+    reported in `problems`."""
+    problems = problems if problems is not None else []
+    pack = Pack(name=folder.name, folder=folder)
+    path = folder / MANIFEST
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        pack.error = f"art pack {pack.name!r}: cannot read {path}: {exc}"
+        return pack
+    except tomllib.TOMLDecodeError as exc:
+        pack.error = f"art pack {pack.name!r}: {path} is not valid TOML: {exc}"
+        return pack
+    games = data.get("games", {})
+    if not isinstance(games, dict):
+        pack.error = f"art pack {pack.name!r}: [games] in {path} must be a table"
+        return pack
+    pack.title = str(data.get("name", pack.name))
+    pack.author = str(data.get("author", ""))
+    if "card_size" in data:
+        size = _size_pair(data["card_size"])
+        if size is None:
+            problems.append(
+                f"art pack {pack.name!r}: card_size must be [width, height], not {data['card_size']!r}"
+            )
+        else:
+            pack.card_size = size
+    for game_id, table in games.items():
+        if not isinstance(table, dict):
+            problems.append(f"art pack {pack.name!r}: [games.{game_id}] must be a table")
+            continue
+        pack.games[game_id] = _read_game(pack, game_id, table, problems)
+    return pack
+
+
+def _read_game(pack: Pack, game_id: str, table: dict[str, Any], problems: list[str]) -> dict[str, Any]:
+    where = f"art pack {pack.name!r}, [games.{game_id}]"
+    game: dict[str, Any] = {"cards": {}, "text": {}}
+    for key, value in table.items():
+        if key == "cards":
+            if not isinstance(value, dict):
+                problems.append(f"{where}: cards must be a table of card id = image file")
+                continue
+            for card_id, file in value.items():
+                if _usable_path(file):
+                    game["cards"][card_id] = file
+                else:
+                    problems.append(f"{where}: card {card_id!r} has no usable image path ({file!r})")
+        elif key == "text":
+            if isinstance(value, dict):
+                game["text"] = {k: v for k, v in value.items() if isinstance(v, dict)}
+            else:
+                problems.append(f"{where}: text must be a table")
+        elif key == "card_size":
+            size = _size_pair(value)
+            if size is None:
+                problems.append(f"{where}: card_size must be [width, height], not {value!r}")
+            else:
+                game["card_size"] = size
+        elif _usable_path(value):
+            game[key] = value  # back, king_back, table, or another back kind
+        else:
+            problems.append(f"{where}: {key} has no usable image path ({value!r})")
+    return game
+
+
+def _usable_path(value: Any) -> bool:
+    """A relative path that stays inside the pack folder."""
+    if not isinstance(value, str) or not value:
+        return False
+    path = Path(value)
+    return not path.is_absolute() and ".." not in path.parts
+
+
+def find_packs(roots: Iterable[Path]) -> dict[str, Path]:
+    """Pack name -> folder, over every root in order (a later root's pack of the same name wins,
+    except the shipped default pack, which the first root always supplies)."""
+    found: dict[str, Path] = {}
+    for i, root in enumerate(roots):
+        try:
+            folders = sorted(p for p in root.iterdir() if (p / MANIFEST).is_file())
+        except OSError:
+            continue
+        for folder in folders:
+            if folder.name == DEFAULT_PACK and DEFAULT_PACK in found and i > 0:
+                continue
+            found[folder.name] = folder
+    return found
+
+
+class ArtLibrary:
+    """Card faces, backs and table backgrounds of the active packs, as surfaces ready to blit."""
+
+    def __init__(self, settings: Settings | None = None, roots: Iterable[Path] | None = None) -> None:
+        self.settings = settings or Settings()
+        self.roots = list(roots) if roots is not None else [ASSET_ART_DIR, data_dir() / "art"]
+        self.problems: list[str] = []
+        self._reported: set[str] = set()
+        self._packs: dict[str, Pack] = {}
+        self._sources: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._scaled_pixels = 0
+        self._mtimes: dict[Path, float | None] = {}
+        self._pack_folders = find_packs(self.roots)
+
+    # -- what the table asks for --------------------------------------------------------------------
+    def card(self, game_id: str, card_id: str, size: Size) -> pygame.Surface:
+        """The face of `card_id` scaled to `size` (w, h)."""
+        return self._get(game_id, "cards", card_id, size)
+
+    def back(self, game_id: str, size: Size, kind: str = "back") -> pygame.Surface:
+        """A card back scaled to `size`; `kind` names the back ("back", or e.g. "king_back")."""
+        return self._get(game_id, kind, None, size)
+
+    def table(self, game_id: str, size: Size) -> pygame.Surface:
+        """The table background, scaled to cover `size` and cropped to it (centred)."""
+        size = _clean_size(size)
+        key = ("table", game_id, None, size)
+        cached = self._cached(key)
+        if cached is not None:
+            return cached
+        src = self._source(game_id, "table", None)
+        sw, sh = src.get_size()
+        zoom = max(size[0] / sw, size[1] / sh)
+        scaled_size = (max(size[0], round(sw * zoom)), max(size[1], round(sh * zoom)))
+        scaled = _smoothscale(src, scaled_size)
+        crop = pygame.Rect((0, 0), size)
+        crop.center = (scaled_size[0] // 2, scaled_size[1] // 2)
+        return self._store(key, _ready(scaled.subsurface(crop).copy()))
+
+    def aspect(self, game_id: str) -> float:
+        """Card width / height for this game's active art."""
+        for pack in self._chain(game_id):
+            if pack.error is None:
+                w, h = pack.game_card_size(game_id)
+                return w / h
+        w, h = DEFAULT_CARD_SIZE
+        return w / h
+
+    def text_style(self, game_id: str, card_id: str) -> TextStyle:
+        """How to write on this card's face (its pack's [games.<id>.text] table)."""
+        for pack in self._chain(game_id):
+            if pack.error is not None:
+                break
+            if pack.entry(game_id, "cards", card_id) is None and pack.name != DEFAULT_PACK:
+                continue
+            text = pack.games.get(game_id, {}).get("text", {})
+            merged = {**text.get("default", {}), **text.get(card_id, {})}
+            return _text_style(merged, pack.game_card_size(game_id))
+        return TextStyle()
+
+    def packs(self, game_id: str | None = None) -> list[str]:
+        """Names of the packs found (that cover `game_id`, if given), the default first."""
+        names = sorted(self._pack_folders, key=lambda n: (n != DEFAULT_PACK, n))
+        if game_id is None:
+            return names
+        return [
+            n for n in names if (p := self._pack(n)) is not None and p.error is None and game_id in p.games
+        ]
+
+    def reload_changed(self) -> bool:
+        """Drop everything and read again if a manifest or a loaded image changed on disk (for the
+        gallery, which shows a designer's edits while it is open). True if anything changed."""
+        if not any(_mtime(path) != seen for path, seen in self._mtimes.items()):
+            return False
+        self._packs.clear()
+        self._sources.clear()
+        self._scaled.clear()
+        self._scaled_pixels = 0
+        self._mtimes.clear()
+        self.problems.clear()
+        self._reported.clear()
+        self._pack_folders = find_packs(self.roots)
+        return True
+
+    # -- packs ------------------------------------------------------------------------------------
+    def _pack(self, name: str) -> Pack | None:
+        if name in self._packs:
+            return self._packs[name]
+        folder = self._pack_folders.get(name)
+        if folder is None:
+            return None
+        found: list[str] = []
+        pack = read_pack(folder, found)
+        self._mtimes[folder / MANIFEST] = _mtime(folder / MANIFEST)
+        for message in found:
+            self._problem(message)
+        if pack.error:
+            self._problem(pack.error)
+        self._packs[name] = pack
+        return pack
+
+    def _chain(self, game_id: str) -> list[Pack]:
+        """The packs to ask, in order: the active one for this game, then the default pack."""
+        wanted = self.settings.art_packs.get(game_id, DEFAULT_PACK)
+        chain: list[Pack] = []
+        active = self._pack(wanted)
+        if active is None and wanted != DEFAULT_PACK:
+            self._problem(
+                f"art pack {wanted!r} (chosen for {game_id}) is not installed; using the default pack"
+            )
+        if active is not None:
+            chain.append(active)
+        if wanted != DEFAULT_PACK:
+            default = self._pack(DEFAULT_PACK)
+            if default is not None:
+                chain.append(default)
+        return chain
+
+    # -- images -----------------------------------------------------------------------------------
+    def _get(self, game_id: str, section: str, key: str | None, size: Size) -> pygame.Surface:
+        size = _clean_size(size)
+        cache_key = (section, game_id, key, size)
+        cached = self._cached(cache_key)
+        if cached is not None:
+            return cached
+        src = self._source(game_id, section, key)
+        scaled = src.copy() if src.get_size() == size else _smoothscale(src, size)
+        return self._store(cache_key, _ready(scaled))
+
+    def _source(self, game_id: str, section: str, key: str | None) -> pygame.Surface:
+        """The full-size image for one art id, or a drawn stand-in when there is none."""
+        what = _describe(game_id, section, key)
+        for pack in self._chain(game_id):
+            if pack.error is not None:
+                break  # a broken manifest: its whole game gets stand-ins, the problem is listed
+            entry = pack.entry(game_id, section, key)
+            if entry is None:
+                continue
+            image = self._load(pack, pack.folder / entry, what)
+            if image is not None:
+                return image
+            break
+        else:
+            self._problem(f"no art for {what} in any pack")
+        return self._stand_in(game_id, section, key)
+
+    def _load(self, pack: Pack, path: Path, what: str) -> pygame.Surface | None:
+        key = ("file", path)
+        if key in self._sources:
+            self._sources.move_to_end(key)
+            return self._sources[key]
+        self._mtimes[path] = _mtime(path)
+        if not path.is_file():
+            self._problem(f"art pack {pack.name!r}: the image for {what} is missing: {path}")
+            return None
+        try:
+            image = pygame.image.load(str(path))
+        except (pygame.error, OSError, ValueError) as exc:
+            self._problem(f"art pack {pack.name!r}: the image for {what} is unreadable: {path} ({exc})")
+            return None
+        if image.get_width() == 0 or image.get_height() == 0:
+            self._problem(f"art pack {pack.name!r}: the image for {what} is empty: {path}")
+            return None
+        return self._keep_source(key, _ready(image))
+
+    def _stand_in(self, game_id: str, section: str, key: str | None) -> pygame.Surface:
+        cache_key = ("stand-in", game_id, section, key)
+        if cache_key in self._sources:
+            return self._sources[cache_key]
+        if section == "table":
+            image = pygame.Surface(TABLE_SIZE)
+            image.fill(TABLE_FALLBACK)
+        else:
+            w, h = DEFAULT_CARD_SIZE
+            aspect = self.aspect(game_id)
+            size = (w, max(1, round(w / aspect)))
+            image = draw_stand_in(size, game_id, key, back=section != "cards")
+        return self._keep_source(cache_key, _ready(image))
+
+    # -- caches -----------------------------------------------------------------------------------
+    def _keep_source(self, key: tuple, image: pygame.Surface) -> pygame.Surface:
+        self._sources[key] = image
+        while len(self._sources) > MAX_SOURCES:
+            self._sources.popitem(last=False)
+        return image
+
+    def _cached(self, key: tuple) -> pygame.Surface | None:
+        surface = self._scaled.get(key)
+        if surface is not None:
+            self._scaled.move_to_end(key)
+        return surface
+
+    def _store(self, key: tuple, surface: pygame.Surface) -> pygame.Surface:
+        self._scaled[key] = surface
+        self._scaled_pixels += surface.get_width() * surface.get_height()
+        while len(self._scaled) > 1 and (
+            len(self._scaled) > MAX_SCALED or self._scaled_pixels > MAX_SCALED_PIXELS
+        ):
+            _, old = self._scaled.popitem(last=False)
+            self._scaled_pixels -= old.get_width() * old.get_height()
+        return surface
+
+    def _problem(self, message: str) -> None:
+        if message in self._reported:
+            return
+        self._reported.add(message)
+        self.problems.append(message)
+        log.warning("%s", message)
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def _clean_size(size: Iterable[float]) -> Size:
+    w, h = size
+    return (max(1, round(w)), max(1, round(h)))
+
+
+def _mtime(path: Path) -> float | None:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return None
+
+
+def _ready(surface: pygame.Surface) -> pygame.Surface:
+    """Convert to the display's pixel format for fast blits, once a display mode exists."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        try:
+            return surface.convert_alpha()
+        except pygame.error:
+            return surface
+    return surface
+
+
+def _smoothscale(surface: pygame.Surface, size: Size) -> pygame.Surface:
+    if surface.get_bitsize() not in (24, 32):
+        surface = surface.convert_alpha() if pygame.display.get_surface() else _to_32(surface)
+    return pygame.transform.smoothscale(surface, size)
+
+
+def _to_32(surface: pygame.Surface) -> pygame.Surface:
+    out = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    out.blit(surface, (0, 0))
+    return out
+
+
+def _describe(game_id: str, section: str, key: str | None) -> str:
+    if section == "cards":
+        return f"{game_id} card {key!r}"
+    return f"{game_id} {section}"
+
+
+def _text_style(entry: dict[str, Any], card_size: Size) -> TextStyle:
+    style = TextStyle()
+    colour = entry.get("colour")
+    if (
+        isinstance(colour, list)
+        and len(colour) == 3
+        and all(isinstance(v, int) and 0 <= v <= 255 for v in colour)
+    ):
+        style = TextStyle(colour=(colour[0], colour[1], colour[2]), safe_area=style.safe_area)
+    area = entry.get("safe_area")
+    if isinstance(area, list) and len(area) == 4 and all(isinstance(v, int | float) for v in area):
+        w, h = card_size
+        x, y, aw, ah = area
+        style = TextStyle(colour=style.colour, safe_area=(x / w, y / h, aw / w, ah / h))
+    return style
+
+
+def _person_name(game_id: str, person: str) -> str:
+    if game_id == "palastgefluester":
+        try:
+            from game.palastgefluester.cards import PERSON_BY_ID
+        except ImportError:
+            return person
+        found = PERSON_BY_ID.get(person)
+        return found.name if found else person
+    return person
+
+
+def draw_stand_in(size: Size, game_id: str, card_id: str | None, back: bool = False) -> pygame.Surface:
+    """A plain face for art that is missing: the card's name and colour band, clearly marked "no art"."""
+    w, h = size
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(2, w // 16)
+    if back:
+        image.fill((0, 0, 0, 0))
+        pygame.draw.rect(image, (70, 70, 78), image.get_rect(), border_radius=radius)
+        for x in range(-h, w, max(4, w // 12)):
+            pygame.draw.line(image, (86, 86, 96), (x, h), (x + h, 0), max(1, w // 40))
+        title, colour = "back", NO_ART_GREY
+    else:
+        first, _, rest = (card_id or "").partition("/")
+        if first == "king":
+            title, colour = f"King: {_person_name(game_id, rest)}", NAMED_COLOURS["king"]
+        else:
+            title, colour = _person_name(game_id, first), NAMED_COLOURS.get(rest, NO_ART_GREY)
+        pygame.draw.rect(image, (236, 230, 214), image.get_rect(), border_radius=radius)
+        band = max(3, w // 10)
+        pygame.draw.rect(image, colour, image.get_rect(), band, border_radius=radius)
+        if rest and first != "king":
+            label = fonts.font(max(8, w // 14), bold=True).render(rest, True, (40, 30, 20))
+            image.blit(label, label.get_rect(midbottom=(w // 2, h - band - h // 20)))
+    text_colour = (250, 250, 250) if back else (40, 30, 20)
+    name = fonts.font(max(8, w // 9), bold=True)
+    line = name.render(title, True, text_colour)
+    if line.get_width() > w * 0.84:
+        line = pygame.transform.smoothscale(
+            line, (int(w * 0.84), max(1, int(line.get_height() * w * 0.84 / line.get_width())))
+        )
+    image.blit(line, line.get_rect(center=(w // 2, h // 3)))
+    stamp = fonts.font(max(8, w // 11), bold=True).render("no art", True, (255, 255, 255))
+    box = stamp.get_rect(center=(w // 2, h * 3 // 5)).inflate(w // 12, h // 40)
+    pygame.draw.rect(image, (180, 36, 44), box, border_radius=max(2, w // 40))
+    image.blit(stamp, stamp.get_rect(center=box.center))
+    return image

@@ -1,0 +1,65 @@
+"""Fonts: the bundled DejaVu faces in assets/fonts (libre, licence beside them), cached per size.
+
+`font(size, bold)` is the UI face (DejaVu Sans). The card faces use two more: `display_font` for names
+and titles (DejaVu Serif Condensed Bold) and `text_font` for rule text (DejaVu Sans Condensed).
+If a file is missing or unreadable, pygame's own default font stands in (logged once), so text still shows.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+
+#: role -> file in FONT_DIR
+FACES: dict[str, str] = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "display": "DejaVuSerifCondensed-Bold.ttf",
+    "text": "DejaVuSansCondensed.ttf",
+}
+
+_warned: set[str] = set()
+
+
+@lru_cache(maxsize=256)
+def _cached(role: str, size: int) -> pygame.font.Font:
+    path = FONT_DIR / FACES[role]
+    try:
+        return pygame.font.Font(str(path), size)
+    except (OSError, FileNotFoundError, pygame.error) as exc:
+        if role not in _warned:
+            _warned.add(role)
+            log.warning("font %s is unusable (%s); using pygame's default font", path, exc)
+        fallback = pygame.font.Font(None, round(size * 1.3))  # the default face runs small
+        fallback.set_bold(role in ("bold", "display"))
+        return fallback
+
+
+def _load(role: str, size: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        # fonts made before a pygame.quit() are dead: start afresh
+        _cached.cache_clear()
+        pygame.font.init()
+    return _cached(role, max(1, int(size)))
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The UI font at `size` pixels (DejaVu Sans, or its bold face)."""
+    return _load("bold" if bold else "regular", size)
+
+
+def display_font(size: int) -> pygame.font.Font:
+    """Names and titles on cards and banners (a condensed bold serif)."""
+    return _load("display", size)
+
+
+def text_font(size: int) -> pygame.font.Font:
+    """Rule text on cards (a condensed sans: more words per line, still clear when small)."""
+    return _load("text", size)
