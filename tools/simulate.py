@@ -6,12 +6,17 @@
 Game i is played with seed S + i. A shared win counts as a fraction for each winner, so the wins add up
 to the number of games finished. A game that raises is an error: its seed and traceback are printed
 and the run goes on. With --json the last line is one JSON object.
+
+--duplicate plays every seed once per rotation of the bots around the table (the same deals with the
+seats rotated), so luck of the deal and of the seat cancels out; wins are then also counted per bot
+(`bot_wins`, in the order of --bots). Win rates come with 95% Wilson confidence intervals.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -47,19 +52,33 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if trials == 0:
+        return (0.0, 0.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
              options: dict[str, Any] | None = None, record_dir: Path | None = None,
-             out=sys.stdout) -> dict[str, Any]:
+             out=sys.stdout, duplicate: bool = False) -> dict[str, Any]:
     game = load(game_id)
     game.check_setup(players, options)  # a bad set-up fails once, before any game
     wins = [0.0] * players
+    bot_wins = [0.0] * players
     errors = 0
     actions: list[int] = []
     decision_ms: list[float] = []
+    rotations = players if duplicate else 1
     start = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        seats = [Seat.ai(f"{name}-{n}", name) for n, name in enumerate(bots)]
+    for i in range(games * rotations):
+        game_seed = seed + i // rotations
+        shift = i % rotations
+        slot_of_seat = [(n + shift) % players for n in range(players)]
+        seats = [Seat.ai(f"{bots[slot]}-{slot}", bots[slot]) for slot in slot_of_seat]
         try:
             match = Match(game_id, seats, game_seed, options, keep_events=False)
             match.run_bots()
@@ -71,20 +90,27 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
         winners = match.state.winners()
         for w in winners:
             wins[w] += 1.0 / len(winners)
+            bot_wins[slot_of_seat[w]] += 1.0 / len(winners)
         actions.append(len(match.actions))
         decision_ms.extend(match.bot_decision_ms)
         if record_dir is not None:
-            match.save(record_dir / f"{game_id}-{players}p-seed{game_seed}.jsonl")
+            suffix = f"-rot{shift}" if duplicate else ""
+            match.save(record_dir / f"{game_id}-{players}p-seed{game_seed}{suffix}.jsonl")
     elapsed = time.perf_counter() - start
+    played = games * rotations
+    finished = played - errors
     return {
         "game": game_id,
         "players": players,
-        "games": games,
+        "games": played,
         "errors": errors,
         "bots": bots,
+        "duplicate": duplicate,
         "wins": [round(w, 3) for w in wins],
+        "bot_wins": [round(w, 3) for w in bot_wins],
+        "win_rate_ci95": [[round(x, 4) for x in wilson(w, finished)] for w in bot_wins],
         "mean_actions": round(statistics.fmean(actions), 2) if actions else 0.0,
-        "games_per_s": round(games / elapsed, 2) if elapsed > 0 else 0.0,
+        "games_per_s": round(played / elapsed, 2) if elapsed > 0 else 0.0,
         "decision_ms": {
             "median": round(percentile(decision_ms, 0.5), 4),
             "p95": round(percentile(decision_ms, 0.95), 4),
@@ -101,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="", help=f"comma-separated, one per seat: {', '.join(BOT_NAMES)}")
     parser.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
     parser.add_argument("--record", type=Path, metavar="DIR", help="write one record per game into DIR")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="play every seed once per rotation of the bots around the table")
     parser.add_argument("--json", action="store_true", help="print one JSON object on the last line")
     args = parser.parse_args(argv)
 
@@ -116,15 +144,20 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     try:
         result = simulate(args.game, args.players, args.games, args.seed, bots, dict(args.option),
-                          args.record)
+                          args.record, duplicate=args.duplicate)
     except KartentischError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
+    rotated = " (duplicate: every seed once per seat rotation)" if args.duplicate else ""
     print(f"{result['game']}, {result['players']} players, {result['games']} games "
-          f"(seeds {args.seed}..{args.seed + args.games - 1}): {result['errors']} errors")
-    for seat, (bot, won) in enumerate(zip(bots, result["wins"], strict=True)):
-        share = won / max(1, result["games"] - result["errors"])
-        print(f"  seat {seat} {bot:<10} wins {won:8.1f}  ({share:6.1%})")
+          f"(seeds {args.seed}..{args.seed + args.games - 1}){rotated}: {result['errors']} errors")
+    finished = max(1, result["games"] - result["errors"])
+    label = "bot" if args.duplicate else "seat"
+    counts = result["bot_wins"] if args.duplicate else result["wins"]
+    for n, (bot, won) in enumerate(zip(bots, counts, strict=True)):
+        low, high = wilson(won, finished)
+        print(f"  {label} {n} {bot:<10} wins {won:8.1f}  ({won / finished:6.1%}, "
+              f"95% CI {low:.1%}-{high:.1%})")
     print(f"  mean actions {result['mean_actions']}, {result['games_per_s']} games/s, decision ms "
           f"median {result['decision_ms']['median']} p95 {result['decision_ms']['p95']}")
     if args.json:
