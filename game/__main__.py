@@ -1,0 +1,62 @@
+"""Start the card table: `kartentisch` or `python -m game` [--windowed | --fullscreen] [--size WxH].
+
+The only module of the engine package that starts the app (pygame is imported here, on demand).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+from collections.abc import Sequence
+
+MIN_SIZE = (320, 240)
+MAX_SIZE = (7680, 4320)
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """'1280x720' -> (1280, 720); anything else is a usage error that says what is expected."""
+    found = re.fullmatch(r"\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*", text)
+    if not found:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: write WIDTHxHEIGHT, e.g. 1280x720")
+    w, h = int(found[1]), int(found[2])
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{w}x{h} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    return w, h
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="kartentisch",
+        description="A card table for Palastgeflüster, Palace, Gloria Picktoria and 3 Chapters.")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--windowed", action="store_true", help="play in a window (kept for next time)")
+    mode.add_argument("--fullscreen", action="store_true", help="play full screen (kept for next time)")
+    parser.add_argument("--size", type=window_size, metavar="WxH",
+                        help="the window's size, e.g. 1280x720 (kept for next time)")
+    parser.add_argument("--verbose", action="store_true", help="log what the table does")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    from scenes.app import App
+    from scenes.settings import Settings
+    from scenes.title import TitleScene
+
+    settings = Settings.load()
+    if args.windowed:
+        settings.fullscreen = False
+    elif args.fullscreen:
+        settings.fullscreen = True
+    app = App(settings, size=args.size)
+    app.push(TitleScene(app))
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,248 @@
+"""The App: the window, the clock, the settings and the scene stack, and the frame loop that drives them.
+
+One frame (`step`): every pygame event goes to the top scene, its pygame-gui manager first; the app
+itself takes the window events (quit, resize, F11). Then the top scene and its widgets advance by
+dt seconds, and the visible scenes are drawn bottom-up, each with its widgets over it.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+import warnings
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .base import Scene, SceneStack
+from .settings import Settings, data_dir
+
+if TYPE_CHECKING:
+    from .art import ArtLibrary
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MIN_WINDOW = (320, 240)
+#: the longest step a frame may take: after a stall the game slows down instead of jumping
+MAX_DT = 0.1
+CAPTION = "Kartentisch"
+#: the frame after which sounds are made in the background (start-up first, sound second)
+WARM_UP_FRAME = 20
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None) -> None:
+        pygame.display.init()
+        pygame.font.init()  # the mixer starts later, in scenes.sound: a missing device costs nothing
+        self.settings = settings if settings is not None else Settings.load()
+        if size is not None:
+            self.settings.window_size = _clamp_size(size)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.time = 0.0
+        self.frames = 0
+        self.running = True
+        self._art: ArtLibrary | None = None
+        pygame.display.set_caption(CAPTION)
+        self.screen = self._open_window()
+        self._laid_out = self.size
+        self._apply_volume()
+
+    # -- window ----------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+            _set_minimum_size(MIN_WINDOW)
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between full screen and a window of the chosen size; the choice is kept."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self._save_settings()
+        self._reopen()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """The window's size (kept for the next start); in full screen it applies on leaving it."""
+        self.settings.window_size = _clamp_size(size)
+        self._save_settings()
+        if not self.settings.fullscreen:
+            self._reopen()
+
+    def _reopen(self) -> None:
+        self.screen = self._open_window()
+        self._resized()  # even at the same size: the scenes lay out for the new surface
+
+    def _on_videoresize(self, size: tuple[int, int]) -> None:
+        if self.settings.fullscreen:  # the screen's mode changed under us: follow it, keep the window size
+            self.screen = pygame.display.get_surface() or self.screen
+            if self.size != self._laid_out:
+                self._resized()
+            return
+        size = (max(1, size[0]), max(1, size[1]))
+        if self.screen.get_size() != size:
+            # Drivers that do not resize the surface themselves (and synthetic events) need a new mode.
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface()
+        self.settings.window_size = _clamp_size(self.size)
+        if self.size != self._laid_out:  # window managers repeat the size they just confirmed
+            self._resized()
+
+    def _resized(self) -> None:
+        size = self._laid_out = self.size
+        for scene in list(self.stack):
+            scene.on_resize(size)
+
+    # -- scenes ----------------------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self._fit(scene)
+        self.stack.push(scene)
+
+    def pop(self) -> Scene | None:
+        scene = self.stack.pop()
+        if not self.stack:
+            self.quit()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        self._fit(scene)
+        self.stack.replace(scene)
+
+    def pop_to_root(self) -> None:
+        """Back to the first scene (the title)."""
+        while len(self.stack) > 1:
+            self.stack.pop()
+
+    def _fit(self, scene: Scene) -> None:
+        """A scene made before the window changed size starts at the current size."""
+        if scene.ui.window_resolution != self.size:
+            scene.ui.set_window_resolution(self.size)
+
+    @property
+    def art(self) -> ArtLibrary:
+        """The card art, loaded on first use (the title screen does not need it)."""
+        if self._art is None:
+            from .art import ArtLibrary
+
+            self._art = ArtLibrary(self.settings)
+        return self._art
+
+    def settings_changed(self) -> None:
+        """Apply and keep the settings after a change in the settings screen."""
+        self._apply_volume()
+        self._save_settings()
+
+    def _apply_volume(self) -> None:
+        from . import sound
+
+        sound.set_volume(self.settings.volume)
+
+    def _save_settings(self) -> None:
+        try:
+            self.settings.save()
+        except OSError as exc:  # a read-only config dir must not stop the game
+            log.warning("could not save the settings: %s", exc)
+
+    # -- the loop --------------------------------------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def step(self, dt: float | None = None) -> bool:
+        """One frame. `dt` in seconds; None: measured (capped at 60 FPS). False once the app quits."""
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        dt = max(0.0, min(dt, MAX_DT))
+        for event in pygame.event.get():
+            self._dispatch(event)
+            if not self.running:
+                return False
+        scene = self.stack.top
+        if scene is None:
+            self.running = False
+            return False
+        scene.update(dt)
+        top = self.stack.top  # update may have changed the scenes
+        if top is not None:
+            top.ui.update(dt)
+        self._draw()
+        self.time += dt
+        self.frames += 1
+        if self.frames == WARM_UP_FRAME:  # the menu is up: now the mixer may start, off the frame loop
+            from . import sound
+
+            sound.warm_up()
+        return self.running
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._on_videoresize((event.w, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        scene = self.stack.top
+        if scene is None:
+            return
+        if scene.ui.process_events(event):
+            return
+        scene.handle_event(event)
+
+    def _draw(self) -> None:
+        visible = self.stack.visible()
+        if not visible or not visible[0].opaque:
+            self.screen.fill((0, 0, 0))
+        for scene in visible:
+            scene.draw(self.screen)
+            scene.ui.draw_ui(self.screen)
+        pygame.display.flip()
+
+    def run(self) -> None:
+        """Frames until quit; then the scenes are closed and the window size is kept for next time."""
+        try:
+            while self.step():
+                pass
+        except Exception:
+            _write_crash_log(traceback.format_exc())
+            raise
+        finally:
+            from . import sound
+
+            self.stack.clear()
+            self._save_settings()
+            sound.shutdown()
+            pygame.quit()
+
+
+def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    w, h = (int(v) for v in size)
+    return max(MIN_WINDOW[0], min(w, 7680)), max(MIN_WINDOW[1], min(h, 4320))
+
+
+def _set_minimum_size(size: tuple[int, int]) -> None:
+    """Ask the window manager not to make the window smaller than `size` (where it can)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = size
+    except (AttributeError, pygame.error, ValueError):
+        pass
+
+
+def _write_crash_log(text: str) -> None:
+    try:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "crash.log").write_text(text, encoding="utf-8")
+        log.error("the app stopped on an error; details in %s", folder / "crash.log")
+    except OSError:
+        pass

@@ -1,0 +1,115 @@
+"""The pause menu over the table (Esc): Resume, Rules summary, Settings, Undo, Save and leave.
+
+It is an overlay: the table stays visible under a dark veil. The rules summary opens as a further
+overlay with the game's rules in a scrolling box.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UITextBox
+
+from game.core import KartentischError
+
+from . import rules_text
+from .settings import autosave_path
+from .widgets import GOLD, MenuScene, Message, column, dim, draw_heading, draw_panel, px, text_scale
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+log = logging.getLogger(__name__)
+
+
+class PauseScene(MenuScene):
+    opaque = False
+
+    def __init__(self, app, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel_w = min(w - 16, px(420, size))
+        panel_h = min(h - 16, px(470, size))
+        self.panel_rect = pygame.Rect(0, 0, max(1, panel_w), max(1, panel_h))
+        self.panel_rect.center = (w // 2, h // 2)
+        heading = px(84, size)
+        area = pygame.Rect(self.panel_rect.left, self.panel_rect.top + heading, self.panel_rect.width,
+                           max(1, self.panel_rect.height - heading - px(20, size)))
+        rects = column(area, 5, self.panel_rect.width - 2 * px(36, size), px(50, size), px(12, size))
+        self.add_button(rects[0], "Resume", self.back, primary=True)
+        self.add_button(rects[1], "Rules summary", self.rules)
+        self.add_button(rects[2], "Settings", self.settings)
+        self.add_button(rects[3], "Undo", self.undo, enabled=self.match.can_undo(),
+                        tooltip="Take back your last decision (and the AI moves after it)")
+        self.add_button(rects[4], "Save and leave", self.save_and_leave,
+                        tooltip="The game is kept: Resume last game on the title screen continues it")
+
+    def on_resume(self) -> None:
+        self.ui.clear_and_reset()  # back from the settings: the window may have changed
+        self.on_enter()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 150)
+        size = surface.get_size()
+        draw_panel(surface, self.panel_rect, size)
+        draw_heading(surface, "Paused", (self.panel_rect.centerx, self.panel_rect.top + px(44, size)),
+                     round(36 * text_scale(size)), GOLD)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def rules(self) -> None:
+        self.app.push(RulesScene(self.app, self.match.game.id, self.match.game.title))
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def undo(self) -> None:
+        try:
+            self.match.undo()
+        except KartentischError as exc:
+            self.show_message(Message("Nothing to undo", str(exc)))
+            return
+        self.app.pop()
+
+    def save_and_leave(self) -> None:
+        try:
+            self.match.save(autosave_path())
+        except OSError as exc:
+            self.show_message(Message("The game could not be saved", f"{exc}\n\nThe game stays open."))
+            return
+        self.app.pop_to_root()
+
+
+class RulesScene(MenuScene):
+    """A game's rules summary in a scrolling box over the paused table."""
+
+    opaque = False
+
+    def __init__(self, app, game_id: str, title: str | None = None) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.title = f"{title or rules_text.title(game_id)}: rules"
+        self.box_rect = pygame.Rect(0, 0, 0, 0)
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        top = px(100, size)
+        close_h = px(50, size)
+        box_w = min(w - 2 * px(16, size), px(900, size))
+        box_h = max(1, h - top - close_h - px(50, size))
+        self.box_rect = pygame.Rect((w - box_w) // 2, top, max(1, box_w), box_h)
+        UITextBox(rules_text.summary(self.game_id), self.box_rect, manager=self.ui)
+        close = pygame.Rect(0, 0, min(w - 16, px(220, size)), close_h)
+        close.midtop = (w // 2, self.box_rect.bottom + px(20, size))
+        self.add_button(close, "Close", self.back, primary=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 190)
+        self.draw_decor(surface)

@@ -1,0 +1,194 @@
+"""The end of a game: who won and why, every seat's score, and Rematch or Back to menu."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import KartentischError
+
+from . import sound
+from .settings import autosave_path
+from .widgets import (
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    MUTED,
+    MenuScene,
+    Message,
+    body_font,
+    draw_panel,
+    draw_text,
+    fit_text,
+    heading_font,
+    open_table_or_explain,
+    px,
+    row,
+    text_scale,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+log = logging.getLogger(__name__)
+
+
+def score_text(score: Any) -> str:
+    if isinstance(score, float) and score.is_integer():
+        score = int(score)
+    return str(score)
+
+
+def headline(names: list[str], winners: list[int]) -> str:
+    """"Anna wins", "Anna and Ben share the win", …"""
+    won = [names[i] for i in winners if 0 <= i < len(names)]
+    if not won:
+        return "Game over"
+    if len(won) == 1:
+        return f"{won[0]} wins!"
+    return f"{', '.join(won[:-1])} and {won[-1]} share the win"
+
+
+class ResultsScene(MenuScene):
+    def __init__(self, app, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        final = match.observation(None)
+        self.names = [seat.name for seat in match.seats]
+        self.scores: list[Any] = list(final.get("scores") or [])
+        self.winners: list[int] = [int(w) for w in final.get("winners") or []]
+        self.result = str(final.get("result") or "")
+        self.board: tuple[pygame.Rect, pygame.Surface] | None = None
+        self._announced = False
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        if not self._announced:
+            self._announced = True
+            sound.play("round_end")
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        button_h = px(52, size)
+        gap = px(28, size)
+        top = px(150, size)
+        board_w = min(w - 2 * px(16, size), px(760, size))
+        room = max(1, h - top - button_h - gap - px(34, size))
+        text = body_font(max(8, round(18 * text_scale(size))))
+        result_lines = len(wrap(self.result, text, board_w - px(44, size)))
+        wanted = (2 * px(22, size) + min(3, result_lines) * text.get_linesize() + px(22, size)
+                  + len(self.names) * px(44, size))
+        board_h = min(room, wanted)
+        rect = pygame.Rect((w - board_w) // 2, top + (room - board_h) // 3, max(1, board_w), board_h)
+        self.board = (rect, self._draw_board(rect.size, size))
+
+        area = pygame.Rect(0, rect.bottom + gap, w, button_h)
+        rematch, leave = row(area, 2, button_h, px(24, size), width=px(240, size))
+        self.add_button(leave, "Back to menu", self.app.pop_to_root)
+        self.add_button(rematch, "Rematch", self.rematch, primary=True,
+                        tooltip="The same players and options, a new deal")
+
+    def _draw_board(self, board: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
+        """The result sentence and the score table, drawn once per layout."""
+        surface = pygame.Surface(board, pygame.SRCALPHA)
+        draw_panel(surface, surface.get_rect(), size)
+        w, h = board
+        pad = px(22, size)
+        scale = text_scale(size)
+        text = body_font(max(8, round(18 * scale)))
+        y = pad
+        for line in wrap(self.result, text, w - 2 * pad)[:3]:
+            draw_text(surface, line, text, CREAM, center=(w // 2, y + text.get_linesize() // 2), shadow=1)
+            y += text.get_linesize()
+        y += pad // 2
+        pygame.draw.line(surface, GOLD_DARK, (pad, y), (w - pad, y), max(1, px(1, size)))
+        y += pad // 2
+
+        order = sorted(range(len(self.names)),
+                       key=lambda i: (i not in self.winners, -_number(self.score(i)), i))
+        line_h = max(1, min(px(44, size), (h - y - pad) // max(1, len(order))))
+        name_font = body_font(max(8, min(round(22 * scale), line_h * 2 // 3)), bold=True)
+        small = body_font(max(8, min(round(15 * scale), line_h // 2)))
+        score_x = w - pad
+        for place, seat in enumerate(order):
+            won = seat in self.winners
+            colour = GOLD if won else CREAM
+            centre_y = y + line_h // 2
+            if won:
+                band = pygame.Rect(pad // 2, y + 2, w - pad, line_h - 4)
+                pygame.draw.rect(surface, (201, 164, 76, 46), band, border_radius=px(8, size))
+            mark = "★" if won else f"{place + 1}."
+            mark_x = pad + name_font.size("★")[0]
+            draw_text(surface, mark, name_font, colour, center=(mark_x, centre_y), shadow=1)
+            who = self.match.seats[seat]
+            kind = "" if who.is_human else f"AI · {who.bot}"
+            left = pad * 2 + name_font.size("★")[0] * 2
+            name_rect = draw_text(surface, fit_text(self.names[seat], name_font, w // 2), name_font, colour,
+                                  topleft=(left, centre_y - name_font.get_height() // 2), shadow=1)
+            if kind:
+                draw_text(surface, kind, small, MUTED,
+                          topleft=(name_rect.right + pad // 2, centre_y - small.get_height() // 2), shadow=0)
+            score = name_font.render(score_text(self.score(seat)), True, colour)
+            surface.blit(score, score.get_rect(midright=(score_x, centre_y)))
+            y += line_h
+        return surface
+
+    def score(self, seat: int) -> Any:
+        return self.scores[seat] if seat < len(self.scores) else ""
+
+    def draw_decor(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        size = (w, h)
+        title = headline(self.names, self.winners)
+        font = heading_font(max(10, round(46 * text_scale(size))))
+        while font.size(title)[0] > w - 16 and font.get_height() > 12:
+            font = heading_font(max(8, int(font.get_height() * 0.8)))
+        draw_text(surface, title, font, GOLD, center=(w // 2, px(62, size)), shadow=max(1, px(3, size)))
+        game_line = body_font(max(8, round(17 * text_scale(size))))
+        draw_text(surface, f"{self.match.game.title} · {len(self.match.actions)} moves", game_line, MUTED,
+                  center=(w // 2, px(118, size)), shadow=1)
+        if self.board is not None:
+            rect, image = self.board
+            surface.blit(image, rect)
+
+    def back(self) -> None:
+        self.app.pop_to_root()
+
+    def rematch(self) -> None:
+        from game.match import Match
+
+        old = self.match
+        try:
+            match = Match(old.game.id, old.seats, secrets.randbelow(2**31), rematch_options(old),
+                          autosave=autosave_path())
+        except (KartentischError, OSError) as exc:
+            self.show_message(Message("No rematch", str(exc)))
+            return
+        scene = open_table_or_explain(self, match)
+        if scene is not None:
+            self.app.replace(scene)
+
+
+def rematch_options(match: Match) -> dict[str, Any]:
+    """The options of the next game: the same, except that the previous loser deals (PA-R4) where a
+    game has a dealer option."""
+    options = dict(match.options)
+    dealer = match.game.options.get("dealer")
+    scores = [_number(s) for s in match.observation(None).get("scores") or []]
+    if dealer is not None and scores:
+        lowest = min(scores)
+        losers = [seat for seat, score in enumerate(scores) if score == lowest]
+        if len(losers) == 1 and losers[0] in dealer.choices:
+            options["dealer"] = losers[0]
+    return options
+
+
+def _number(value: Any) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return 0.0

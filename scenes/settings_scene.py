@@ -1,0 +1,135 @@
+"""The settings screen: full screen, window size, animation speed and sound volume.
+
+Every change applies at once and is saved at once (`Settings.save`).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
+
+from . import sound
+from .settings import ANIMATION_SPEEDS
+from .widgets import MenuScene, column, draw_panel, px, row
+
+WINDOW_SIZES: tuple[tuple[int, int], ...] = (
+    (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+SPEED_LABELS = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+PREVIEW_EVERY = 0.25  # seconds between volume previews while the slider moves
+
+
+def size_text(size: tuple[int, int]) -> str:
+    return f"{size[0]} × {size[1]}"
+
+
+def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The preset sizes that fit the screen, and the current size."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        desktop = (7680, 4320)
+    sizes = [s for s in WINDOW_SIZES if s[0] <= desktop[0] and s[1] <= desktop[1]] or [WINDOW_SIZES[0]]
+    if current not in sizes:
+        sizes.append(current)
+    return sorted(sizes)
+
+
+class SettingsScene(MenuScene):
+    title = "Settings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.fullscreen_button: UIButton | None = None
+        self.speed_buttons: dict[str, UIButton] = {}
+        self.size_menu: UIDropDownMenu | None = None
+        self.volume_slider: UIHorizontalSlider | None = None
+        self.volume_label: UILabel | None = None
+        self._size_by_text: dict[str, tuple[int, int]] = {}
+        self._since_preview = PREVIEW_EVERY
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    def build(self, size: tuple[int, int]) -> None:
+        settings = self.app.settings
+        w, h = size
+        area = pygame.Rect(0, px(110, size), w, max(1, h - px(110, size) - px(96, size)))
+        width = min(w - 2 * px(16, size), px(720, size))
+        rows = column(area, 4, width, px(46, size), px(22, size))
+        pad = px(24, size)
+        self.panel_rect = pygame.Rect(rows[0].left - pad, rows[0].top - pad, width + 2 * pad,
+                                      rows[-1].bottom - rows[0].top + 2 * pad).clip(pygame.Rect(0, 0, w, h))
+        labels = ("Full screen", "Window size", "Animation speed", "Sound volume")
+        controls = []
+        for label, rect in zip(labels, rows, strict=True):
+            split = round(rect.width * 0.38)
+            UILabel(pygame.Rect(rect.left, rect.top, split, rect.height), label, manager=self.ui)
+            controls.append(pygame.Rect(rect.left + split, rect.top, rect.width - split, rect.height))
+
+        self.fullscreen_button = self.add_button(controls[0], "On" if settings.fullscreen else "Off",
+                                                 self.app.toggle_fullscreen,
+                                                 tooltip="F11 switches full screen anywhere")
+        if settings.fullscreen:
+            self.fullscreen_button.select()
+
+        sizes = window_size_choices(settings.window_size)
+        self._size_by_text = {size_text(s): s for s in sizes}
+        self.size_menu = UIDropDownMenu(list(self._size_by_text), size_text(settings.window_size),
+                                        controls[1], manager=self.ui)
+        if settings.fullscreen:
+            self.size_menu.disable()
+
+        gap = px(8, size)
+        speed_rects = row(controls[2], len(ANIMATION_SPEEDS), controls[2].height, gap)
+        self.speed_buttons = {}
+        for speed, rect in zip(ANIMATION_SPEEDS, speed_rects, strict=True):
+            button = self.add_button(rect, SPEED_LABELS[speed], lambda s=speed: self.set_speed(s),
+                                     class_id="@quiet")
+            if speed == settings.animation_speed:
+                button.select()
+            self.speed_buttons[speed] = button
+
+        slider_rect = controls[3].copy()
+        value_w = px(70, size)
+        slider_rect.width = max(1, slider_rect.width - value_w - gap)
+        self.volume_slider = UIHorizontalSlider(slider_rect, round(settings.volume * 100), (0, 100),
+                                                manager=self.ui, click_increment=5)
+        value_rect = pygame.Rect(slider_rect.right + gap, slider_rect.top, value_w, slider_rect.height)
+        self.volume_label = UILabel(value_rect, f"{round(settings.volume * 100)}%", manager=self.ui)
+
+        back = pygame.Rect(0, 0, min(w - 16, px(240, size)), px(50, size))
+        back.midbottom = (w // 2, h - px(30, size))
+        self.add_button(back, "Back", self.back, primary=True)
+
+    # -- changes ---------------------------------------------------------------------------------
+    def set_speed(self, speed: str) -> None:
+        self.app.settings.animation_speed = speed
+        self.app.settings_changed()
+        for name, button in self.speed_buttons.items():
+            if name == speed:
+                button.select()
+            else:
+                button.unselect()
+
+    def set_volume(self, percent: int) -> None:
+        self.app.settings.volume = max(0, min(100, int(percent))) / 100
+        self.app.settings_changed()
+        if self.volume_label is not None:
+            self.volume_label.set_text(f"{round(self.app.settings.volume * 100)}%")
+        if self._since_preview >= PREVIEW_EVERY:
+            self._since_preview = 0.0
+            sound.play("place")
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.size_menu:
+            chosen = self._size_by_text.get(event.text)
+            if chosen is not None and chosen != self.app.settings.window_size:
+                self.app.set_window_size(chosen)
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume_slider:
+            self.set_volume(round(event.value))
+
+    def draw_decor(self, surface: pygame.Surface) -> None:
+        super().draw_decor(surface)
+        draw_panel(surface, self.panel_rect, surface.get_size())
+
+    def update(self, dt: float) -> None:
+        self._since_preview += dt

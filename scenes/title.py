@@ -1,0 +1,167 @@
+"""The title screen: Play, Resume last game, Settings, Quit.
+
+It is the first thing on screen, so it imports only what it draws: the match controller, the games
+and the table load when a game starts.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from . import rules_text
+from .settings import autosave_path
+from .widgets import (
+    CREAM,
+    MUTED,
+    MenuScene,
+    Message,
+    body_font,
+    column,
+    draw_card_fan,
+    draw_heading,
+    draw_text,
+    open_table_or_explain,
+    px,
+    text_scale,
+)
+
+log = logging.getLogger(__name__)
+
+SUBTITLE = "Four card games at one table"
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What the autosave holds, read without replaying it."""
+
+    path: Path
+    summary: str = ""
+    finished: bool = False
+    problem: str = ""  # why it cannot be read: Resume then explains this instead of opening it
+
+    @property
+    def resumable(self) -> bool:
+        return not self.finished
+
+
+def read_saved_game(path: Path) -> SavedGame | None:
+    """The autosave at `path`, or None when there is none."""
+    if not path.exists():
+        return None
+    from game.core import KartentischError
+    from game.core.records import read_record
+
+    try:
+        record = read_record(path)
+    except KartentischError as exc:
+        return SavedGame(path, problem=str(exc))
+    footer = record.footer or {}
+    moves = len(record.actions)
+    summary = (f"{rules_text.title(record.game)}, {record.players} players, "
+               f"{moves} move{'s' if moves != 1 else ''} played")
+    return SavedGame(path, summary, finished=bool(footer.get("terminal")))
+
+
+class TitleScene(MenuScene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.saved: SavedGame | None = None
+
+    def on_enter(self) -> None:
+        self.saved = read_saved_game(autosave_path())
+        super().on_enter()
+
+    def on_resume(self) -> None:
+        self.ui.clear_and_reset()  # a game may have been saved or finished meanwhile
+        self.on_enter()
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        area = pygame.Rect(0, round(h * 0.52), w, round(h * 0.42))
+        rects = column(area, 4, px(340, size), px(54, size), px(14, size))
+        self.add_button(rects[0], "Play", self.play, primary=True)
+        resumable = self.saved is not None and self.saved.resumable
+        tip = None
+        if self.saved is not None and self.saved.problem:
+            tip = "The saved game is damaged."
+        elif resumable and self.saved is not None:
+            tip = self.saved.summary
+        self.add_button(rects[1], "Resume last game", self.resume, enabled=resumable, tooltip=tip)
+        self.add_button(rects[2], "Settings", self.settings)
+        self.add_button(rects[3], "Quit", self.app.quit)
+
+    def back(self) -> None:
+        """Esc on the title does nothing: quitting takes the Quit button."""
+
+    def draw_decor(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        size = (w, h)
+        draw_card_fan(surface, (w // 2, round(h * 0.17)), max(12, round(h * 0.2)))
+        draw_heading(surface, "Kartentisch", (w // 2, round(h * 0.37)), max(12, round(h * 0.115)))
+        sub = body_font(max(8, round(22 * text_scale(size))))
+        draw_text(surface, SUBTITLE, sub, CREAM, center=(w // 2, round(h * 0.455)), shadow=1)
+        if self.saved is not None and self.saved.resumable and self.saved.summary:
+            note = body_font(max(8, round(15 * text_scale(size))))
+            draw_text(surface, f"Saved game: {self.saved.summary}", note, MUTED,
+                      center=(w // 2, h - px(18, size)), shadow=1)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def play(self) -> None:
+        from .choose import ChooseGameScene
+
+        self.app.push(ChooseGameScene(self.app))
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def resume(self) -> None:
+        if self.saved is None:
+            return
+        if self.saved.problem:
+            self._cannot_resume(self.saved.problem)
+            return
+        from game.core import KartentischError
+        from game.match import Match
+
+        path = self.saved.path
+        try:
+            match = Match.resume(path, autosave=path)
+        except KartentischError as exc:
+            self._cannot_resume(str(exc))
+            return
+        except Exception as exc:  # a save that trips the engine must not take the app down
+            log.exception("resuming %s failed", path)
+            self._cannot_resume(f"{type(exc).__name__}: {exc}")
+            return
+        scene = open_table_or_explain(self, match)
+        if scene is not None:
+            self.app.push(scene)
+
+    def _cannot_resume(self, reason: str) -> None:
+        message = Message(
+            "The saved game cannot be resumed",
+            f"{reason}\n\nSet it aside to start fresh (the file is kept, renamed), or keep it as it is.",
+            (("keep", "Keep"), ("aside", "Set aside")),
+        )
+        self.show_message(message, self._after_problem)
+
+    def _after_problem(self, answer: str) -> None:
+        if answer != "aside" or self.saved is None:
+            return
+        path = self.saved.path
+        kept = path.with_name(f"autosave-unreadable-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+        try:
+            os.replace(path, kept)
+        except OSError as exc:
+            self.show_message(Message("The save could not be moved", str(exc)))
+            return
+        self.on_resume()
+        self.show_message(Message("Save set aside", f"The unreadable save is kept as\n{kept}"))
