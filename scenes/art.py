@@ -117,7 +117,8 @@ class Pack:
         return size if isinstance(size, tuple) else self.card_size
 
 
-def _size_pair(value: Any) -> Size | None:
+def size_pair(value: Any) -> Size | None:
+    """`[width, height]` of positive whole numbers as a size, else None."""
     if (
         isinstance(value, list)
         and len(value) == 2
@@ -149,7 +150,7 @@ def read_pack(folder: Path, problems: list[str] | None = None) -> Pack:
     pack.title = str(data.get("name", pack.name))
     pack.author = str(data.get("author", ""))
     if "card_size" in data:
-        size = _size_pair(data["card_size"])
+        size = size_pair(data["card_size"])
         if size is None:
             problems.append(
                 f"art pack {pack.name!r}: card_size must be [width, height], not {data['card_size']!r}"
@@ -173,7 +174,7 @@ def _read_game(pack: Pack, game_id: str, table: dict[str, Any], problems: list[s
                 problems.append(f"{where}: cards must be a table of card id = image file")
                 continue
             for card_id, file in value.items():
-                if _usable_path(file):
+                if usable_path(file):
                     game["cards"][card_id] = file
                 else:
                     problems.append(f"{where}: card {card_id!r} has no usable image path ({file!r})")
@@ -183,19 +184,19 @@ def _read_game(pack: Pack, game_id: str, table: dict[str, Any], problems: list[s
             else:
                 problems.append(f"{where}: text must be a table")
         elif key == "card_size":
-            size = _size_pair(value)
+            size = size_pair(value)
             if size is None:
                 problems.append(f"{where}: card_size must be [width, height], not {value!r}")
             else:
                 game["card_size"] = size
-        elif _usable_path(value):
+        elif usable_path(value):
             game[key] = value  # back, king_back, table, or another back kind
         else:
             problems.append(f"{where}: {key} has no usable image path ({value!r})")
     return game
 
 
-def _usable_path(value: Any) -> bool:
+def usable_path(value: Any) -> bool:
     """A relative path that stays inside the pack folder."""
     if not isinstance(value, str) or not value:
         return False
@@ -349,8 +350,17 @@ class ArtLibrary:
         scaled = src.copy() if src.get_size() == size else _smoothscale(src, size)
         return self._store(cache_key, _ready(scaled))
 
+    def origin(self, game_id: str, section: str, key: str | None = None) -> str | None:
+        """The name of the pack whose image shows for one art id (`section` "cards" with the card id
+        as `key`, or a back kind or "table"), or None when a drawn stand-in shows: lets a contact
+        sheet or the gallery mark fallback and missing art."""
+        return self._find(game_id, section, key)[1]
+
     def _source(self, game_id: str, section: str, key: str | None) -> pygame.Surface:
         """The full-size image for one art id, or a drawn stand-in when there is none."""
+        return self._find(game_id, section, key)[0]
+
+    def _find(self, game_id: str, section: str, key: str | None) -> tuple[pygame.Surface, str | None]:
         what = _describe(game_id, section, key)
         for pack in self._chain(game_id):
             if pack.error is not None:
@@ -360,11 +370,11 @@ class ArtLibrary:
                 continue
             image = self._load(pack, pack.folder / entry, what)
             if image is not None:
-                return image
+                return image, pack.name
             break
         else:
             self._problem(f"no art for {what} in any pack")
-        return self._stand_in(game_id, section, key)
+        return self._stand_in(game_id, section, key), None
 
     def _load(self, pack: Pack, path: Path, what: str) -> pygame.Surface | None:
         key = ("file", path)

@@ -1,0 +1,95 @@
+"""The art tool for card designers (headless: no window opens).
+
+    python -m tools.art check PACK [--complete] [--json]
+    python -m tools.art sheet PACK --game ID --out FILE.png [--card-width 200] [--columns 8]
+    python -m tools.art template [PACK] --game ID --out DIR
+
+PACK is a folder with a pack.toml, or the name of a pack in assets/art or in the user data dir's art
+folder. `check` lists errors and warnings with the manifest line of each (tools/arttool/check.py says
+which is which) and exits 1 on errors, 0 otherwise; --json prints one JSON object instead. `sheet`
+draws every card, back and the table of a game as the table would show them with the pack active,
+each with its id, and marks art that falls back to the default pack or is missing. `template` writes
+blank templates, one per kind of card, with the regions the table and the default layout use, and a
+README.txt that explains them. Exit 2: a pack or game that does not exist, or bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from game import GAME_IDS
+from tools.arttool import check, packs  # sets the dummy video driver before pygame starts
+
+
+def _card_width(text: str) -> int:
+    value = int(text)
+    if not 16 <= value <= 2000:
+        raise argparse.ArgumentTypeError(f"a card width is 16 to 2000 pixels, not {value}")
+    return value
+
+
+def _columns(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 40:
+        raise argparse.ArgumentTypeError(f"columns are 1 to 40, not {value}")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m tools.art", description=__doc__.splitlines()[0])
+    commands = top.add_subparsers(dest="command", required=True)
+
+    c = commands.add_parser("check", help="check a pack: ids, files, sizes, resolution")
+    c.add_argument("pack", help="a pack folder, its pack.toml, or a pack name")
+    c.add_argument(
+        "--complete", action="store_true", help="every art id must be in the pack (as for the default pack)"
+    )
+    c.add_argument("--json", action="store_true", help="print the report as one JSON object")
+
+    s = commands.add_parser("sheet", help="a contact sheet of one game's cards")
+    s.add_argument("pack", help="a pack folder, its pack.toml, or a pack name")
+    s.add_argument("--game", required=True, choices=GAME_IDS)
+    s.add_argument("--out", required=True, type=Path, help="the PNG to write")
+    s.add_argument("--card-width", type=_card_width, default=200, help="pixels per card (default 200)")
+    s.add_argument("--columns", type=_columns, default=8, help="cards per row (default 8)")
+
+    t = commands.add_parser("template", help="blank templates for each kind of card of a game")
+    t.add_argument(
+        "pack",
+        nargs="?",
+        default="default",
+        help="the pack whose card size and safe area to use (default: default)",
+    )
+    t.add_argument("--game", required=True, choices=GAME_IDS)
+    t.add_argument("--out", required=True, type=Path, help="the folder to write into")
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    # the art library logs each missing image; these commands report them in their own output
+    logging.getLogger("scenes.art").setLevel(logging.ERROR)
+    try:
+        folder = packs.resolve_pack(args.pack)
+    except packs.PackNotFound as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.command == "check":
+        report = check.check_pack(folder, complete=args.complete)
+        print(json.dumps(report.as_json(), ensure_ascii=False) if args.json else report.text())
+        return report.exit_code
+    if args.command == "sheet":
+        from tools.arttool.sheet import write_sheet
+
+        return write_sheet(folder, args.game, args.out, args.card_width, args.columns)
+    from tools.arttool.template import write_templates
+
+    return write_templates(folder, args.game, args.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

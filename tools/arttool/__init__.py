@@ -1,0 +1,15 @@
+"""The art tool for card designers, behind `python -m tools.art`: check a pack, draw a contact sheet,
+write blank templates. Headless: SDL gets the dummy video and audio drivers unless the shell chose others.
+
+packs.py finds a pack, the art ids each game needs and an art library with the pack active; lines.py
+finds manifest lines; check.py, sheet.py and template.py are the three commands; layouts/ holds each
+game's default card layout.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -1,0 +1,533 @@
+"""`check PACK`: is an art pack complete, readable and the right shape for the table?
+
+What counts as what:
+- error (exit 1): anything the manifest says that the table cannot use. A TOML syntax error; a field
+  of the wrong type; an unknown game, card id, back kind or text entry (a typo: the art meant for it
+  never shows); an image that is missing, unreadable or empty; a face whose aspect ratio is more than
+  ASPECT_TOLERANCE off the manifest's card_size (the table stretches every face to that shape).
+- warning (exit 0): what works but falls short. Card ids or backs the pack leaves out (they come from
+  the default pack: a pack may cover only some games or cards); a face of the right shape but another
+  pixel size than card_size, or faces of one game in several sizes; a face too small for a 4K table
+  (see min_face_height); a table background smaller than MIN_TABLE or far from 16:9; an image file in
+  the pack that no manifest line names (usually a typo in a path).
+- note: facts worth knowing, never a fault (a game the pack leaves to the default pack, a game whose
+  art ids are not known yet).
+The shipped default pack, and any pack checked with --complete, must name every art id: there, a
+missing id is an error, because the table would show a drawn "no art" stand-in.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import GAME_IDS
+from scenes.art import (
+    ASSET_ART_DIR,
+    DEFAULT_CARD_SIZE,
+    DEFAULT_PACK,
+    MANIFEST,
+    TABLE_SIZE,
+    Pack,
+    read_pack,
+    size_pair,
+    usable_path,
+)
+
+from .lines import ManifestLines, error_line
+from .packs import NOT_IMAGES, ArtIds, art_ids, is_shipped_default
+
+Size = tuple[int, int]
+
+#: a face may differ this much (relative) in aspect ratio from card_size: 1% is at most 6 px over a
+#: 560 px card, too little to see; more shows as squashed figures and lettering
+ASPECT_TOLERANCE = 0.01
+#: the screen a pack should look sharp on
+FOUR_K: Size = (3840, 2160)
+#: the largest card a table draws, as a share of the window height: a revealed hand
+#: (scenes.table.base.TableScene.reveal_card_size; tests/test_art_cli.py keeps the two in step)
+LARGEST_CARD_SHARE = 0.22
+#: a table background is cropped to fill the window and lies under cards and panels: up to 2x upscaling
+#: on a 4K screen stays unobtrusive, so half of 4K (the stand-in table's size) is enough
+MIN_TABLE: Size = TABLE_SIZE
+TABLE_ASPECT = 16 / 9
+TABLE_ASPECT_TOLERANCE = 0.15  # 16:10 screens (10% off) are common; 3:2 and 4:3 lose too much
+
+IMAGE_SUFFIXES = frozenset(
+    {".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga", ".tif", ".tiff", ".qoi"}
+)
+LEVELS = ("error", "warning", "note")
+TOP_LEVEL_KEYS = frozenset({"name", "author", "card_size", "games"})
+TEXT_FIELDS = frozenset({"colour", "safe_area"})
+
+
+def min_face_height() -> int:
+    """Faces at least this tall are never upscaled on a 3840x2160 table."""
+    return int(FOUR_K[1] * LARGEST_CARD_SHARE)
+
+
+@dataclass
+class Finding:
+    level: str  # "error", "warning" or "note"
+    message: str
+    game: str | None = None
+    art_id: str | None = None  # a card id, a back kind or "table"
+    file: str | None = None  # as the manifest names it, relative to the pack folder
+    line: int | None = None  # in pack.toml
+
+
+@dataclass
+class Report:
+    pack: str
+    folder: Path
+    title: str = ""
+    author: str = ""
+    complete: bool = False
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, level: str, message: str, **where: Any) -> None:
+        self.findings.append(Finding(level, message, **where))
+
+    def count(self, level: str) -> int:
+        return sum(1 for f in self.findings if f.level == level)
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.count("error") else 0
+
+    def ordered(self) -> list[Finding]:
+        return sorted(self.findings, key=lambda f: (LEVELS.index(f.level), f.line is None, f.line or 0))
+
+    def text(self) -> str:
+        title = f': "{self.title}"' if self.title and self.title != self.pack else ""
+        author = f" by {self.author}" if self.author else ""
+        out = [
+            f"art pack {self.pack!r}{title}{author}",
+            f"  folder: {self.folder}",
+            f"  faces: aspect within {ASPECT_TOLERANCE:.0%} of card_size, "
+            f"at least {min_face_height()} px tall (the largest card the table draws on a "
+            f"{FOUR_K[0]}x{FOUR_K[1]} screen, a revealed hand, is {LARGEST_CARD_SHARE:.0%} of its height)",
+            f"  table backgrounds: at least {MIN_TABLE[0]}x{MIN_TABLE[1]}, aspect within "
+            f"{TABLE_ASPECT_TOLERANCE:.0%} of 16:9",
+        ]
+        if self.complete:
+            out.append("  every art id must be in the pack (missing ones are errors)")
+        for finding in self.ordered():
+            where = f"{MANIFEST}:{finding.line}: " if finding.line else ""
+            out.append(f"{where}{finding.level}: {finding.message}")
+        errors, warnings = self.count("error"), self.count("warning")
+        verdict = "fix the errors" if errors else "usable" if warnings else "clean"
+        out.append(f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}: {verdict}")
+        return "\n".join(out)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "pack": self.pack,
+            "folder": str(self.folder),
+            "title": self.title,
+            "author": self.author,
+            "complete": self.complete,
+            "ok": self.exit_code == 0,
+            "errors": self.count("error"),
+            "warnings": self.count("warning"),
+            "thresholds": {
+                "aspect_tolerance": ASPECT_TOLERANCE,
+                "min_face_height": min_face_height(),
+                "screen": list(FOUR_K),
+                "min_table": list(MIN_TABLE),
+                "table_aspect_tolerance": TABLE_ASPECT_TOLERANCE,
+            },
+            "findings": [asdict(f) for f in self.ordered()],
+        }
+
+
+def check_pack(folder: Path, complete: bool = False) -> Report:
+    folder = folder.resolve()
+    report = Report(pack=folder.name, folder=folder, complete=complete or is_shipped_default(folder))
+    manifest = folder / MANIFEST
+    if not manifest.is_file():
+        report.add("error", f"{folder} has no {MANIFEST}, so it is not an art pack", file=MANIFEST)
+        return report
+    try:
+        text = manifest.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        report.add("error", f"cannot read {manifest}: {exc}", file=MANIFEST)
+        return report
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        report.add("error", f"not valid TOML: {exc}", file=MANIFEST, line=error_line(str(exc)))
+        return report
+    pack = read_pack(folder)
+    report.title, report.author = pack.title, pack.author
+    _Checker(report, pack, ManifestLines(text)).run(data)
+    if pack.error and not report.count("error"):
+        report.add("error", pack.error, file=MANIFEST)
+    return report
+
+
+@dataclass
+class _Image:
+    size: Size | None
+    problem: str | None  # why it cannot be used
+
+
+class _Checker:
+    def __init__(self, report: Report, pack: Pack, lines: ManifestLines) -> None:
+        self.report = report
+        self.pack = pack
+        self.lines = lines
+        self.images: dict[str, _Image] = {}
+        self.named_files: set[str] = set()
+        self._default: Pack | None = None
+
+    def add(self, level: str, message: str, *path: str, **where: Any) -> None:
+        self.report.add(level, message, line=self.lines.line(*path), **where)
+
+    # -- the manifest ------------------------------------------------------------------------------
+    def run(self, data: dict[str, Any]) -> None:
+        if "name" not in data:
+            self.add("note", f"no name: the settings menu shows the folder name {self.pack.name!r}")
+        if "card_size" not in data:
+            w, h = DEFAULT_CARD_SIZE
+            self.add("note", f"no card_size: the table assumes {w}x{h}")
+        elif size_pair(data["card_size"]) is None:
+            self.add("error", _bad_size("card_size", data["card_size"]), "card_size")
+        for key in data:
+            if key not in TOP_LEVEL_KEYS:
+                self.add("warning", f"{key!r} is not a manifest field; the table ignores it", key)
+        games = data.get("games", {})
+        if not isinstance(games, dict):
+            self.add("error", "games must be tables: [games.<game id>]", "games")
+            return
+        for game_id, table in games.items():
+            self.game(game_id, table)
+        for game_id in GAME_IDS:
+            if game_id not in games:
+                self.uncovered(game_id)
+        self.unused_files()
+
+    def uncovered(self, game_id: str) -> None:
+        ids = art_ids(game_id)
+        if ids is None:
+            self.add("note", f"{game_id}: no art ids known yet", game=game_id)
+        elif self.report.complete:
+            self.add(
+                "error",
+                f"{game_id}: no [games.{game_id}] table: all its {len(ids.cards)} cards show stand-ins",
+                game=game_id,
+            )
+        else:
+            self.add("note", f"{game_id}: not in this pack; the default pack's art is used", game=game_id)
+
+    def game(self, game_id: str, table: Any) -> None:
+        where = ("games", game_id)
+        if game_id not in GAME_IDS:
+            close = _did_you_mean(game_id, GAME_IDS)
+            self.add("error", f"unknown game {game_id!r}{close}; games: {', '.join(GAME_IDS)}", *where)
+            return
+        if not isinstance(table, dict):
+            self.add("error", f"[games.{game_id}] must be a table", *where, game=game_id)
+            return
+        ids = art_ids(game_id)
+        if ids is None:
+            self.add("note", f"{game_id}: no art ids known yet, so ids are not checked", *where, game=game_id)
+        if "card_size" in table and size_pair(table["card_size"]) is None:
+            self.add("error", _bad_size("card_size", table["card_size"]), *where, "card_size", game=game_id)
+        cards = table.get("cards", {})
+        if isinstance(cards, dict):
+            for card_id, file in cards.items():
+                self.card(game_id, ids, card_id, file)
+        else:
+            self.add("error", "cards must be a table of card id = image file", *where, "cards", game=game_id)
+        if "text" in table:
+            self.text(game_id, ids, table["text"])
+        for key, value in table.items():
+            if key not in NOT_IMAGES:
+                self.other_image(game_id, ids, key, value)
+        if ids is not None:
+            self.missing(game_id, ids, cards if isinstance(cards, dict) else {}, table)
+        self.sizes_agree(game_id)
+
+    def card(self, game_id: str, ids: ArtIds | None, card_id: str, file: Any) -> None:
+        path = ("games", game_id, "cards", card_id)
+        if ids is not None and card_id not in ids.cards:
+            self.add(
+                "error",
+                f"{game_id}: unknown card id {card_id!r}{_did_you_mean(card_id, ids.cards)}; "
+                f"the table never asks for it",
+                *path,
+                game=game_id,
+                art_id=card_id,
+            )
+        if not usable_path(file):
+            self.add(
+                "error", _bad_path(f"{game_id} card {card_id!r}", file), *path, game=game_id, art_id=card_id
+            )
+            return
+        self.face(game_id, card_id, f"card {card_id!r}", file, path)
+
+    def other_image(self, game_id: str, ids: ArtIds | None, key: str, value: Any) -> None:
+        path = ("games", game_id, key)
+        if ids is not None and key not in ids.images:
+            self.add(
+                "error",
+                f"{game_id}: unknown key {key!r}{_did_you_mean(key, ids.images)}; the table asks for "
+                f"{', '.join(ids.images)} and cards",
+                *path,
+                game=game_id,
+                art_id=key,
+                file=value if isinstance(value, str) else None,
+            )
+        if not usable_path(value):
+            self.add("error", _bad_path(f"{game_id} {key}", value), *path, game=game_id, art_id=key)
+        elif key == "table":
+            self.table_image(game_id, value, path)
+        else:
+            self.face(game_id, key, key, value, path)
+
+    def text(self, game_id: str, ids: ArtIds | None, text: Any) -> None:
+        where = ("games", game_id, "text")
+        if not isinstance(text, dict):
+            self.add("error", "text must be a table of card id (or default) = { colour, safe_area }", *where)
+            return
+        w, h = self.pack.game_card_size(game_id)
+        for key, entry in text.items():
+            path = (*where, key)
+            if key != "default" and ids is not None and key not in ids.cards:
+                self.add(
+                    "error",
+                    f"{game_id}: text for unknown card id {key!r}{_did_you_mean(key, ids.cards)}",
+                    *path,
+                    game=game_id,
+                    art_id=key,
+                )
+            if not isinstance(entry, dict):
+                self.add("error", f"text {key!r} must be {{ colour, safe_area }}", *path, game=game_id)
+                continue
+            for name in entry:
+                if name not in TEXT_FIELDS:
+                    self.add(
+                        "warning",
+                        f"text {key!r}: {name!r} is not a text field; the table ignores it",
+                        *path,
+                        name,
+                        game=game_id,
+                    )
+            colour = entry.get("colour")
+            if colour is not None and not _is_colour(colour):
+                self.add(
+                    "error",
+                    f"text {key!r}: colour must be [r, g, b] with 0..255, not {colour!r}",
+                    *path,
+                    "colour",
+                    game=game_id,
+                )
+            area = entry.get("safe_area")
+            if area is not None and not _is_area(area, (w, h)):
+                self.add(
+                    "error",
+                    f"text {key!r}: safe_area must be [x, y, w, h] inside the {w}x{h} card, not {area!r}",
+                    *path,
+                    "safe_area",
+                    game=game_id,
+                )
+
+    def missing(self, game_id: str, ids: ArtIds, cards: dict[str, Any], table: dict[str, Any]) -> None:
+        absent = [c for c in ids.cards if c not in cards] + [k for k in ids.images if k not in table]
+        if not absent:
+            return
+        where = ("games", game_id)
+        if self.report.complete:
+            self.add(
+                "error",
+                f"{game_id}: {len(absent)} art ids are missing, so the table shows stand-ins for them: "
+                + ", ".join(absent),
+                *where,
+                game=game_id,
+            )
+            return
+        default = self.default_pack()
+        not_in_default = [a for a in absent if not _names(default, game_id, a)]
+        message = (
+            f"{game_id}: {len(absent)} of {len(ids.cards) + len(ids.images)} art ids are not in this pack "
+            f"and come from the default pack: " + ", ".join(absent)
+        )
+        if not_in_default:
+            message += f" (the default pack lacks {', '.join(not_in_default)} too: stand-ins show)"
+        self.add("warning", message, *where, game=game_id)
+
+    # -- the images --------------------------------------------------------------------------------
+    def load(self, file: str) -> _Image:
+        key = Path(file).as_posix()
+        self.named_files.add(key)
+        if key in self.images:
+            return self.images[key]
+        path = self.pack.folder / file
+        if not path.is_file():
+            found = _Image(None, f"{file} is missing{self.similar_file(key)}")
+        else:
+            try:
+                image = pygame.image.load(str(path))
+            except (pygame.error, OSError, ValueError) as exc:
+                found = _Image(None, f"{file} is not a readable image ({exc})")
+            else:
+                size = image.get_size()
+                found = _Image(size, None) if min(size) > 0 else _Image(None, f"{file} is an empty image")
+        self.images[key] = found
+        return found
+
+    def face(self, game_id: str, art_id: str, label: str, file: str, path: tuple[str, ...]) -> None:
+        what = f"{game_id} {label}"
+        where = {"game": game_id, "art_id": art_id, "file": file}
+        image = self.load(file)
+        if image.size is None:
+            self.add("error", f"{what}: {image.problem}", *path, **where)
+            return
+        (w, h), (cw, ch) = image.size, self.pack.game_card_size(game_id)
+        off = abs((w / h) / (cw / ch) - 1)
+        if off > ASPECT_TOLERANCE:
+            self.add(
+                "error",
+                f"{what}: {file} is {w}x{h} (aspect {w / h:.3f}), but card_size {cw}x{ch} is {cw / ch:.3f}: "
+                f"{off:.1%} off, the table would stretch it",
+                *path,
+                **where,
+            )
+            return
+        if (w, h) != (cw, ch):
+            self.add(
+                "warning",
+                f"{what}: {file} is {w}x{h}, not the card_size {cw}x{ch} (same shape, so it is scaled)",
+                *path,
+                **where,
+            )
+        if h < min_face_height():
+            self.add(
+                "warning",
+                f"{what}: {file} is {h} px tall; on a {FOUR_K[0]}x{FOUR_K[1]} table cards are drawn up to "
+                f"{min_face_height()} px tall, so it will look soft",
+                *path,
+                **where,
+            )
+
+    def table_image(self, game_id: str, file: str, path: tuple[str, ...]) -> None:
+        where = {"game": game_id, "art_id": "table", "file": file}
+        image = self.load(file)
+        if image.size is None:
+            self.add("error", f"{game_id} table: {image.problem}", *path, **where)
+            return
+        w, h = image.size
+        if w < MIN_TABLE[0] or h < MIN_TABLE[1]:
+            self.add(
+                "warning",
+                f"{game_id} table: {file} is {w}x{h}, smaller than {MIN_TABLE[0]}x{MIN_TABLE[1]}: "
+                "it will look soft on large screens",
+                *path,
+                **where,
+            )
+        off = abs((w / h) / TABLE_ASPECT - 1)
+        if off > TABLE_ASPECT_TOLERANCE:
+            self.add(
+                "warning",
+                f"{game_id} table: {file} is {w}x{h} (aspect {w / h:.2f}); it is cropped to fill the window, "
+                f"so on a 16:9 screen much of it is cut off: give it about 16:9",
+                *path,
+                **where,
+            )
+
+    def sizes_agree(self, game_id: str) -> None:
+        game = self.pack.games.get(game_id, {})
+        files = list(game.get("cards", {}).values())
+        files += [v for k, v in game.items() if k not in NOT_IMAGES and k != "table"]
+        counts: dict[Size, int] = {}
+        for file in dict.fromkeys(Path(f).as_posix() for f in files):
+            size = self.images.get(file, _Image(None, None)).size
+            if size is not None:
+                counts[size] = counts.get(size, 0) + 1
+        if len(counts) > 1:
+            sizes = ", ".join(f"{w}x{h} ({n})" for (w, h), n in sorted(counts.items(), key=lambda i: -i[1]))
+            self.add(
+                "warning",
+                f"{game_id}: the faces come in {len(counts)} sizes: {sizes}; draw them all at one size",
+                "games",
+                game_id,
+                game=game_id,
+            )
+
+    def unused_files(self) -> None:
+        for file in self.folder_images():
+            if file not in self.named_files:
+                self.report.add(
+                    "warning",
+                    f"{file} is in the pack but no manifest line names it (a typo in a path?)",
+                    file=file,
+                )
+
+    def folder_images(self) -> list[str]:
+        folder = self.pack.folder
+        return sorted(
+            p.relative_to(folder).as_posix()
+            for p in folder.rglob("*")
+            if p.suffix.lower() in IMAGE_SUFFIXES
+            and p.is_file()
+            and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+        )
+
+    def similar_file(self, file: str) -> str:
+        return _did_you_mean(file, self.folder_images(), quote=False)
+
+    def default_pack(self) -> Pack | None:
+        if self._default is None and (ASSET_ART_DIR / DEFAULT_PACK / MANIFEST).is_file():
+            self._default = read_pack(ASSET_ART_DIR / DEFAULT_PACK)
+        return self._default
+
+
+def _names(pack: Pack | None, game_id: str, art_id: str) -> bool:
+    if pack is None or pack.error:
+        return False
+    game = pack.games.get(game_id, {})
+    return art_id in game.get("cards", {}) or art_id in game
+
+
+def _is_colour(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value)
+    )
+
+
+def _is_area(value: Any, card: Size) -> bool:
+    if not (
+        isinstance(value, list)
+        and len(value) == 4
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
+        return False
+    x, y, w, h = value
+    return w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= card[0] and y + h <= card[1]
+
+
+def _bad_size(key: str, value: Any) -> str:
+    return f"{key} must be [width, height] in whole pixels, not {value!r}"
+
+
+def _bad_path(what: str, value: Any) -> str:
+    return f"{what}: {value!r} is not a usable image path (a relative path inside the pack folder)"
+
+
+def _did_you_mean(word: str, choices: Any, quote: bool = True) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    if not close:
+        return ""
+    return f" (did you mean {close[0]!r}?)" if quote else f" (did you mean {close[0]}?)"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")

@@ -1,0 +1,86 @@
+"""Which pack a command means, and which art ids each game needs.
+
+A game's art ids come from one place: the module that draws its default art, tools/artgen/<game id>
+(its `art().section` is the game's table of the default manifest). A game without such a module has
+no art ids known yet: its cards cannot be checked for unknown or missing ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from scenes.art import ASSET_ART_DIR, DEFAULT_PACK, MANIFEST, ArtLibrary, find_packs
+from scenes.settings import Settings, data_dir
+from tools.artgen import GAME_MODULES, game_art
+
+#: keys of a [games.<id>] table that are not images
+NOT_IMAGES = frozenset({"cards", "text", "card_size"})
+
+
+class PackNotFound(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class ArtIds:
+    game_id: str
+    cards: tuple[str, ...]
+    #: the game's other images, by their key in [games.<id>]: its back kinds and "table"
+    images: tuple[str, ...]
+
+
+def art_ids(game_id: str) -> ArtIds | None:
+    """Every art id the game's table asks for, or None when no art ids are known yet."""
+    if game_id not in GAME_MODULES:
+        return None
+    section = game_art(game_id).section
+    cards = tuple(section.get("cards", {}))
+    images = tuple(k for k, v in section.items() if k not in NOT_IMAGES and isinstance(v, str))
+    return ArtIds(game_id, cards, images)
+
+
+def pack_roots() -> list[Path]:
+    """Where packs are looked for by name, as the app does: the shipped packs, then the user's."""
+    return [ASSET_ART_DIR, data_dir() / "art"]
+
+
+def resolve_pack(name_or_path: str) -> Path:
+    """The folder of a pack given as a folder (or its pack.toml) or by name."""
+    path = Path(name_or_path)
+    if path.is_dir():
+        return path
+    if path.name == MANIFEST and path.is_file():
+        return path.parent
+    packs = find_packs(pack_roots())
+    if name_or_path in packs:
+        return packs[name_or_path]
+    where = " and ".join(str(root) for root in pack_roots())
+    known = ", ".join(sorted(packs)) or "none"
+    raise PackNotFound(
+        f"no art pack {name_or_path!r}: it is not a folder, and no pack of that name is in {where} "
+        f"(packs found: {known})"
+    )
+
+
+def is_shipped_default(folder: Path) -> bool:
+    return folder.resolve() == (ASSET_ART_DIR / DEFAULT_PACK).resolve()
+
+
+def library_for(folder: Path, game_id: str) -> tuple[ArtLibrary, str]:
+    """An art library that uses the pack in `folder` for the game, with the default pack behind it."""
+    folder = folder.resolve()
+    if is_shipped_default(folder):
+        return ArtLibrary(Settings(), roots=[ASSET_ART_DIR]), DEFAULT_PACK
+    # a pack folder named "default" that is not the shipped one: it is its own fallback here
+    roots = [folder.parent] if folder.name == DEFAULT_PACK else [ASSET_ART_DIR, folder.parent]
+    settings = Settings(art_packs={game_id: folder.name})
+    return ArtLibrary(settings, roots=roots), folder.name
+
+
+def start_fonts() -> None:
+    """The commands draw text only: fonts, no window, no sound."""
+    if not pygame.font.get_init():
+        pygame.font.init()
