@@ -3,18 +3,25 @@
     python -m tools.bench engine [--game ID] [--players N] [--seconds S] [--json]
     python -m tools.bench frame  [--game ID] [--players N] [--size WxH] [--json]   (see tools/bench_frame.py)
     python -m tools.bench ai     [--game ID] [--players N] [--games K] [--json]
+    python -m tools.bench startup [--runs N] [--json]
 
 engine: random-playout moves per second per game, beside a peer measured in the same run (a plain
 Python deal-and-play loop with no contract around it), so the ratio says how heavy the engine is on
 any machine. ai: decisions per second and median/p95 decision ms per game and bot level against
-random opponents. With --json the last line is one JSON object.
+random opponents. startup: from a fresh interpreter to the first drawn frame of the interactive title
+menu, beside a bare `import pygame; pygame.init()` in the same run (medians of fresh processes).
+With --json the last line is one JSON object.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -117,6 +124,41 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+_BARE = "import pygame; pygame.init()"
+_TITLE = (
+    "from scenes.app import App\n"
+    "from scenes.title import TitleScene\n"
+    "app = App(size=(1280, 720))\n"
+    "app.push(TitleScene(app))\n"
+    "app.step(1 / 60)\n"
+)
+_TIMED = "import time\n_t = time.perf_counter()\n{body}\nprint((time.perf_counter() - _t) * 1000.0)\n"
+
+
+def _fresh_process_ms(body: str, env: dict[str, str]) -> float:
+    done = subprocess.run([sys.executable, "-c", _TIMED.format(body=body)], capture_output=True, text=True,
+                          env=env, check=True)
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def bench_startup(args: argparse.Namespace) -> dict[str, Any]:
+    home = tempfile.mkdtemp(prefix="kartentisch-bench-")
+    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"), PYGAME_HIDE_SUPPORT_PROMPT="1",
+               KARTENTISCH_CONFIG_DIR=os.path.join(home, "config"),
+               KARTENTISCH_DATA_DIR=os.path.join(home, "data"))
+    bare, title = [], []
+    for _ in range(args.runs):  # interleaved, so both see the same machine load
+        bare.append(_fresh_process_ms(_BARE, env))
+        title.append(_fresh_process_ms(_TITLE, env))
+    out = {"runs": args.runs, "bare_ms": round(statistics.median(bare), 1),
+           "title_ms": round(statistics.median(title), 1)}
+    out["ratio"] = round(out["title_ms"] / out["bare_ms"], 2)
+    print(f"bare pygame init {out['bare_ms']} ms, title menu drawn {out['title_ms']} ms: "
+          f"{out['ratio']} x (target <= 2)")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "frame":
@@ -130,12 +172,16 @@ def main(argv: list[str] | None = None) -> int:
     ai = sub.add_parser("ai", help="bot decision speed per level")
     ai.add_argument("--games", type=int, default=5)
     sub.add_parser("frame", help="frame times of a full table (see tools/bench_frame.py)")
+    startup = sub.add_parser("startup", help="time to the interactive title menu")
+    startup.add_argument("--runs", type=int, default=7)
+    startup.add_argument("--json", action="store_true")
     for p in (engine, ai):
         p.add_argument("--game")
         p.add_argument("--players", type=int)
         p.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = bench_engine(args) if args.what == "engine" else bench_ai(args)
+    run = {"engine": bench_engine, "ai": bench_ai, "startup": bench_startup}[args.what]
+    result = run(args)
     if args.json:
         print(json.dumps(result))
     return 0
