@@ -1,0 +1,37 @@
+"""The card tables: `open_table(app, match)` gives the table scene for the match's game."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from game.core import UnknownGame
+
+from .base import TableScene
+
+if TYPE_CHECKING:
+    from game.match import Match
+    from scenes.app import App
+
+#: game id -> "module:class" of its table scene
+TABLES: dict[str, str] = {
+    "palastgefluester": "scenes.table.palastgefluester:PalastgefluesterTable",
+}
+
+
+def table_class(game_id: str) -> type[TableScene]:
+    where = TABLES.get(game_id)
+    if where is None:
+        raise UnknownGame(
+            f"there is no table for the game {game_id!r} yet; tables exist for: " + ", ".join(TABLES)
+        )
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def open_table(app: App, match: Match, **kwargs) -> TableScene:
+    """The table scene for `match.game.id` (keyword arguments go to the scene: seat, follow, to_results)."""
+    return table_class(match.game.id)(app, match, **kwargs)
+
+
+__all__ = ["TABLES", "TableScene", "open_table", "table_class"]

@@ -1,0 +1,75 @@
+"""Layout helpers: everything is computed from the window size, nothing is a fixed pixel position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+Size = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Proportions of one window size: `unit` is 1.0 at 1920x1080."""
+
+    width: int
+    height: int
+
+    @property
+    def unit(self) -> float:
+        return max(0.15, min(self.width / 1920.0, self.height / 1080.0))
+
+    def px(self, value: float, minimum: int = 1) -> int:
+        """A length given at 1920x1080, for this window."""
+        return max(minimum, round(value * self.unit))
+
+    def font(self, value: float) -> int:
+        return max(9, round(value * self.unit))
+
+
+def card_size(height: float, aspect: float, max_width: float | None = None) -> Size:
+    """A whole-pixel card size of the given height (or narrower when `max_width` says so)."""
+    h = max(6.0, height)
+    w = h * aspect
+    if max_width is not None and w > max_width:
+        w = max(4.0, max_width)
+        h = w / aspect
+    return (max(4, round(w)), max(6, round(h)))
+
+
+def row_centers(
+    left: float, right: float, y: float, count: int, card_w: int, gap: float, align: str = "center"
+) -> list[tuple[float, float]]:
+    """Centres of `count` cards side by side between left and right, overlapping when they must."""
+    if count <= 0:
+        return []
+    room = max(1.0, right - left)
+    step = card_w + gap
+    if count > 1 and card_w + step * (count - 1) > room:
+        step = max(1.0, (room - card_w) / (count - 1))
+    span = card_w + step * (count - 1)
+    if align == "left":
+        start = left
+    elif align == "right":
+        start = right - span
+    else:
+        start = left + (room - span) / 2
+    return [(start + card_w / 2 + step * i, y) for i in range(count)]
+
+
+def fan_centers(
+    center_x: float, base_y: float, count: int, card: Size, max_width: float, arc: float = 0.06
+) -> list[tuple[float, float]]:
+    """A hand fanned in a shallow arc: the outer cards sit a little lower."""
+    w, h = card
+    centers = row_centers(center_x - max_width / 2, center_x + max_width / 2, base_y, count, w, w * 0.08)
+    if count <= 1:
+        return centers
+    mid = (count - 1) / 2
+    return [(x, y + h * arc * ((i - mid) / max(1.0, mid)) ** 2) for i, (x, y) in enumerate(centers)]
+
+
+def fit_rect(rect: pygame.Rect, size: Size) -> pygame.Rect:
+    """`rect` clipped to a window of `size` (so nothing is laid out off screen)."""
+    return rect.clip(pygame.Rect(0, 0, *size))

@@ -1,0 +1,136 @@
+"""Drawing helpers of the table: cached text, buttons, panels and badges (nothing rendered twice)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from scenes.fonts import font
+
+Colour = tuple[int, int, int]
+
+INK = (236, 232, 220)
+INK_DIM = (176, 180, 170)
+PANEL = (16, 22, 28, 190)
+GOLD = (255, 214, 90)
+BUTTON = (52, 74, 92)
+BUTTON_HOVER = (74, 104, 128)
+BUTTON_OFF = (44, 48, 54)
+BLOCKED_RED = (200, 40, 40)
+
+
+class TextCache:
+    """Rendered lines by (text, size, colour, bold); cleared when it grows past a bound."""
+
+    def __init__(self, limit: int = 600) -> None:
+        self.limit = limit
+        self._cache: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
+        self._fitted: dict[tuple[str, int, Colour, bool, int, bool], pygame.Surface] = {}
+
+    def render(self, text: str, size: int, colour: Colour = INK, bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        surface = self._cache.get(key)
+        if surface is None:
+            if len(self._cache) >= self.limit:
+                self._cache.clear()
+            surface = font(size, bold).render(text, True, colour)
+            self._cache[key] = surface
+        return surface
+
+    def fitted(
+        self,
+        text: str,
+        size: int,
+        max_width: int,
+        colour: Colour = INK,
+        bold: bool = False,
+        shrink: bool = True,
+    ) -> pygame.Surface:
+        """The text at `size`, or smaller, or cut with an ellipsis, so it fits `max_width` (measured
+        with the font, so only the line that is shown gets rendered)."""
+        key = (text, size, colour, bold, max_width, shrink)
+        found = self._fitted.get(key)
+        if found is not None:
+            return found
+        if len(self._fitted) >= self.limit:
+            self._fitted.clear()
+        chosen = None
+        for s in (size, max(9, size * 5 // 6), max(9, size * 2 // 3)) if shrink else (size,):
+            if font(s, bold).size(text)[0] <= max_width:
+                chosen = self.render(text, s, colour, bold)
+                break
+        if chosen is None:
+            small = max(9, size * 2 // 3) if shrink else size
+            measure = font(small, bold)
+            low, high = 0, len(text)
+            while low < high:  # the longest cut that fits, with its ellipsis
+                mid = (low + high + 1) // 2
+                if measure.size(text[:mid].rstrip() + "…")[0] <= max_width:
+                    low = mid
+                else:
+                    high = mid - 1
+            chosen = self.render(text[:low].rstrip() + "…" if low else "…", small, colour, bold)
+        self._fitted[key] = chosen
+        return chosen
+
+
+class PanelCache:
+    """Translucent rounded panels by size (a panel drawn per frame would cost an alpha fill each time)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, int, tuple[int, ...], int], pygame.Surface] = {}
+
+    def get(self, size: tuple[int, int], colour: tuple[int, ...] = PANEL, radius: int = 8) -> pygame.Surface:
+        w, h = max(1, size[0]), max(1, size[1])
+        key = (w, h, colour, radius)
+        surface = self._cache.get(key)
+        if surface is None:
+            if len(self._cache) > 200:
+                self._cache.clear()
+            surface = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(surface, colour, surface.get_rect(), border_radius=radius)
+            self._cache[key] = surface
+        return surface
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    key: str  # what a click means: an action text, or "undo" / "menu"
+    enabled: bool = True
+    hot: bool = False  # a legal choice the player is asked to make
+    visible: bool = True
+
+
+def draw_button(
+    surface: pygame.Surface, button: Button, texts: TextCache, size: int, hover: bool = False
+) -> None:
+    colour = BUTTON_OFF if not button.enabled else BUTTON_HOVER if hover else BUTTON
+    radius = max(3, button.rect.height // 4)
+    pygame.draw.rect(surface, colour, button.rect, border_radius=radius)
+    edge = GOLD if button.hot and button.enabled else INK_DIM
+    pygame.draw.rect(surface, edge, button.rect, max(1, size // 10), border_radius=radius)
+    label = texts.fitted(button.label, size, button.rect.width - 6, INK if button.enabled else INK_DIM, True)
+    surface.blit(label, label.get_rect(center=button.rect.center))
+
+
+def blocked_badge(size: tuple[int, int]) -> pygame.Surface:
+    """A red 'no' sign for a card whose action the current King card blocks."""
+    d = max(8, size[0] // 3)
+    badge = pygame.Surface((d, d), pygame.SRCALPHA)
+    r = d // 2
+    pygame.draw.circle(badge, (255, 255, 255, 230), (r, r), r)
+    pygame.draw.circle(badge, BLOCKED_RED, (r, r), r, max(2, d // 7))
+    off = int(r * 0.62)
+    pygame.draw.line(badge, BLOCKED_RED, (r - off, r + off), (r + off, r - off), max(2, d // 7))
+    return badge
+
+
+def triangle_marker(
+    surface: pygame.Surface, tip: tuple[float, float], size: float, colour: Colour = GOLD
+) -> None:
+    """A small arrow pointing right at `tip`: the marker on whoever decides now."""
+    x, y = tip
+    pygame.draw.polygon(surface, colour, [(x, y), (x - size, y - size * 0.6), (x - size, y + size * 0.6)])

@@ -1,0 +1,630 @@
+"""The Palastgeflüster table.
+
+The seat on screen sits at the bottom (hand fanned face up, display row above it); the others sit
+across the top, each with a name plate, the backs of their hand and their display row. In the middle:
+the King stack and the current King card, the draw and discard piles, and who plays next and why.
+Every decision of the game is a click on the table: a hand card, a display card, a name plate or a
+count button, offered only where `match.legal_actions()` has a matching action text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core import (
+    CardMoved,
+    CardsRevealed,
+    Event,
+    GameEnded,
+    RoundEnded,
+    ScoreChanged,
+    Shuffled,
+    TurnChanged,
+)
+from game.palastgefluester.cards import KING_PERSONS, PERSON_BY_ID, card_colour, card_person, deck
+
+from .anim import Hold
+from .base import BANNER_SECONDS, Banner, TableScene, Target
+from .cards import CardSprite, Placement
+from .layout import card_size, fan_centers, row_centers
+from .paint import GOLD, INK, INK_DIM, Button, blocked_badge, triangle_marker
+from .zones import Entry
+
+#: the colour of each seat's plate swatch and its name
+SEAT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "red": (206, 52, 52),
+    "blue": (52, 104, 214),
+    "yellow": (230, 196, 40),
+    "green": (56, 170, 84),
+    "purple": (146, 72, 190),
+    "brown": (140, 92, 52),
+}
+DISPLAY_SLOTS = 6  # a row never holds more: the sixth different person ends the round
+PILE_SHOWN = 3  # cards drawn of a pile (the rest lie hidden beneath)
+
+
+def person_name(person: str) -> str:
+    found = PERSON_BY_ID.get(person)
+    return found.name if found else person
+
+
+def card_label(card: str | None) -> str:
+    if not card:
+        return "a card"
+    return f"{person_name(card_person(card))} ({card_colour(card)})"
+
+
+@dataclass
+class SeatArea:
+    """Where one seat's things lie."""
+
+    plate: pygame.Rect
+    row: pygame.Rect  # the display row
+    hand: pygame.Rect  # the hand (backs for others, the fan for the seat on screen)
+    row_card: tuple[int, int]
+    hand_card: tuple[int, int]
+    bottom: bool
+
+
+class PalastgefluesterTable(TableScene):
+    game_id = "palastgefluester"
+
+    def __init__(self, app, match, **kwargs: Any) -> None:
+        super().__init__(app, match, **kwargs)
+        self.areas: dict[int, SeatArea] = {}
+        self.live_points: list[int] = []
+        self._collect_next_shuffle = False
+        self.layer.badge = self._badge
+        self._badges: dict[tuple[int, int], pygame.Surface] = {}
+        self._count_badges: dict[tuple[int, int], pygame.Surface] = {}
+
+    # -- seats -------------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.match.seats)
+
+    @property
+    def bottom_seat(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def seats_across(self) -> list[int]:
+        """The other seats left to right, in turn order after the seat on screen."""
+        return [(self.bottom_seat + i) % self.players for i in range(1, self.players)]
+
+    # -- zones -------------------------------------------------------------------------------------
+    def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
+        zones: dict[str, list[str | None]] = {}
+        seat = obs.get("seat")
+        for s in range(obs["players"]):
+            if s == seat and obs.get("hand") is not None:
+                zones[f"hand:{s}"] = list(obs["hand"])
+            else:
+                zones[f"hand:{s}"] = [None] * obs["hand_counts"][s]
+            zones[f"display:{s}"] = list(obs["displays"][s])
+        zones["draw"] = [None] * obs["draw_count"]
+        zones["discard"] = [None] * obs["discard_count"]
+        zones["king_stack"] = [None] * obs["king_stack_count"]
+        zones["king_revealed"] = list(obs["king_revealed"])
+        self.live_points = list(obs["points"])
+        self._collect_next_shuffle = False  # the table is as the observation says: nothing left to collect
+        return zones
+
+    def initial_deal(self, obs: dict[str, Any]) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
+        if obs.get("round") != 1 or obs.get("plays_this_round") or any(obs["displays"]):
+            return {}, []
+        start = self.wanted_zones(obs)
+        dealt = sum(obs["hand_counts"])
+        start["draw"] = [None] * (obs["draw_count"] + dealt)
+        moves: list[CardMoved] = []
+        hands = {s: list(start[f"hand:{s}"]) for s in range(obs["players"])}
+        for s in hands:
+            start[f"hand:{s}"] = []
+        for k in range(max(obs["hand_counts"], default=0)):
+            for s, cards in hands.items():
+                if k < len(cards):
+                    moves.append(CardMoved(card=cards[k], src="draw", dst=f"hand:{s}", face_up=False))
+        return start, moves
+
+    def play_shuffle(self, event: Shuffled) -> None:
+        if event.zone == "king_stack":
+            self.model.gather(["king_revealed"], "king_stack")
+        elif event.zone == "draw" and self._collect_next_shuffle:
+            self._collect_next_shuffle = False
+            self.model.gather(
+                [z for z in self.model.zones if z.startswith(("hand:", "display:"))] + ["discard"], "draw"
+            )
+        elif event.zone == "draw":
+            self.model.gather(["discard"], "draw")
+
+    # -- layout ------------------------------------------------------------------------------------
+    def compute_layout(self) -> None:
+        w, h = self.scale.width, self.scale.height
+        aspect = self.app.art.aspect(self.game_id)
+        m = max(2, round(min(w, h) * 0.012))
+        self.margin = m
+        others = self.seats_across()
+        self.areas = {}
+        col_w = (w - m) / max(1, len(others))
+        top_h = h * 0.37
+        plate_h = max(14, round(h * 0.05))
+        for i, seat in enumerate(others):
+            x = round(m + i * col_w)
+            cw = round(col_w - m)
+            plate = pygame.Rect(x, m, cw, plate_h)
+            backs = card_size(h * 0.085, aspect, max_width=cw / 5)
+            hand = pygame.Rect(x, plate.bottom + m, cw, backs[1])
+            row_top = hand.bottom + m
+            row_card = card_size(
+                min(h * 0.17, top_h - row_top), aspect, max_width=(cw - m * 2) / (DISPLAY_SLOTS - 0.8)
+            )
+            row = pygame.Rect(x, row_top, cw, row_card[1] + m)
+            self.areas[seat] = SeatArea(plate, row, hand, row_card, backs, bottom=False)
+
+        opponents_bottom = max((a.row.bottom for a in self.areas.values()), default=round(h * 0.3))
+        mid_top, mid_bottom = min(h * 0.39, opponents_bottom + m * 2), h * 0.585
+        self.pile_card = card_size(min(h * 0.16, (mid_bottom - mid_top) * 0.78), aspect, max_width=w * 0.085)
+        self.mid_y = (mid_top + mid_bottom) / 2
+        pw, ph = self.pile_card
+        self.king_stack_at = (m * 2 + pw / 2, self.mid_y)
+        self.king_current_at = (m * 3 + pw * 1.5, self.mid_y)
+        self.king_history_card = card_size(ph * 0.55, aspect)
+        self.king_history_left = m * 4 + pw * 2
+        self.discard_at = (w - m * 2 - pw / 2, self.mid_y)
+        self.draw_at = (w - m * 3 - pw * 1.5, self.mid_y)
+        self.centre_box = pygame.Rect(
+            round(self.king_history_left + self.king_history_card[0] * 2.4),
+            round(mid_top),
+            0,
+            round(mid_bottom - mid_top),
+        )
+        self.centre_box.width = max(10, round(w - m * 4 - pw * 2) - self.centre_box.x)
+        self.prompt_y = round(h * 0.606)
+
+        own_top = h * 0.64
+        own_card = card_size(h * 0.13, aspect, max_width=w * 0.5 / (DISPLAY_SLOTS + 0.5))
+        side_w = round(w * 0.2)
+        own_row = pygame.Rect(side_w + m * 2, round(own_top), w - 2 * side_w - m * 4, own_card[1] + m)
+        own_plate = pygame.Rect(m, round(own_top), side_w, max(14, round(h * 0.075)))
+        hand_card = card_size(h * 0.18, aspect, max_width=w * 0.6 / 6.5)
+        hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.02), round(w * 0.6), hand_card[1])
+        self.areas[self.bottom_seat] = SeatArea(own_plate, own_row, hand, own_card, hand_card, bottom=True)
+        self.log_box = pygame.Rect(w - side_w - m, round(own_top), side_w, round(h * 0.15))
+        bw, bh = round(w * 0.085), max(14, round(h * 0.045))
+        self.buttons = [
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
+            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
+        ]
+
+    def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
+        persons = sorted(set(deck(self.players)))
+        kings = [f"king/{p}" for p in KING_PERSONS]
+        face_sizes = {a.row_card for a in self.areas.values()} | {a.hand_card for a in self.areas.values()}
+        back_sizes = {a.hand_card for a in self.areas.values()} | {self.pile_card}
+        out: list[tuple[str | None, str, tuple[int, int]]] = []
+        out += [(card, "back", size) for size in sorted(face_sizes) for card in persons]
+        out += [
+            (king, "king_back", size) for size in (self.pile_card, self.king_history_card) for king in kings
+        ]
+        out += [(None, kind, size) for size in sorted(back_sizes) for kind in ("back", "king_back")]
+        return out
+
+    def place_zone(self, zone: str, entries: Sequence[Entry]) -> list[Placement]:
+        count = len(entries)
+        kind, _, seat_text = zone.partition(":")
+        if kind in ("hand", "display"):
+            area = self.areas.get(int(seat_text))
+            if area is None:
+                return [Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)] * count
+            if kind == "hand":
+                return self._place_hand(area, entries)
+            cw, ch = area.row_card
+            left, right = area.row.x + self.margin, area.row.right - self.margin
+            centres = row_centers(
+                left, right, area.row.centery, count, cw, cw * 0.08, "center" if area.bottom else "left"
+            )
+            return [Placement(c, area.row_card, True, 200 + i) for i, c in enumerate(centres)]
+        if zone in ("draw", "discard", "king_stack"):
+            at = {"draw": self.draw_at, "discard": self.discard_at, "king_stack": self.king_stack_at}[zone]
+            out = []
+            for i in range(count):
+                above = i - (count - PILE_SHOWN)
+                lift = max(0, above) * max(1.0, self.pile_card[1] * 0.01)
+                out.append(
+                    Placement(
+                        (at[0] - lift / 2, at[1] - lift), self.pile_card, False, 50 + i, shown=above >= 0
+                    )
+                )
+            return out
+        if zone == "king_revealed":
+            out = []
+            hw, hh = self.king_history_card
+            for i in range(count):
+                if i == count - 1:
+                    out.append(Placement(self.king_current_at, self.pile_card, True, 80))
+                else:
+                    x = self.king_history_left + hw / 2 + i * hw * 0.3
+                    out.append(
+                        Placement((x, self.mid_y - self.pile_card[1] / 2 + hh / 2), (hw, hh), True, 60 + i)
+                    )
+            return out
+        return [Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)] * count
+
+    def _place_hand(self, area: SeatArea, entries: Sequence[Entry]) -> list[Placement]:
+        count = len(entries)
+        if area.bottom:
+            centres = fan_centers(
+                area.hand.centerx, area.hand.centery, count, area.hand_card, area.hand.width
+            )
+            return [
+                Placement(c, area.hand_card, entries[i].card is not None, 300 + i)
+                for i, c in enumerate(centres)
+            ]
+        bw = area.hand_card[0]
+        centres = row_centers(
+            area.hand.x + self.margin,
+            area.hand.x + area.hand.width * 0.45,
+            area.hand.centery,
+            count,
+            bw,
+            -bw * 0.55,
+            "left",
+        )
+        return [Placement(c, area.hand_card, False, 100 + i) for i, c in enumerate(centres)]
+
+    def style(self, sprite: CardSprite) -> None:
+        if sprite.zone.startswith("king"):
+            sprite.back_kind = "king_back"
+            sprite.art_id = f"king/{sprite.card}" if sprite.card else None
+        else:
+            sprite.back_kind = "back"
+            sprite.art_id = sprite.card
+
+    def reveal_card_size(self) -> tuple[int, int]:
+        area = self.areas.get(self.bottom_seat)
+        return area.hand_card if area is not None else super().reveal_card_size()
+
+    def art_id_for(self, card: str, zone: str) -> str:
+        return f"king/{card}" if zone.startswith("king") else card
+
+    def decorate(self) -> None:
+        blocked = self.obs.get("blocked")
+        chosen = Counter((self.obs.get("zauberer") or {}).get("chosen") or [])
+        own = f"hand:{self.bottom_seat}"
+        first = (self.obs.get("mundschenk") or {}).get("first") or {}
+        first_zone = f"display:{first['seat']}" if first else None
+        for sprite in sorted(self.layer, key=lambda s: s.uid):
+            person = card_person(sprite.card) if sprite.card else None
+            sprite.marked = (
+                bool(blocked) and person == blocked and sprite.zone.startswith(("hand:", "display:"))
+            )
+            sprite.selected = sprite.zone == first_zone and person == first.get("person")
+            if sprite.zone == own and sprite.card and chosen[sprite.card] > 0:
+                chosen[sprite.card] -= 1
+                sprite.selected = True
+
+    def _badge(self, size: tuple[int, int]) -> pygame.Surface:
+        badge = self._badges.get(size)
+        if badge is None:
+            badge = self._badges[size] = blocked_badge(size)
+        return badge
+
+    # -- choices -----------------------------------------------------------------------------------
+    def find_targets(self, legal: list[str]) -> list[Target]:
+        targets: list[Target] = []
+        own_hand = f"hand:{self.bottom_seat}"
+        counts = [a for a in legal if a.startswith("count ")]
+        buttons = self._count_buttons(len(counts))
+        for action in legal:
+            kind, *args = action.split()
+            if kind in ("play", "give", "discard") and args:
+                for sprite in self._sprites(own_hand, lambda c, a=args[0]: c == a):
+                    if not sprite.selected:
+                        targets.append(Target(action, uid=sprite.uid, draggable=kind == "play"))
+            elif kind in ("target", "next") and args:
+                area = self.areas.get(int(args[0]))
+                if area is not None:
+                    targets.append(Target(action, rect=area.plate))
+                    targets.append(Target(action, rect=area.row))
+            elif kind == "count" and args:
+                targets.append(Target(action, rect=buttons.pop(0), label=str(args[0])))
+            elif kind in ("pick", "swap") and len(args) == 2:
+                for sprite in self._sprites(f"display:{args[0]}", lambda c, p=args[1]: card_person(c) == p):
+                    targets.append(Target(action, uid=sprite.uid))
+            elif kind == "take" and args:
+                for sprite in self._sprites(
+                    f"display:{self.bottom_seat}", lambda c, p=args[0]: card_person(c) == p
+                ):
+                    targets.append(Target(action, uid=sprite.uid))
+            else:  # an action this table has no place for still gets a button: nothing is unreachable
+                rect = pygame.Rect(0, 0, self.scale.px(260, 40), self.scale.px(44, 14))
+                rect.midtop = (self.scale.width // 2, self.centre_box.bottom + len(targets) * rect.height)
+                targets.append(Target(action, rect=rect, label=action))
+        return targets
+
+    def _sprites(self, zone: str, test) -> list[CardSprite]:
+        return [s for s in self.layer if s.zone == zone and s.card is not None and test(s.card)]
+
+    def _count_buttons(self, count: int) -> list[pygame.Rect]:
+        if not count:
+            return []
+        box = self.centre_box
+        bw = min(self.scale.px(70, 18), max(14, (box.width - 8) // count - 6))
+        bh = max(14, min(self.scale.px(56, 14), box.height // 3))
+        gap = max(3, bw // 6)
+        x = box.centerx - (count * bw + (count - 1) * gap) // 2
+        y = box.bottom - bh - self.margin
+        return [pygame.Rect(x + i * (bw + gap), y, bw, bh) for i in range(count)]
+
+    def hand_zone(self) -> str | None:
+        return f"hand:{self.bottom_seat}"
+
+    def drop_rect(self) -> pygame.Rect | None:
+        area = self.areas.get(self.bottom_seat)
+        return area.row.inflate(0, area.row.height) if area else None
+
+    # -- events ------------------------------------------------------------------------------------
+    def banner_for(self, event: Event) -> Banner | None:
+        if isinstance(event, RoundEnded):
+            self._collect_next_shuffle = True
+            scorers = ", ".join(self.seat_name(s) for s in event.scorers)
+            lines = [event.text]
+            if scorers:
+                lines.append(f"1 point for {scorers}")
+            return Banner(f"Round {self.obs.get('round', '')} over", lines, Hold(BANNER_SECONDS * self.speed))
+        if isinstance(event, GameEnded):
+            return Banner("Game over", [event.text], Hold(BANNER_SECONDS * self.speed))
+        return None
+
+    def describe(self, event: Event) -> str | None:
+        if isinstance(event, ScoreChanged):
+            if 0 <= event.seat < len(self.live_points):
+                self.live_points[event.seat] = int(event.new)
+            return f"{self.seat_name(event.seat)} now has {int(event.new)} points"
+        if isinstance(event, CardMoved):
+            return self._describe_move(event)
+        if isinstance(event, CardsRevealed):
+            return f"{self.seat_name(event.seat)} shows the hand: " + ", ".join(
+                card_label(c) for c in event.cards
+            )
+        if isinstance(event, TurnChanged):
+            return f"{self.seat_name(event.seat)} decides" + (f" ({event.reason})" if event.reason else "")
+        if isinstance(event, Shuffled):
+            if event.zone == "king_stack":
+                return "All King cards are shuffled into a new stack"
+            if self._collect_next_shuffle:
+                return "New round: every card is shuffled and 6 are dealt to each player"
+            return "The discard pile is shuffled into a new draw pile"
+        if isinstance(event, (RoundEnded, GameEnded)):
+            return event.text
+        return None
+
+    def _describe_move(self, event: CardMoved) -> str | None:
+        src_kind, _, src_seat = event.src.partition(":")
+        dst_kind, _, dst_seat = event.dst.partition(":")
+        who = self.seat_name(int(src_seat)) if src_seat.isdigit() else ""
+        if src_kind == "hand" and dst_kind == "display":
+            return f"{who} plays {card_label(event.card)}"
+        if src_kind == "display" and dst_kind == "hand":
+            return f"{who} takes {card_label(event.card)} back into the hand"
+        if src_kind == "display" and dst_kind == "display":
+            return f"{card_label(event.card)} moves to {self.seat_name(int(dst_seat))}'s display"
+        if src_kind == "hand" and dst_kind == "hand":
+            return f"{who} and {self.seat_name(int(dst_seat))} swap cards"
+        if src_kind == "hand" and event.dst == "discard":
+            return f"{who} discards a card"
+        if event.src == "king_stack":
+            blocked = person_name(event.card or "")
+            return f"King card: {blocked}. The {blocked} has no action now"
+        return None
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        for area in self.areas.values():
+            surface.blit(self.panels.get(area.row.size, (0, 0, 0, 60), self.scale.px(8, 2)), area.row.topleft)
+        surface.blit(
+            self.panels.get(self.log_box.size, (0, 0, 0, 110), self.scale.px(8, 2)), self.log_box.topleft
+        )
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        if not obs:
+            return
+        for seat, area in self.areas.items():
+            self._draw_plate(surface, seat, area)
+            colour = SEAT_COLOURS.get(obs["colours"][seat], INK) if seat < len(obs["colours"]) else INK
+            strip = pygame.Rect(area.row.x, area.row.y, self.scale.px(6, 2), area.row.height)
+            pygame.draw.rect(
+                surface,
+                colour,
+                strip,
+                border_top_left_radius=self.scale.px(8, 2),
+                border_bottom_left_radius=self.scale.px(8, 2),
+            )
+        self._draw_piles(surface)
+        self._draw_centre(surface)
+        self._draw_prompt(surface)
+        self._draw_log(surface)
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
+        obs = self.obs
+        plate = area.plate
+        deciding = obs.get("current_player") == seat and not obs.get("terminal")
+        surface.blit(self.panels.get(plate.size, (14, 18, 24, 215), self.scale.px(8, 2)), plate.topleft)
+        colour = SEAT_COLOURS.get(obs["colours"][seat], INK) if seat < len(obs["colours"]) else INK
+        swatch = pygame.Rect(plate.x, plate.y, max(4, plate.height // 3), plate.height)
+        pygame.draw.rect(
+            surface,
+            colour,
+            swatch,
+            border_top_left_radius=self.scale.px(8, 2),
+            border_bottom_left_radius=self.scale.px(8, 2),
+        )
+        if deciding:
+            pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=self.scale.px(8, 2))
+            if plate.x > plate.height // 2:
+                triangle_marker(surface, (plate.x - 2, plate.centery), plate.height * 0.35)
+        pad = swatch.width + self.scale.px(10, 2)
+        points = self.live_points[seat] if seat < len(self.live_points) else obs["points"][seat]
+        score = self.texts.render(f"{points}/{obs['target']}", self.scale.font(26), GOLD, True)
+        name = self.seat_name(seat) + (" (you)" if seat == self.viewer and self.follow else "")
+        line_h = plate.height // 2 if plate.height >= self.scale.font(40) else plate.height
+        title = self.texts.fitted(
+            name, self.scale.font(24), max(10, plate.width - pad - score.get_width() - 12), INK, True
+        )
+        surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
+        surface.blit(
+            score,
+            (
+                plate.right - score.get_width() - self.scale.px(10, 2),
+                plate.y + (line_h - score.get_height()) // 2,
+            ),
+        )
+        if line_h < plate.height:
+            bits = [obs["colours"][seat]]
+            if not area.bottom:
+                bits.append(f"{obs['hand_counts'][seat]} in hand")
+            if obs.get("scoring") == "noted":
+                bits.append(f"noted {obs['noted'][seat]}")
+            if deciding:
+                bits.append("decides now")
+            sub = self.texts.fitted(
+                " · ".join(bits),
+                self.scale.font(18),
+                max(10, plate.width - pad - 6),
+                GOLD if deciding else INK_DIM,
+            )
+            surface.blit(sub, (plate.x + pad, plate.y + line_h + (line_h - sub.get_height()) // 2))
+        if not area.bottom:
+            self._draw_known(surface, seat, area)
+
+    def _draw_known(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
+        known = (self.obs.get("known_cards") or {}).get(str(seat)) or []
+        if not known or self._dirty:  # cards are moving: what the observation knew may be gone
+            return
+        hw, hh = area.hand_card
+        size = (hw, hh)
+        x = area.hand.x + area.hand.width * 0.5
+        label = self.texts.render("known:", self.scale.font(16), INK_DIM)
+        surface.blit(label, (x, area.hand.y))
+        x += label.get_width() + 4
+        step = (
+            min(size[0] + 3, (area.hand.right - x - size[0]) / max(1, len(known) - 1))
+            if len(known) > 1
+            else 0
+        )
+        for i, card in enumerate(known):
+            surface.blit(
+                self.app.art.card(self.game_id, card, size), (x + i * step, area.hand.bottom - size[1])
+            )
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        pw, ph = self.pile_card
+        font = self.scale.font(18)
+        below = self.mid_y + ph / 2 + 2
+        for text, (x, _) in (
+            (f"Kings {obs['king_stack_count']}", self.king_stack_at),
+            (f"Draw {obs['draw_count']}", self.draw_at),
+            (f"Discard {obs['discard_count']}", self.discard_at),
+        ):
+            label = self.texts.fitted(text, font, pw + 10, INK_DIM)
+            surface.blit(label, label.get_rect(midtop=(x, below)))
+        blocked = obs.get("blocked")
+        king_text = f"Blocked: {person_name(blocked)}" if blocked else "No King card yet"
+        label = self.texts.fitted(
+            king_text, font, round(pw * 1.4), GOLD if blocked else INK_DIM, bool(blocked)
+        )
+        surface.blit(label, label.get_rect(midtop=(self.king_current_at[0], below)))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self.obs:
+            self._draw_hand_counts(surface)
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        prompt, mine = self._prompt_text()
+        line = self.texts.fitted(
+            prompt, self.scale.font(34), w - 2 * self.margin, GOLD if mine else INK, True
+        )
+        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(
+            self.scale.px(30, 6), self.scale.px(10, 2)
+        )
+        surface.blit(self.panels.get(box.size, (10, 14, 20, 200), self.scale.px(10, 2)), box.topleft)
+        surface.blit(line, line.get_rect(center=box.center))
+
+    def _prompt_text(self) -> tuple[str, bool]:
+        obs = self.obs
+        if obs.get("terminal"):
+            return obs.get("result") or "The game is over", False
+        decider = obs.get("current_player")
+        prompt = obs.get("prompt") or ""
+        if decider is not None and decider == self.viewer and self.legal:
+            return prompt, True
+        if decider is None:
+            return prompt, False
+        return (
+            f"{self.seat_name(decider)}: {prompt}" if prompt else f"Waiting for {self.seat_name(decider)}",
+            False,
+        )
+
+    def _draw_hand_counts(self, surface: pygame.Surface) -> None:
+        for seat, area in self.areas.items():
+            if area.bottom and seat == self.viewer:
+                continue
+            badge = self._count_badge(len(self.model.zones.get(f"hand:{seat}", ())))
+            box = badge.get_rect()
+            box.bottomleft = (
+                (area.hand.x + 2, area.hand.bottom - 2)
+                if not area.bottom
+                else (area.hand.centerx, area.hand.y)
+            )
+            surface.blit(badge, box.topleft)
+
+    def _count_badge(self, count: int) -> pygame.Surface:
+        """The number of cards in a hand, on a dark pill (composed once per number and size)."""
+        key = (count, self.scale.font(22))
+        badge = self._count_badges.get(key)
+        if badge is None:
+            label = self.texts.render(str(count), key[1], INK, True)
+            box = label.get_rect().inflate(self.scale.px(12, 4), self.scale.px(4, 2))
+            badge = self.panels.get(box.size, (0, 0, 0, 190), box.height // 2).copy()
+            badge.blit(label, label.get_rect(center=badge.get_rect().center))
+            self._count_badges[key] = badge
+        return badge
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        box = self.centre_box
+        y = box.y + self.margin
+        lines: list[tuple[str, tuple[int, int, int], int, bool]] = []
+        lines.append((f"Round {obs['round']} · first to {obs['target']} points", INK_DIM, 20, False))
+        decider = obs.get("current_player")
+        if decider is not None:
+            lines.append((f"Now: {self.seat_name(decider)}", INK, 28, True))
+        if obs.get("next_reason"):
+            lines.append((f"Why: {obs['next_reason']}", INK, 22, False))
+        last = obs.get("last_round")
+        if last and not obs.get("plays_this_round"):
+            lines.append((f"Last round: {last.get('text', '')}", GOLD, 20, False))
+        for text, colour, size, bold in lines:
+            label = self.texts.fitted(text, self.scale.font(size), box.width, colour, bold)
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += label.get_height() + 2
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        box = self.log_box
+        size = self.scale.font(17)
+        line_h = size + 4
+        count = max(1, box.height // line_h)
+        y = box.y + 3
+        tail = self.log_tail(count)
+        for i, text in enumerate(tail):
+            colour = INK if i == len(tail) - 1 else INK_DIM
+            label = self.texts.fitted(text, size, box.width - 10, colour, shrink=False)
+            surface.blit(label, (box.x + 5, y))
+            y += line_h

@@ -1,0 +1,38 @@
+"""Shared helpers of the table tests: an app at a given size and speed, clicks, frame loops."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes.settings import Settings
+
+
+def make_app(size: tuple[int, int] = (1280, 720), speed: str = "off"):
+    from scenes.app import App
+
+    settings = Settings()
+    settings.animation_speed = speed
+    return App(settings, size=size)
+
+
+def close_app(app) -> None:
+    app.stack.clear()
+    pygame.display.quit()
+
+
+def click(app, pos: tuple[int, int]) -> None:
+    """A left click at `pos`, taken by the next frame."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def frames_until(app, done: Callable[[], bool], limit: int = 2000, dt: float = 1 / 60) -> int:
+    """Step frames until `done()`; returns how many it took (AssertionError past `limit`)."""
+    for count in range(limit):
+        if done():
+            return count
+        app.step(dt)
+    raise AssertionError(f"not reached within {limit} frames")

@@ -1,0 +1,127 @@
+"""Render a table to a PNG, headless.
+
+    python -m tools.screenshot --game ID --players N --seed S --after A --size WxH --out FILE.png
+
+Every seat is a bot; after A of their actions the table is drawn as seat 0 sees it (its hand face
+up, the others' hands as backs), with the log of what led there, and written as a PNG of exactly
+the asked size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+SEAT_NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hans")
+MIN_SIZE = (320, 240)
+MAX_SIZE = (7680, 4320)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w_text, h_text = text.lower().split("x")
+        size = (int(w_text), int(h_text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a size is written WIDTHxHEIGHT, e.g. 1920x1080, not {text!r}"
+        ) from None
+    if not (MIN_SIZE[0] <= size[0] <= MAX_SIZE[0] and MIN_SIZE[1] <= size[1] <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"the size must lie between {MIN_SIZE[0]}x{MIN_SIZE[1]} and "
+            f"{MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text}"
+        )
+    return size
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    name, eq, value = text.partition("=")
+    if not eq or not name:
+        raise argparse.ArgumentTypeError(f"an option is written NAME=VALUE, not {text!r}")
+    return name, int(value) if value.lstrip("-").isdigit() else value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", required=True, help="game id, e.g. palastgefluester")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--after", type=int, default=0, help="AI actions to play before the picture")
+    parser.add_argument(
+        "--size", type=parse_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"
+    )
+    parser.add_argument("--out", type=Path, required=True, help="the PNG file to write")
+    parser.add_argument("--bots", default="normal", help="the bot level of every seat (default normal)")
+    parser.add_argument(
+        "--option", type=parse_option, action="append", default=[], help="a game option NAME=VALUE"
+    )
+    return parser
+
+
+def render(
+    game_id: str,
+    players: int,
+    seed: int,
+    after: int,
+    size: tuple[int, int],
+    out: Path,
+    bots: str = "normal",
+    options: dict[str, object] | None = None,
+) -> int:
+    """Play `after` bot actions and write the table as seat 0 sees it; returns the actions played."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a picture, not a window
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.match import Match, Seat
+    from scenes.app import App
+    from scenes.settings import Settings
+    from scenes.table import open_table
+
+    seats = [Seat.ai(SEAT_NAMES[i % len(SEAT_NAMES)], bots) for i in range(players)]
+    match = Match(game_id, seats, seed, options or {})
+    played = 0
+    while played < after and not match.is_over():
+        match.step_bot()
+        played += 1
+    history = match.drain_events(0)
+
+    settings = Settings.load()
+    settings.fullscreen = False
+    settings.animation_speed = "off"
+    app = App(settings, size=size)
+    try:
+        scene = open_table(app, match, seat=0, follow=False, to_results=False, bots=False)
+        scene.prime_log(history)
+        app.push(scene)
+        for _ in range(3):
+            app.step(1 / 60)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(out))
+    finally:
+        app.stack.clear()
+        pygame.display.quit()
+    return played
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from game.core import KartentischError
+
+    try:
+        played = render(
+            args.game, args.players, args.seed, args.after, args.size, args.out, args.bots, dict(args.option)
+        )
+    except KartentischError as exc:
+        print(f"screenshot: {exc}", file=sys.stderr)
+        return 2
+    w, h = args.size
+    note = "" if played == args.after else f" (the game ended after {played})"
+    print(f"wrote {args.out} ({w}x{h}) after {played} actions{note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
