@@ -11,12 +11,14 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import load
 from .ai import Bot, Decision, make_bot
+from .ai.worker import BotWorker
 from .core import Action, Event, KartentischError, Rng, State
 from .core.records import Record, footer_for, read_record, write_record
 
@@ -93,6 +95,10 @@ class Match:
         self.actions: list[tuple[int, str]] = []
         self.bot_decision_ms: list[float] = []
         given = dict(bots or {})
+        # Seats whose bot is built from its level can think in a worker process (see use_worker).
+        self._named_bots = {i for i, s in enumerate(self.seats) if not s.is_human and i not in given}
+        self._worker: BotWorker | None = None
+        self._pending: tuple[int, int, Future[str], float] | None = None  # seat, actions, answer, start
         self._bots: dict[int, Bot] = {
             i: given.get(i) or make_bot(game_id, s.bot or "")
             for i, s in enumerate(self.seats) if not s.is_human
@@ -180,7 +186,13 @@ class Match:
         return self._record(seat, action, events)
 
     def bot_thinking(self) -> bool:
-        return self._thinking is not None
+        return self._thinking is not None or self._pending is not None
+
+    def use_worker(self, worker: BotWorker | None) -> None:
+        """Let slow bots (searches) think in `worker`'s process instead of in `step_bot`'s time slices,
+        so the render loop never shares the interpreter with them (None: think in-process again)."""
+        self._worker = worker
+        self._pending = None
 
     def step_bot(self, budget_ms: float | None = None) -> list[Event] | None:
         """Let the bot that must decide think for about `budget_ms` (None: until it decides).
@@ -189,8 +201,10 @@ class Match:
         if seat is None:
             self._thinking = None
             return None
+        rng = Rng(self.seed * 1_000_003 + len(self.actions))  # same decision on resume and undo
+        if self._worker is not None and seat in self._named_bots and getattr(self._bots[seat], "slow", False):
+            return self._step_worker(seat, rng, wait=budget_ms is None)
         if self._thinking is None or self._thinking[0] != seat:
-            rng = Rng(self.seed * 1_000_003 + len(self.actions))  # same decision on resume and undo
             decision = Decision.of(self.state, seat)
             self._thinking = (seat, self._bots[seat].think(decision, rng), 0.0)
         _, thoughts, spent = self._thinking
@@ -207,6 +221,20 @@ class Match:
             return None
         self._thinking = None
         self.bot_decision_ms.append(spent)
+        return self._record(seat, action, self.state.apply(action))
+
+    def _step_worker(self, seat: int, rng: Rng, *, wait: bool) -> list[Event] | None:
+        assert self._worker is not None
+        if self._pending is None or self._pending[:2] != (seat, len(self.actions)):
+            future = self._worker.submit(self.game.id, self.seats[seat].bot or "", self.state.to_dict(), seat,
+                                         rng)
+            self._pending = (seat, len(self.actions), future, time.perf_counter())
+        _, _, future, started = self._pending
+        if not wait and not future.done():
+            return None
+        self._pending = None
+        action = self.game.parse_action(self.state, future.result())  # a fault in the worker raises here
+        self.bot_decision_ms.append((time.perf_counter() - started) * 1000.0)
         return self._record(seat, action, self.state.apply(action))
 
     def run_bots(self) -> None:
@@ -233,6 +261,7 @@ class Match:
         self.state = point.state
         del self.actions[point.actions:]
         self._thinking = None
+        self._pending = None
         self._events.clear()
         self._events.append(Undone(actions=len(self.actions)))
         self._save()

@@ -180,3 +180,34 @@ def test_bad_seats_are_refused():
         Seat("X", "robot")
     with pytest.raises(MatchError):
         Seat("X", "bot")
+
+
+def test_slow_bots_think_in_a_worker_process_with_the_same_answer():
+    pytest.importorskip("game.palastgefluester")
+    from game.ai.worker import BotWorker
+
+    seats = [Seat("Ann"), Seat.ai("Search", "ismcts:30"), Seat.ai("Quick", "random")]
+    here = Match("palastgefluester", seats, 12)
+    there = Match("palastgefluester", seats, 12)
+    worker = BotWorker()
+    there.use_worker(worker)
+    searched = 0
+    try:
+        for _ in range(12):
+            if here.is_over():
+                break
+            if here.human_to_act() is not None:
+                action = here.legal_actions()[0]
+                here.play(action)
+                there.play(action)
+                continue
+            searched += here.bot_to_act() == 1
+            here.step_bot()
+            polls = 0
+            while there.step_bot(budget_ms=1.0) is None:  # never blocks: the answer arrives later
+                polls += 1
+                assert polls < 200_000
+            assert there.actions == here.actions
+    finally:
+        worker.close()
+    assert searched

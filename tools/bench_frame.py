@@ -2,8 +2,9 @@
 
     python -m tools.bench frame [--game ID] [--players N] [--size WxH] [--frames F] [--json]
 
-Every seat is a bot; the table is drawn as seat 0 sees it, at the given size (default 1920x1080,
-five seats), with animations running (speed "fast") and the bots thinking and acting inside the
+Every seat is a bot (by default "hard" searches, thinking in a worker process as they do at the
+table, between "normal" bots that act at once); the table is drawn as seat 0 sees it, at the given size
+(default 1920x1080, five seats), with animations running (speed "fast") and bots acting between
 frames. Each frame (events, update, draw, flip) is timed. Then, in the same run, the floor: clearing
 the screen and blitting the same number of cached card surfaces, and a flip. The target is a median
 frame of at most twice the floor and no frame over 33 ms.
@@ -34,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="normal", help="bot level of every seat (default normal)")
+    parser.add_argument("--bots", default="hard,normal",
+                        help="bot levels, comma-separated, repeated round the table (default hard,normal)")
     parser.add_argument("--json", action="store_true", help="one JSON object on the last line")
     return parser
 
@@ -67,7 +69,9 @@ def run(argv: list[str] | None = None) -> int:
     settings = Settings()
     settings.animation_speed = "fast"
     try:
-        seats = [Seat.ai(SEAT_NAMES[i % len(SEAT_NAMES)], args.bots) for i in range(args.players)]
+        levels = [b.strip() for b in args.bots.split(",") if b.strip()] or ["normal"]
+        seats = [Seat.ai(SEAT_NAMES[i % len(SEAT_NAMES)], levels[i % len(levels)])
+                 for i in range(args.players)]
         Match(args.game, seats, args.seed)  # a bad game, count or level fails here, before the window opens
     except KartentischError as exc:
         print(f"bench frame: {exc}", file=sys.stderr)

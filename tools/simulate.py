@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from game import load
-from game.ai import BOT_NAMES
+from game.ai import BOT_NAMES, is_bot_name
 from game.core import KartentischError
 from game.match import Match, Seat
 
@@ -124,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="", help=f"comma-separated, one per seat: {', '.join(BOT_NAMES)}")
+    parser.add_argument("--bots", default="",
+                        help=f"comma-separated, one per seat: {', '.join(BOT_NAMES)}, ismcts:N, ismcts:Nms")
     parser.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
     parser.add_argument("--record", type=Path, metavar="DIR", help="write one record per game into DIR")
     parser.add_argument("--duplicate", action="store_true",
@@ -137,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         bots = bots * args.players
     if len(bots) != args.players:
         parser.error(f"--bots names {len(bots)} bots for {args.players} players")
-    unknown = [b for b in bots if b not in BOT_NAMES]
+    unknown = [b for b in bots if not is_bot_name(b)]
     if unknown:
         parser.error(f"unknown bot {unknown[0]!r}; the bots are: {', '.join(BOT_NAMES)}")
     if args.games < 1:

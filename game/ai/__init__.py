@@ -3,6 +3,8 @@
 Names: `random`, `heuristic` (the game's own rule-of-thumb player), and the levels a player picks:
 `easy` (the heuristic with frequent mistakes), `normal` (the heuristic) and `hard` (Information Set
 MCTS over the game's own determinizations, about a second a decision, stepped by the match controller).
+For tuning and tournaments, `ismcts:N` is ISMCTS with N iterations a decision and `ismcts:Nms` with N
+milliseconds.
 """
 
 from __future__ import annotations
@@ -18,6 +20,22 @@ BOT_NAMES: tuple[str, ...] = ("random", "heuristic", *LEVELS)
 
 EASY_MISTAKE_RATE = 0.35
 HARD_TIME_MS = 900.0
+
+
+def is_bot_name(name: str) -> bool:
+    return name in BOT_NAMES or _ismcts_budget(name) is not None
+
+
+def _ismcts_budget(name: str) -> tuple[int | None, float | None] | None:
+    """`ismcts:500` -> (500, None); `ismcts:250ms` -> (None, 250.0); anything else None."""
+    kind, _, budget = name.partition(":")
+    if kind != "ismcts":
+        return None
+    if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) > 0:
+        return (None, float(budget[:-2]))
+    if budget.isdigit() and int(budget) > 0:
+        return (int(budget), None)
+    return None
 
 
 def heuristic_bot(game_id: str) -> Bot:
@@ -38,11 +56,13 @@ def make_bot(game_id: str, name: str) -> Bot:
         return heuristic_bot(game_id)
     if name == "easy":
         return ErringBot(heuristic_bot(game_id), EASY_MISTAKE_RATE)
-    if name == "hard":
+    budget = (None, HARD_TIME_MS) if name == "hard" else _ismcts_budget(name)
+    if budget is not None:
         from .ismcts import ISMCTSBot
 
-        return ISMCTSBot(time_ms=HARD_TIME_MS)
-    raise UnknownGame(f"there is no bot {name!r}; the bots are: {', '.join(BOT_NAMES)}")
+        return ISMCTSBot(iterations=budget[0], time_ms=budget[1])
+    raise UnknownGame(f"there is no bot {name!r}; the bots are: {', '.join(BOT_NAMES)}, ismcts:N, ismcts:Nms")
 
 
-__all__ = ["BOT_NAMES", "LEVELS", "Bot", "Decision", "ErringBot", "RandomBot", "heuristic_bot", "make_bot"]
+__all__ = ["BOT_NAMES", "LEVELS", "Bot", "Decision", "ErringBot", "RandomBot", "heuristic_bot", "is_bot_name",
+           "make_bot"]

@@ -41,6 +41,7 @@ class ISMCTSBot(Bot):
     """`iterations` or `time_ms` (or both: whichever ends first) bound one decision."""
 
     name = "ismcts"
+    slow = True  # the match controller may move it to a worker process
 
     def __init__(self, *, iterations: int | None = None, time_ms: float | None = None,
                  exploration: float = 0.7, slice_iterations: int = 8) -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from game.ai.worker import BotWorker
 from game.core import (
     CardMoved,
     CardsRevealed,
@@ -215,6 +216,8 @@ class TableScene(Scene):
 
     # -- life cycle --------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        if self.bots:  # searches think in their own process: the table keeps its frame rate
+            self.match.use_worker(BotWorker.shared())
         self._relayout_window(self.app.size)
         self.obs = self._fetch_observation()
         start, deal = ({}, []) if self.match.actions else self.initial_deal(self.obs)
