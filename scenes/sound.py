@@ -1,27 +1,20 @@
-"""Small table sounds, synthesized in code: no sound files to ship or lose.
+"""Small table sounds, shipped as WAV files in assets/sounds (made by `python -m tools.make_sounds`).
 
 `play(name)` plays one at the volume from the settings (`set_volume`). The mixer starts on first use
-(or earlier, in the background, through `warm_up`); where it cannot start (no audio device) every
-call is silent and nothing fails.
+(or earlier, in the background, through `warm_up`); where it cannot start (no audio device), or a
+file is missing or broken, that sound is silent and nothing fails.
 """
 
 from __future__ import annotations
 
-import io
 import logging
-import math
-import random
 import threading
-import wave
-from array import array
-from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
 log = logging.getLogger(__name__)
 
-RATE = 22050
-PEAK = 0.8  # of full scale: headroom for several sounds at once
 
 _volume = 0.7
 _sounds: dict[str, pygame.mixer.Sound] = {}
@@ -29,97 +22,9 @@ _silent = False  # the mixer could not start: stay quiet for the rest of the run
 _lock = threading.Lock()
 
 
-# -- the sounds ------------------------------------------------------------------------------------
-def _samples(seconds: float) -> list[float]:
-    return [0.0] * int(RATE * seconds)
-
-
-def _place() -> list[float]:
-    """A card laid on cloth: a soft low thump with a papery tick on top."""
-    rng = random.Random(1)
-    out = _samples(0.11)
-    low = 0.0
-    for i in range(len(out)):
-        t = i / RATE
-        low += 0.22 * (rng.uniform(-1, 1) - low)
-        out[i] = (0.7 * low * math.exp(-t / 0.010)
-                  + 0.55 * math.sin(2 * math.pi * 140 * t) * math.exp(-t / 0.028))
-    return out
-
-
-def _flip() -> list[float]:
-    """A card turned over: a short swish of band-limited noise that swells and dies."""
-    rng = random.Random(2)
-    out = _samples(0.14)
-    slow = fast = 0.0
-    for i in range(len(out)):
-        t = i / RATE
-        x = rng.uniform(-1, 1)
-        fast += 0.5 * (x - fast)
-        slow += 0.06 * (x - slow)
-        swell = min(1.0, t / 0.035) * math.exp(-max(0.0, t - 0.035) / 0.03)
-        out[i] = (fast - slow) * swell
-    return out
-
-
-def _shuffle() -> list[float]:
-    """A riffle shuffle: a run of paper ticks that speeds up, then a short settle."""
-    rng = random.Random(3)
-    out = _samples(0.62)
-    t = 0.02
-    gap = 0.032
-    while t < 0.5:
-        start = int(t * RATE)
-        amp = rng.uniform(0.5, 1.0)
-        low = 0.0
-        for j in range(int(0.009 * RATE)):
-            if start + j >= len(out):
-                break
-            low += 0.35 * (rng.uniform(-1, 1) - low)
-            out[start + j] += amp * low * math.exp(-j / (0.0025 * RATE))
-        t += gap * rng.uniform(0.8, 1.2)
-        gap = max(0.014, gap * 0.93)
-    settle = int(0.5 * RATE)
-    low = 0.0
-    for j in range(len(out) - settle):
-        low += 0.15 * (rng.uniform(-1, 1) - low)
-        out[settle + j] += 0.8 * low * math.exp(-j / (0.03 * RATE))
-    return out
-
-
-def _round_end() -> list[float]:
-    """A bright rising chime (C, E, G, C): a round is over."""
-    out = _samples(1.3)
-    for n, freq in enumerate((523.25, 659.25, 783.99, 1046.5)):
-        start = int(n * 0.09 * RATE)
-        for j in range(len(out) - start):
-            t = j / RATE
-            env = min(1.0, t / 0.006) * math.exp(-t / 0.38)
-            w = 2 * math.pi * freq * t
-            out[start + j] += env * (math.sin(w) + 0.28 * math.sin(2 * w) + 0.08 * math.sin(3 * w)) * 0.45
-    return out
-
-
-SOUNDS: dict[str, Callable[[], list[float]]] = {
-    "place": _place,
-    "flip": _flip,
-    "shuffle": _shuffle,
-    "round_end": _round_end,
-}
-
-
-def wav_bytes(samples: list[float]) -> bytes:
-    """16-bit mono WAV of `samples`, normalised to the common peak level."""
-    peak = max((abs(s) for s in samples), default=0.0) or 1.0
-    scale = PEAK * 32767 / peak
-    pcm = array("h", (int(s * scale) for s in samples))
-    buffer = io.BytesIO()
-    with wave.open(buffer, "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(RATE)
-        out.writeframes(pcm.tobytes())
-    return buffer.getvalue()
+#: the sounds the table plays, made by `python -m tools.make_sounds` into assets/sounds/<name>.wav
+SOUNDS: tuple[str, ...] = ("place", "flip", "shuffle", "round_end")
+SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 
 
 # -- playing ---------------------------------------------------------------------------------------
@@ -143,7 +48,9 @@ def play(name: str) -> None:
     try:
         if not _ready():
             return
-        sound = _sounds[name]
+        sound = _sounds.get(name)
+        if sound is None:
+            return  # its file is missing or broken (logged once when loading)
         sound.set_volume(_volume)
         sound.play()
     except pygame.error as exc:
@@ -182,11 +89,14 @@ def _ready() -> bool:
             _go_silent(exc)
             return False
     if not _sounds:
-        try:
-            for name, make in SOUNDS.items():
-                _sounds[name] = pygame.mixer.Sound(file=io.BytesIO(wav_bytes(make())))
-        except pygame.error as exc:
-            _go_silent(exc)
+        for name in SOUNDS:
+            path = SOUND_DIR / f"{name}.wav"
+            try:
+                _sounds[name] = pygame.mixer.Sound(file=str(path))
+            except (pygame.error, FileNotFoundError) as exc:
+                log.warning("sound %r cannot be loaded from %s: %s", name, path, exc)
+        if not _sounds:
+            _go_silent(RuntimeError(f"no sound files in {SOUND_DIR}"))
             return False
     return True
 

@@ -77,10 +77,7 @@ def run(argv: list[str] | None = None) -> int:
         print(f"bench frame: {exc}", file=sys.stderr)
         return 2
     app = App(settings, size=args.size)
-    # The app makes its sounds in the background once, at start (behind the title menu); that work
-    # is not the table's, so it is done before any frame is timed.
-    sound.warm_up()
-    sound.available()
+    sound.available()  # the mixer starts once, at the title; not the table's work
     seed = args.seed
 
     def new_table():
