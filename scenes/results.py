@@ -61,7 +61,9 @@ class ResultsScene(MenuScene):
         self.names = [seat.name for seat in match.seats]
         self.scores: list[Any] = list(final.get("scores") or [])
         self.winners: list[int] = [int(w) for w in final.get("winners") or []]
-        self.result = str(final.get("result") or "")
+        from scenes.table import name_text
+
+        self.result = name_text(match, str(final.get("result") or ""))
         self.board: tuple[pygame.Rect, pygame.Surface] | None = None
         self._announced = False
 

@@ -406,7 +406,9 @@ def test_results_show_the_winner_of_a_finished_all_bot_match(app):
     scene = app.stack.top
     winners = [match.seats[i].name for i in final["winners"]]
     assert winners and all(name in headline(scene.names, scene.winners) for name in winners)
-    assert scene.result == final["result"] and scene.result
+    from scenes.table import name_text
+
+    assert scene.result == name_text(match, final["result"]) and scene.result  # seats named as players
     assert scene.scores == final["scores"]
     click(app, button(app, "Back to menu"))
     assert scene_names(app) == ["TitleScene"]

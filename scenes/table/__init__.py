@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 #: game id -> "module:class" of its table scene
 TABLES: dict[str, str] = {
     "palastgefluester": "scenes.table.palastgefluester:PalastgefluesterTable",
+    "three_chapters": "scenes.table.three_chapters:ThreeChaptersTable",
 }
 
 
@@ -34,4 +35,14 @@ def open_table(app: App, match: Match, **kwargs) -> TableScene:
     return table_class(match.game.id)(app, match, **kwargs)
 
 
-__all__ = ["TABLES", "TableScene", "open_table", "table_class"]
+def name_text(match: Match, text: str) -> str:
+    """An engine text with seats named as the players are (a table may name seats its own way)."""
+    try:
+        cls = table_class(match.game.id)
+    except UnknownGame:
+        return text
+    rename = getattr(cls, "name_text", None)
+    return rename(match, text) if rename is not None else text
+
+
+__all__ = ["TABLES", "TableScene", "name_text", "open_table", "table_class"]

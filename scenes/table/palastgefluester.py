@@ -9,10 +9,11 @@ count button, offered only where `match.legal_actions()` has a matching action t
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,7 +27,14 @@ from game.core import (
     Shuffled,
     TurnChanged,
 )
-from game.palastgefluester.cards import KING_PERSONS, PERSON_BY_ID, card_colour, card_person, deck
+from game.palastgefluester.cards import (
+    COLOURS,
+    KING_PERSONS,
+    PERSON_BY_ID,
+    card_colour,
+    card_person,
+    deck,
+)
 
 from .anim import Hold
 from .base import BANNER_SECONDS, Banner, TableScene, Target
@@ -34,6 +42,9 @@ from .cards import CardSprite, Placement
 from .layout import card_size, fan_centers, row_centers
 from .paint import GOLD, INK, INK_DIM, Button, blocked_badge, triangle_marker
 from .zones import Entry
+
+if TYPE_CHECKING:
+    from game.match import Match
 
 #: the colour of each seat's plate swatch and its name
 SEAT_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -57,6 +68,20 @@ def card_label(card: str | None) -> str:
     if not card:
         return "a card"
     return f"{person_name(card_person(card))} ({card_colour(card)})"
+
+
+_SEAT_WORD = re.compile(r"\b(" + "|".join(c.capitalize() for c in COLOURS) + r")\b")
+
+
+def with_names(match: Match, text: str) -> str:
+    """The engine names a seat by its colour ("Yellow plays again"); the table says who that is."""
+    names = [seat.name for seat in match.seats]
+
+    def name(found: re.Match[str]) -> str:
+        seat = COLOURS.index(found.group(1).lower())
+        return names[seat] if seat < len(names) else found.group(1)
+
+    return _SEAT_WORD.sub(name, text)
 
 
 @dataclass
@@ -372,15 +397,24 @@ class PalastgefluesterTable(TableScene):
         if isinstance(event, RoundEnded):
             self._collect_next_shuffle = True
             scorers = ", ".join(self.seat_name(s) for s in event.scorers)
-            lines = [event.text]
+            lines = [with_names(self.match, event.text)]
             if scorers:
                 lines.append(f"1 point for {scorers}")
             return Banner(f"Round {self.obs.get('round', '')} over", lines, Hold(BANNER_SECONDS * self.speed))
         if isinstance(event, GameEnded):
-            return Banner("Game over", [event.text], Hold(BANNER_SECONDS * self.speed))
+            lines = [with_names(self.match, event.text)]
+            return Banner("Game over", lines, Hold(BANNER_SECONDS * self.speed))
         return None
 
+    @staticmethod
+    def name_text(match: Match, text: str) -> str:
+        return with_names(match, text)
+
     def describe(self, event: Event) -> str | None:
+        line = self._describe(event)
+        return with_names(self.match, line) if line else line
+
+    def _describe(self, event: Event) -> str | None:
         if isinstance(event, ScoreChanged):
             if 0 <= event.seat < len(self.live_points):
                 self.live_points[event.seat] = int(event.new)
@@ -558,6 +592,10 @@ class PalastgefluesterTable(TableScene):
         surface.blit(line, line.get_rect(center=box.center))
 
     def _prompt_text(self) -> tuple[str, bool]:
+        text, mine = self._raw_prompt_text()
+        return with_names(self.match, text), mine
+
+    def _raw_prompt_text(self) -> tuple[str, bool]:
         obs = self.obs
         if obs.get("terminal"):
             return obs.get("result") or "The game is over", False
@@ -607,10 +645,10 @@ class PalastgefluesterTable(TableScene):
         if decider is not None:
             lines.append((f"Now: {self.seat_name(decider)}", INK, 28, True))
         if obs.get("next_reason"):
-            lines.append((f"Why: {obs['next_reason']}", INK, 22, False))
+            lines.append((f"Why: {with_names(self.match, obs['next_reason'])}", INK, 22, False))
         last = obs.get("last_round")
         if last and not obs.get("plays_this_round"):
-            lines.append((f"Last round: {last.get('text', '')}", GOLD, 20, False))
+            lines.append((f"Last round: {with_names(self.match, last.get('text', ''))}", GOLD, 20, False))
         for text, colour, size, bold in lines:
             label = self.texts.fitted(text, self.scale.font(size), box.width, colour, bold)
             surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
