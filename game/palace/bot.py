@@ -1,0 +1,150 @@
+"""A rule-of-thumb Palace player that sees only its observation and its legal actions.
+
+Swap phase: the strongest cards (10, 2, A, K, ...) go face up, pairs preferred, because the face-up
+cards are played late with no hand to fall back on. Play: the lowest plain rank first with every copy
+of it; the power cards (2, 10, an invisible 3) are kept for when nothing else goes, the 10 saved for a
+pile worth burning; a run of four is completed when possible (the pile burns and the bot plays again);
+a next player close to going out gets the highest plain rank instead of an easy pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ai.base import Bot, Decision
+from ..core import Action, Rng
+from . import rules
+from .cards import BURN, BURN_RUN, INVISIBLE, RANKS, RESET, rank_of
+from .state import parse_play
+
+POWER_STRENGTH = {BURN: 20, RESET: 19, INVISIBLE: 18}  # above the Ace (14)
+PAIR_BONUS = 4
+BIG_PILE = 3  # a pile of this many cards is worth a 10
+NEAR_OUT = 3  # a player with this few cards left and no draw pile is about to go out
+# Now and then another plain rank: two players who always answer alike can pass the same cards back and
+# forth for ever (a pick-up loop); a little variety breaks such loops, as it does at a real table.
+VARIETY = 0.1
+
+
+def strength(rank: str, options: dict[str, Any]) -> int:
+    """How much a card is worth keeping for late in the game."""
+    power = rules.power(rank, options)
+    return POWER_STRENGTH.get(power, RANKS[rank].height)
+
+
+def face_up_value(cards: list[str], options: dict[str, Any]) -> int:
+    ranks = [rank_of(c) for c in cards]
+    pairs = sum(ranks.count(r) - 1 for r in set(ranks))
+    return sum(strength(r, options) for r in ranks) + PAIR_BONUS * pairs
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def choose(self, decision: Decision, rng: Rng) -> Action:
+        legal = decision.legal
+        if len(legal) == 1:
+            return legal[0]
+        obs = decision.observation
+        if obs["phase"] == "swap":
+            return self._swap(obs, legal)
+        if obs["phase"] == "redraw":
+            return self._redraw(obs, legal)
+        return self._play(obs, legal, rng)
+
+    # -- swap phase -------------------------------------------------------------------------------
+    def _swap(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        options = obs["options"]
+        up = [c for c in obs["seats"][obs["seat"]]["up"] if c is not None]
+        base = face_up_value(up, options)
+        best, best_gain = None, 0
+        for action in legal:
+            if action.kind != "swap":
+                continue
+            hand_card, up_card = str(action.args[0]), str(action.args[1])
+            after = [hand_card if c == up_card else c for c in up]
+            gain = face_up_value(after, options) - base
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best or Action("ready")
+
+    # -- redraw -----------------------------------------------------------------------------------
+    def _redraw(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        rank = obs["redraw"]["rank"]
+        if rules.always_playable(rank, obs["options"]):
+            return Action("pass")  # a power card is worth more kept than doubled
+        plays = [a for a in legal if a.kind == "play"]
+        return max(plays, key=lambda a: (parse_play(a.args[0]) or (0, ""))[0])
+
+    # -- play phase -------------------------------------------------------------------------------
+    def _play(self, obs: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        options = obs["options"]
+        flips = [a for a in legal if a.kind == "flip"]
+        if flips:
+            return flips[0]
+        counts: dict[str, int] = {}
+        for action in legal:
+            if action.kind == "play":
+                count, rank = parse_play(action.args[0]) or (0, "")
+                counts[rank] = max(counts.get(rank, 0), count)
+        if not counts:
+            return Action("pickup")
+
+        def play(rank: str, count: int) -> Action:
+            return Action("play", (f"{count}x{rank}",))
+
+        pile = obs["pile"]
+        completing = self._completes_run(pile, counts)
+        if completing is not None:
+            return play(*completing)
+        plain = sorted((r for r in counts if not rules.always_playable(r, options)),
+                       key=lambda r: RANKS[r].height)
+        if plain:
+            rank = plain[-1] if self._next_is_near_out(obs) else plain[0]
+            if len(plain) > 1 and rng.random() < VARIETY:
+                rank = rng.choice(plain)
+            return play(rank, counts[rank])
+        return self._power_play(obs, counts)
+
+    @staticmethod
+    def _completes_run(pile: list[str], counts: dict[str, int]) -> tuple[str, int] | None:
+        """Cards that make four of a rank on top of the pile: it burns and the bot plays again."""
+        if not pile:
+            return None
+        top = rank_of(pile[-1])
+        run = 0
+        for card in reversed(pile):
+            if rank_of(card) != top:
+                break
+            run += 1
+        missing = BURN_RUN - run
+        if 0 < missing <= counts.get(top, 0):
+            return top, missing
+        return None
+
+    def _power_play(self, obs: dict[str, Any], counts: dict[str, int]) -> Action:
+        options = obs["options"]
+        endgame = obs["draw"] == 0 and obs["seats"][obs["seat"]]["source"] != "hand"
+
+        def play(rank: str) -> Action:
+            return Action("play", (f"{counts[rank] if endgame else 1}x{rank}",))
+
+        by_power = {rules.power(r, options): r for r in counts}
+        if BURN in by_power and (len(obs["pile"]) >= BIG_PILE or len(by_power) == 1):
+            return play(by_power[BURN])
+        for power in (INVISIBLE, RESET, BURN):
+            if power in by_power:
+                return play(by_power[power])
+        raise AssertionError("a power play was expected")  # every rank left is always playable
+
+    @staticmethod
+    def _next_is_near_out(obs: dict[str, Any]) -> bool:
+        n = obs["players"]
+        seats = obs["seats"]
+        for step in range(1, n):
+            other = (obs["seat"] + step) % n
+            info = seats[other]
+            if info["place"] is None:
+                left = info["hand"] + sum(c is not None for c in info["up"]) + sum(info["down"])
+                return obs["draw"] == 0 and left <= NEAR_OUT
+        return False

@@ -1,0 +1,573 @@
+"""A Palace position and its moves (PA-R1..PA-R13 in RULINGS.md).
+
+Phases: "swap" (each player in turn from the dealer's left swaps hand and face-up cards, then says
+ready), "play" (the turn player plays, flips or picks up), "redraw" (the turn player just drew cards
+of the rank they played and may add them), "over".
+
+Actions (their text is what records hold):
+
+    swap <hand card> <face-up card>   swap phase: exchange the two cards ("swap 4C AS")
+    ready                             swap phase: done swapping
+    play <count>x<rank>               play that many cards of one rank ("play 2x7") from the source the
+                                      rules allow now (hand, else face-up cards); in the redraw phase,
+                                      add that many of the cards just drawn
+    flip <slot>                       turn the face-down card in slot 0..2 blind
+    pickup                            take the whole pile into the hand
+    pass                              redraw phase: keep the drawn cards
+
+Suits never matter, so a play names a count and a rank and the engine moves canonical cards: from the
+hand first the cards every player knows are there (picked up or swapped in: playing those keeps the
+rest of the hand secret), then the others, each group in suit order C, D, H, S; face-up cards in slot
+order.
+
+Zones in events: "draw", "pile", "burned", "hand:<seat>", "up:<seat>:<slot>", "down:<seat>:<slot>".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action, CardMoved, Event, GameEnded, Note, Rng, ScoreChanged, State, TurnChanged, act
+from . import rules
+from .cards import DECK, RANK_OF, RANKS, SUITS, rank_of, rank_word, sort_cards, sorted_cards
+
+SWAP, PLAY, REDRAW, OVER = "swap", "play", "redraw", "over"
+PHASES: tuple[str, ...] = (SWAP, PLAY, REDRAW, OVER)
+SLOTS = 3  # face-down cards, and face-up cards on top of them (PA-R2)
+HAND, UP, DOWN = "hand", "up", "down"
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def parse_play(arg: object) -> tuple[int, str] | None:
+    """'2x7' -> (2, '7'); None for anything that is not a count and a rank."""
+    if not isinstance(arg, str) or "x" not in arg:
+        return None
+    count, _, rank = arg.partition("x")
+    if not count.isdigit() or rank not in RANKS or int(count) < 1:
+        return None
+    return int(count), rank
+
+
+# Actions are immutable values: the few a game uses are made once (search builds legal lists often).
+_PLAYS: dict[tuple[int, str], Action] = {
+    (count, rank): act("play", f"{count}x{rank}") for rank in RANKS for count in range(1, len(SUITS) + 1)
+}
+_FLIPS: tuple[Action, ...] = tuple(act("flip", slot) for slot in range(SLOTS))
+_SWAPS: dict[tuple[str, str], Action] = {}
+PICKUP, PASS, READY = act("pickup"), act("pass"), act("ready")
+
+
+def play_action(count: int, rank: str) -> Action:
+    return _PLAYS[count, rank]
+
+
+def swap_action(hand_card: str, up_card: str) -> Action:
+    action = _SWAPS.get((hand_card, up_card))
+    if action is None:
+        action = _SWAPS[hand_card, up_card] = act("swap", hand_card, up_card)
+    return action
+
+
+class PalaceState(State):
+    game_id = "palace"
+
+    def __init__(self, num_players: int, rng: Rng, options: dict[str, Any]) -> None:
+        super().__init__(num_players, rng, options)
+        n = num_players
+        self.dealer = 0
+        self.phase = SWAP
+        self.turn = 0
+        self.ready = 0  # players who have finished swapping
+        self.hands: list[list[str]] = [[] for _ in range(n)]  # kept sorted
+        self.known: list[list[str]] = [[] for _ in range(n)]  # hand cards every seat saw go there, sorted
+        self.up: list[list[str | None]] = [[None] * SLOTS for _ in range(n)]
+        self.down: list[list[str | None]] = [[None] * SLOTS for _ in range(n)]
+        self.draw: list[str] = []  # the top card is the last
+        self.pile: list[str] = []  # the top card is the last
+        self.burned: list[str] = []
+        self.out: list[int] = []  # finishing order
+        self.loser: int | None = None
+        self.redraw_rank: str | None = None
+        self.fresh: list[str] = []  # the cards of the last draw, while a redraw decision is open
+        self.skips = 0  # players the 8s of this turn skip (option eight_skip)
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def deal(self, dealer: int) -> None:
+        """Shuffle and deal (PA-R2): 3 face-down, 3 face-up, then the hand cards, one at a time
+        clockwise from the dealer's left."""
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        n = self.num_players
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        for row in (self.down, self.up):
+            for slot in range(SLOTS):
+                for seat in order:
+                    row[seat][slot] = deck.pop()
+        for _ in range(self.options["hand_size"]):
+            for seat in order:
+                self.hands[seat].append(deck.pop())
+        for hand in self.hands:
+            sort_cards(hand)
+        self.draw = deck
+        self.dealer = dealer
+        self.turn = order[0]
+        self.phase = SWAP
+
+    # -- questions --------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.num_players) if s not in self.out]
+
+    def source(self, seat: int) -> str:
+        """Where `seat` plays from now (PA-R10): the hand, else the face-up cards, else face-down.
+
+        A hand is refilled after every play while the draw pile lasts, so an empty hand means the draw
+        pile is gone too (state_from_dict checks that).
+        """
+        if self.hands[seat]:
+            return HAND
+        if any(self.up[seat]):
+            return UP
+        return DOWN
+
+    def has_cards(self, seat: int) -> bool:
+        return bool(self.hands[seat]) or any(self.up[seat]) or any(self.down[seat])
+
+    def source_cards(self, seat: int) -> list[str]:
+        if self.source(seat) == HAND:
+            return self.hands[seat]
+        if self.source(seat) == UP:
+            return [c for c in self.up[seat] if c is not None]
+        return []
+
+    def redraw_cards(self) -> list[str]:
+        return [c for c in self.fresh if rank_of(c) == self.redraw_rank]
+
+    @staticmethod
+    def rank_counts(cards: list[str]) -> dict[str, int]:
+        """Cards per rank, ranks in the order of `cards` (hands are sorted, so low to high)."""
+        counts: dict[str, int] = {}
+        for card in cards:
+            rank = RANK_OF[card]
+            counts[rank] = counts.get(rank, 0) + 1
+        return counts
+
+    def scores(self) -> list[float]:
+        n = self.num_players
+        result = [0.0] * n
+        for place, seat in enumerate(self.out):
+            result[seat] = float(n - 1 - place)
+        return result
+
+    def winners(self) -> list[int]:
+        return [self.out[0]] if self.phase == OVER else []
+
+    def finishing_order(self) -> list[int]:
+        return self.out + ([self.loser] if self.loser is not None else [])
+
+    def result_text(self) -> str:
+        if self.phase != OVER or self.loser is None:
+            return ""
+        order = ", ".join(player_name(s) for s in self.out)
+        return f"Finishing order: {order}. {player_name(self.loser)} is left with cards: the Palace loser."
+
+    # -- legal actions ----------------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        seat = self.turn
+        if self.phase == SWAP:
+            hand, up = self.hands[seat], self.up[seat]
+            swaps = [swap_action(h, u) for h in hand for u in up
+                     if u is not None and rank_of(h) != rank_of(u)]
+            return [*swaps, READY]
+        if self.phase == REDRAW:
+            count = len(self.redraw_cards())
+            return [*(play_action(k, self.redraw_rank or "") for k in range(1, count + 1)), PASS]
+        actions = self._play_actions(seat)
+        may_pick_up = not actions or self.options["voluntary_pickup"]
+        if may_pick_up and self.pile:
+            actions.append(PICKUP)
+        return actions
+
+    def _play_actions(self, seat: int) -> list[Action]:
+        if self.source(seat) == DOWN:
+            return [_FLIPS[slot] for slot, card in enumerate(self.down[seat]) if card is not None]
+        playable = rules.playable_ranks(self.pile, self.options)
+        cards = self.hands[seat] or sorted_cards([c for c in self.up[seat] if c is not None])
+        counts = self.rank_counts(cards)
+        return [_PLAYS[k, rank] for rank in counts if rank in playable for k in range(1, counts[rank] + 1)]
+
+    def explain_illegal(self, action: Action) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        who = player_name(self.turn)
+        kind, args = action.kind, action.args
+        if kind not in ("swap", "ready", "play", "flip", "pickup", "pass"):
+            return f"'{action}' is not a Palace action (they are swap, ready, play, flip, pickup and pass)"
+        if self.phase == SWAP:
+            return self._explain_swap(action)
+        if kind in ("swap", "ready"):
+            return "cards are swapped only before the first play"
+        if self.phase == REDRAW:
+            return self._explain_redraw(action)
+        if kind == "pass":
+            return "pass only declines a redraw; now play, flip or pick up"
+        if kind == "pickup":
+            if not self.pile:
+                return "the pile is empty: there is nothing to pick up"
+            return f"{who} can play, so must play (picking up by choice is off)"
+        if kind == "flip":
+            return self._explain_flip(args)
+        return self._explain_play(args)
+
+    def _explain_swap(self, action: Action) -> str:
+        if action.kind != "swap":
+            return "before the first play, swap hand and face-up cards or say ready"
+        if len(action.args) != 2:
+            return "write a swap as 'swap <hand card> <face-up card>', e.g. 'swap 4C AS'"
+        hand_card, up_card = (str(a) for a in action.args)
+        if hand_card not in self.hands[self.turn]:
+            return f"{hand_card} is not in {player_name(self.turn)}'s hand"
+        if up_card not in self.up[self.turn]:
+            return f"{up_card} is not among {player_name(self.turn)}'s face-up cards"
+        return f"swapping a {rank_of(hand_card)} for a {rank_of(up_card)} changes nothing"
+
+    def _explain_redraw(self, action: Action) -> str:
+        fresh = len(self.redraw_cards())
+        rank = self.redraw_rank or ""
+        if action.kind == "play":
+            parsed = parse_play(action.args[0] if len(action.args) == 1 else None)
+            if parsed is not None and parsed[1] == rank:
+                return f"only {rank_word(rank, fresh)} came with the draw"
+        if fresh == 1:
+            return (f"first decide on the {rank} just drawn: 'play 1x{rank}' adds it to the pile, "
+                    "'pass' keeps it")
+        return (f"first decide on the {rank_word(rank, fresh)} just drawn: 'play {fresh}x{rank}' (or fewer) "
+                "adds them to the pile, 'pass' keeps them")
+
+    def _explain_flip(self, args: tuple[Any, ...]) -> str:
+        seat = self.turn
+        source = self.source(seat)
+        if source == HAND:
+            return "face-down cards are turned only when the hand is empty and the draw pile is gone"
+        if source == UP:
+            return "face-down cards are turned only after all face-up cards are played"
+        if len(args) != 1 or not isinstance(args[0], int) or not 0 <= args[0] < SLOTS:
+            return f"write a flip as 'flip <slot>', with a slot from 0 to {SLOTS - 1}"
+        return f"there is no face-down card in slot {args[0]}"
+
+    def _explain_play(self, args: tuple[Any, ...]) -> str:
+        seat = self.turn
+        source = self.source(seat)
+        parsed = parse_play(args[0] if len(args) == 1 else None)
+        if parsed is None:
+            return "write a play as '<count>x<rank>', e.g. 'play 2x7' or 'play 1xK'"
+        count, rank = parsed
+        if source == DOWN:
+            return "only face-down cards are left: turn one over ('flip <slot>')"
+        where = "hand" if source == HAND else "face-up cards"
+        have = self.rank_counts(self.source_cards(seat)).get(rank, 0)
+        if have == 0:
+            extra = " (face-up cards come only after the hand)" if source == HAND and rank in (
+                rank_of(c) for c in self.up[seat] if c) else ""
+            return f"there is no {rank} in {player_name(seat)}'s {where}{extra}"
+        if have < count:
+            return f"there are only {have} of rank {rank} in {player_name(seat)}'s {where}"
+        needs = rules.requirement(self.pile, self.options)
+        return f"{rank_word(rank)} cannot go on the pile now: it needs {needs}"
+
+    # -- moves ------------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = action.kind
+        if kind == "swap":
+            self._swap(str(action.args[0]), str(action.args[1]), events)
+        elif kind == "ready":
+            self._ready(events)
+        elif kind == "play":
+            count, rank = parse_play(action.args[0]) or (0, "")
+            self._play(count, rank, events)
+        elif kind == "flip":
+            self._flip(int(action.args[0]), events)
+        elif kind == "pickup":
+            self._pick_up(self.turn, events)
+            self._end_turn(events, "picked up the pile")
+        elif kind == "pass":
+            self.phase, self.redraw_rank, self.fresh = PLAY, None, []
+            self._end_turn(events, "kept the drawn cards")
+        return events
+
+    def _swap(self, hand_card: str, up_card: str, events: list[Event]) -> None:
+        seat = self.turn
+        slot = self.up[seat].index(up_card)
+        self.hands[seat].remove(hand_card)
+        if hand_card in self.known[seat]:
+            self.known[seat].remove(hand_card)
+        self.up[seat][slot] = hand_card
+        self.hands[seat].append(up_card)
+        sort_cards(self.hands[seat])
+        self.known[seat].append(up_card)  # it lay face up: everyone saw it go into the hand
+        sort_cards(self.known[seat])
+        events.append(CardMoved(card=hand_card, src=f"hand:{seat}", dst=f"up:{seat}:{slot}"))
+        events.append(CardMoved(card=up_card, src=f"up:{seat}:{slot}", dst=f"hand:{seat}"))
+
+    def _ready(self, events: list[Event]) -> None:
+        self.ready += 1
+        if self.ready < self.num_players:
+            self.turn = (self.turn + 1) % self.num_players
+            events.append(TurnChanged(seat=self.turn, reason="swaps hand and face-up cards"))
+            return
+        self.phase = PLAY
+        self.turn = self.first_player()
+        low = min(RANKS[rank_of(c)].opening for c in self.up[self.turn] if c)
+        rank = next(r for r in RANKS.values() if r.opening == low).name
+        reason = f"starts with the lowest face-up card, {rank_word(rank)}"
+        events.append(TurnChanged(seat=self.turn, reason=reason))
+
+    def first_player(self) -> int:
+        """PA-R4: the lowest face-up card starts (RANKS' opening order); ties go clockwise from the dealer."""
+        n = self.num_players
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+
+        def lowest(seat: int) -> int:
+            return min((RANKS[rank_of(c)].opening for c in self.up[seat] if c), default=99)
+
+        return min(order, key=lambda seat: (lowest(seat), order.index(seat)))
+
+    def _take_cards(self, seat: int, count: int, rank: str) -> list[tuple[str, str]]:
+        """Remove the canonical `count` cards of `rank` from where the seat plays now; return each card
+        with the zone it left."""
+        if self.phase != REDRAW and not self.hands[seat]:
+            up = self.up[seat]
+            taken: list[tuple[str, str]] = []
+            for slot, card in enumerate(up):
+                if card is not None and RANK_OF[card] == rank and len(taken) < count:
+                    up[slot] = None
+                    taken.append((card, f"up:{seat}:{slot}"))
+            return taken
+        hand, known = self.hands[seat], self.known[seat]
+        if self.phase == REDRAW:
+            cards = self.redraw_cards()[:count]
+        else:
+            seen = [c for c in known if RANK_OF[c] == rank]
+            cards = (seen + [c for c in hand if RANK_OF[c] == rank and c not in seen])[:count]
+        for card in cards:
+            hand.remove(card)
+            if card in known:
+                known.remove(card)
+        zone = f"hand:{seat}"
+        return [(card, zone) for card in cards]
+
+    def _play(self, count: int, rank: str, events: list[Event]) -> None:
+        seat = self.turn
+        for card, zone in self._take_cards(seat, count, rank):
+            events.append(CardMoved(card=card, src=zone, dst="pile"))
+            self.pile.append(card)
+        self.phase, self.redraw_rank, self.fresh = PLAY, None, []
+        self.skips += rules.skips(rank, count, self.options)
+        if self._burn_if_due(seat, events):
+            return
+        drawn = self._draw_up(seat, events)
+        matching = [c for c in drawn if RANK_OF[c] == rank]
+        if matching and self.options["redraw"]:
+            self.phase, self.redraw_rank, self.fresh = REDRAW, rank, drawn
+            events.append(Note(text=f"{player_name(seat)} may add the {rank_word(rank, len(matching))} just "
+                                    "drawn", seat=seat, visible_to=frozenset({seat})))
+            return
+        self._close_turn(seat, events)
+
+    def _flip(self, slot: int, events: list[Event]) -> None:
+        seat = self.turn
+        card = self.down[seat][slot]
+        assert card is not None
+        self.down[seat][slot] = None
+        rank = RANK_OF[card]
+        playable = rules.can_play(rank, self.pile, self.options)
+        self.pile.append(card)
+        events.append(CardMoved(card=card, src=f"down:{seat}:{slot}", dst="pile"))
+        if not playable:
+            events.append(Note(text=f"{player_name(seat)} turned {rank_word(rank)}, which does not "
+                                    "go on the pile", seat=seat))
+            self._pick_up(seat, events)
+            self._end_turn(events, "picked up the pile")
+            return
+        self.skips += rules.skips(rank, 1, self.options)
+        if not self._burn_if_due(seat, events):
+            self._close_turn(seat, events)
+
+    def _close_turn(self, seat: int, events: list[Event], reason: str = "") -> None:
+        """The turn is over: a player left without cards is out (PA-R12), then the next player is on."""
+        if not self.has_cards(seat):
+            self._finish(seat, events)
+        self._end_turn(events, reason)
+
+    def _burn_if_due(self, seat: int, events: list[Event]) -> bool:
+        """PA-R9: burn the pile; the burner plays again, or is out and the next player starts.
+
+        No redraw decision follows a burn: the burner starts the new pile with any play anyway."""
+        if not rules.burns(self.pile, self.options):
+            return False
+        top = rank_of(self.pile[-1])
+        reason = "a 10" if top == "10" else f"four {top}s"
+        for card in self.pile:
+            events.append(CardMoved(card=card, src="pile", dst="burned"))
+        self.burned.extend(self.pile)
+        self.pile = []
+        self.skips = 0
+        events.append(Note(text=f"{player_name(seat)} burns the pile with {reason}", seat=seat))
+        self._draw_up(seat, events)
+        if self.has_cards(seat):
+            events.append(TurnChanged(seat=seat, reason="burned the pile: plays again"))
+        else:
+            self._close_turn(seat, events)
+        return True
+
+    def _draw_up(self, seat: int, events: list[Event]) -> list[str]:
+        """PA-R6: draw back up to the hand size while the draw pile lasts."""
+        drawn: list[str] = []
+        hand = self.hands[seat]
+        while self.draw and len(hand) < self.options["hand_size"]:
+            card = self.draw.pop()
+            hand.append(card)
+            drawn.append(card)
+            events.append(CardMoved(card=card, src="draw", dst=f"hand:{seat}", face_up=False,
+                                    visible_to=frozenset({seat})))
+        sort_cards(hand)
+        sort_cards(drawn)
+        return drawn
+
+    def _pick_up(self, seat: int, events: list[Event]) -> None:
+        for card in self.pile:
+            events.append(CardMoved(card=card, src="pile", dst=f"hand:{seat}"))
+        self.hands[seat].extend(self.pile)
+        self.known[seat].extend(self.pile)
+        sort_cards(self.hands[seat])
+        sort_cards(self.known[seat])
+        self.pile = []
+        self.skips = 0
+
+    def _finish(self, seat: int, events: list[Event]) -> None:
+        """PA-R12: a player without cards is out; the last one left loses."""
+        self.out.append(seat)
+        place = len(self.out)
+        events.append(ScoreChanged(seat=seat, old=0.0, new=float(self.num_players - place),
+                                   reason=f"out in place {place}"))
+        events.append(Note(text=f"{player_name(seat)} is out in place {place}", seat=seat))
+        left = self.active_seats()
+        if len(left) > 1:
+            return
+        self.loser = left[0]
+        self.phase, self.redraw_rank, self.fresh, self.skips = OVER, None, [], 0
+        events.append(GameEnded(winners=tuple(self.winners()), text=self.result_text()))
+
+    def _end_turn(self, events: list[Event], reason: str) -> None:
+        """Pass the turn clockwise past the players who are out, and past one player per skipping 8."""
+        if self.phase == OVER:
+            return
+        n = self.num_players
+        order = [(self.turn + i) % n for i in range(1, n + 1)]
+        order = [s for s in order if s not in self.out]
+        skipped = self.skips
+        self.turn = order[skipped % len(order)]
+        self.skips = 0
+        why = reason or ("the next player" if not skipped else f"{skipped} skipped by the 8s")
+        events.append(TurnChanged(seat=self.turn, reason=why))
+
+    # -- views ------------------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from .view import observation
+
+        return observation(self, seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "players": self.num_players,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn": self.turn,
+            "ready": self.ready,
+            "hands": [list(h) for h in self.hands],
+            "known": [list(k) for k in self.known],
+            "up": [list(u) for u in self.up],
+            "down": [list(d) for d in self.down],
+            "draw": list(self.draw),
+            "pile": list(self.pile),
+            "burned": list(self.burned),
+            "out": list(self.out),
+            "loser": self.loser,
+            "redraw_rank": self.redraw_rank,
+            "fresh": list(self.fresh),
+            "skips": self.skips,
+        }
+
+    def clone(self) -> PalaceState:
+        new = PalaceState.__new__(PalaceState)
+        self._copy_base_into(new)
+        new.dealer = self.dealer
+        new.phase = self.phase
+        new.turn = self.turn
+        new.ready = self.ready
+        new.hands = [list(h) for h in self.hands]
+        new.known = [list(k) for k in self.known]
+        new.up = [list(u) for u in self.up]
+        new.down = [list(d) for d in self.down]
+        new.draw = list(self.draw)
+        new.pile = list(self.pile)
+        new.burned = list(self.burned)
+        new.out = list(self.out)
+        new.loser = self.loser
+        new.redraw_rank = self.redraw_rank
+        new.fresh = list(self.fresh)
+        new.skips = self.skips
+        return new
+
+    def determinize(self, seat: int, rng: Rng) -> PalaceState:
+        """Keep what `seat` knows, deal the rest anew: the draw pile's order, every face-down card and
+        the other players' hand cards nobody saw go there.
+
+        What everyone has seen stays: the pile, the burned cards, the face-up cards, and the hand cards
+        picked up or swapped in. A redraw decision of another player tells that at least one freshly
+        drawn card has the rank just played, so one such card is dealt among the fresh ones.
+        """
+        new = self.clone()
+        new.rng = rng.spawn()
+        new._legal = None
+        others = [s for s in range(self.num_players) if s != seat]
+        hidden_hand = {s: [c for c in self.hands[s] if c not in self.known[s]] for s in others}
+        pool = list(self.draw)
+        pool.extend(c for row in self.down for c in row if c is not None)
+        for s in others:
+            pool.extend(hidden_hand[s])
+        pool = sorted_cards(pool)  # the pool's order must not tell where the cards really were
+        rng.shuffle(pool)
+
+        if self.phase == REDRAW and self.turn != seat:
+            owner = self.turn
+            rank = self.redraw_rank
+            first = next(i for i, c in enumerate(pool) if rank_of(c) == rank)
+            fresh = [pool.pop(first)]
+            fresh.extend(pool.pop() for _ in range(len(self.fresh) - 1))
+            rest = [pool.pop() for _ in range(len(hidden_hand[owner]) - len(self.fresh))]
+            new.hands[owner] = sorted_cards(self.known[owner] + fresh + rest)
+            new.fresh = sorted_cards(fresh)
+            others.remove(owner)
+        for s in others:
+            new.hands[s] = sorted_cards(self.known[s] + [pool.pop() for _ in hidden_hand[s]])
+        for row in new.down:
+            for slot, card in enumerate(row):
+                if card is not None:
+                    row[slot] = pool.pop()
+        new.draw = [pool.pop() for _ in self.draw]
+        assert not pool
+        return new

@@ -1,0 +1,121 @@
+"""What a seat may see of a Palace position: the observation and its one-line prompt.
+
+Observation schema (JSON data; `seat` None is a spectator):
+
+    game, seat, players, current_player, phase, prompt, scores, terminal, winners, result   (common keys)
+    options        the game options
+    dealer, turn   seats; `turn` is the player whose turn it is (also while the game is over: the last one)
+    hand           the seat's own hand, sorted ([] for a spectator)
+    fresh          the seat's own cards it may add in a redraw decision ([] otherwise)
+    seats          per seat: {"hand": count, "known": hand cards everyone saw go there (picked up or swapped
+                   in), "up": face-up card or None per slot, "down": True per slot still holding a face-down
+                   card, "source": "hand" / "up" / "down" (None once out), "place": 1-based finishing
+                   place or None, "ready": done swapping}
+    draw           cards left in the draw pile
+    pile           the pick-up pile, bottom first (everyone saw every card of it)
+    burned         the cards removed from the game, in the order they left
+    top            the rank the next play must meet, None when anything goes
+    needs          that rule in words ("a K or higher (or a 2 or a 10)")
+    redraw         None, or {"rank", "drawn"} while the turn player decides on adding freshly drawn cards:
+                   that the turn player is still deciding is public, which cards they drew is not
+    out            the finishing order so far; loser: the seat left with cards, once the game is over
+
+Face-down cards are never shown, not even to their owner; other players' hand cards only when known.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import rules
+from .cards import rank_of, rank_word
+
+if TYPE_CHECKING:
+    from .state import PalaceState
+
+
+def observation(state: PalaceState, seat: int | None) -> dict[str, Any]:
+    from .state import OVER, REDRAW
+
+    over = state.phase == OVER
+    own = seat is not None and 0 <= seat < state.num_players
+    redraw = None
+    if state.phase == REDRAW:
+        redraw = {"rank": state.redraw_rank, "drawn": len(state.fresh)}
+    return {
+        "game": state.game_id,
+        "seat": seat,
+        "players": state.num_players,
+        "current_player": state.current_player,
+        "phase": state.phase,
+        "prompt": prompt(state, seat),
+        "scores": state.scores(),
+        "terminal": over,
+        "winners": state.winners(),
+        "result": state.result_text(),
+        "options": dict(state.options),
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "hand": list(state.hands[seat]) if own and seat is not None else [],
+        "fresh": state.redraw_cards() if own and seat == state.turn and redraw else [],
+        "seats": [
+            {
+                "hand": len(state.hands[s]),
+                "known": list(state.known[s]),
+                "up": list(state.up[s]),
+                "down": [card is not None for card in state.down[s]],
+                "source": None if s in state.out else state.source(s),
+                "place": state.out.index(s) + 1 if s in state.out else None,
+                "ready": state.phase != "swap" or _ready(state, s),
+            }
+            for s in range(state.num_players)
+        ],
+        "draw": len(state.draw),
+        "pile": list(state.pile),
+        "burned": list(state.burned),
+        "top": rules.effective_top(state.pile, state.options),
+        "needs": rules.requirement(state.pile, state.options),
+        "redraw": redraw,
+        "out": list(state.out),
+        "loser": state.loser,
+    }
+
+
+def _ready(state: PalaceState, seat: int) -> bool:
+    """In the swap phase the players go in turn from the dealer's left; those before the turn are done."""
+    n = state.num_players
+    return (seat - state.dealer - 1) % n < state.ready
+
+
+def prompt(state: PalaceState, seat: int | None) -> str:
+    from .state import DOWN, OVER, REDRAW, SWAP, UP, player_name
+
+    if state.phase == OVER:
+        return state.result_text()
+    turn = state.turn
+    name = player_name(turn)
+    mine = seat == turn
+    if state.phase == SWAP:
+        if mine:
+            return "Swap hand cards with your face-up cards as you like, then say ready"
+        return f"{name} is choosing face-up cards"
+    if state.phase == REDRAW:
+        rank = state.redraw_rank or ""
+        if mine:
+            count = len(state.redraw_cards())
+            return f"You drew {rank_word(rank, count)} again: add {'it' if count == 1 else 'them'} or pass"
+        return f"{name} may add freshly drawn {rank}s"
+    source = state.source(turn)
+    needs = rules.requirement(state.pile, state.options)
+    if not mine:
+        return f"{name} to play ({needs})"
+    if source == DOWN:
+        return f"Turn over a face-down card (the pile needs {needs})"
+    where = "your face-up cards" if source == UP else "your hand"
+    if not state.pile:
+        return f"Play cards of one rank from {where}: anything goes"
+    playable = any(rules.beats(rank_of(c), rules.effective_top(state.pile, state.options), state.options)
+                   for c in state.source_cards(turn))
+    if not playable:
+        return f"Nothing in {where} goes on the pile ({needs}): pick it up"
+    return f"Play cards of one rank from {where}: {needs}"
