@@ -55,10 +55,18 @@ def test_a_crashing_game_is_an_error_and_the_run_goes_on(monkeypatch):
     assert "seed=" in out.getvalue() and "RuntimeError: boom" in out.getvalue()
 
 
+def test_a_game_that_does_not_end_is_an_error_not_a_hang():
+    out = io.StringIO()
+    result = simulate.simulate("duel", 2, 3, 1, ["random", "random"], out=out, max_actions=2)
+    assert result["errors"] == 3
+    assert "did not end within 2 actions" in out.getvalue()
+
+
 def test_cli_prints_one_json_object_last(tmp_path):
     pytest.importorskip("game.palastgefluester.bot")
     cmd = [sys.executable, "-m", "tools.simulate", "--game", "palastgefluester", "--players", "3",
-           "--games", "4", "--seed", "2", "--bots", "random,heuristic,easy", "--json", "--record", str(tmp_path)]
+           "--games", "4", "--seed", "2", "--bots", "random,heuristic,easy", "--json",
+           "--record", str(tmp_path)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])

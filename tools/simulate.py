@@ -4,8 +4,9 @@
         --bots random,random,heuristic,heuristic [--option scoring=noted] [--record DIR] [--json]
 
 Game i is played with seed S + i. A shared win counts as a fraction for each winner, so the wins add up
-to the number of games finished. A game that raises is an error: its seed and traceback are printed
-and the run goes on. With --json the last line is one JSON object.
+to the number of games finished. A game that raises, or is not over after --max-actions actions, is
+an error: its seed and traceback are printed and the run goes on. With --json the last line is one
+JSON object.
 
 --duplicate plays every seed once per rotation of the bots around the table (the same deals with the
 seats rotated), so luck of the deal and of the seat cancels out; wins are then also counted per bot
@@ -62,9 +63,23 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+MAX_ACTIONS = 20_000
+
+
+class EndlessGame(RuntimeError):
+    """A game that passed the action limit: bots can cycle (Palace pick-ups), so a run must not hang."""
+
+
+def play_out(match: Match, max_actions: int) -> None:
+    while match.bot_to_act() is not None:
+        if len(match.actions) >= max_actions:
+            raise EndlessGame(f"the game did not end within {max_actions} actions")
+        match.step_bot()
+
+
 def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
              options: dict[str, Any] | None = None, record_dir: Path | None = None,
-             out=sys.stdout, duplicate: bool = False) -> dict[str, Any]:
+             out=sys.stdout, duplicate: bool = False, max_actions: int = MAX_ACTIONS) -> dict[str, Any]:
     game = load(game_id)
     game.check_setup(players, options)  # a bad set-up fails once, before any game
     wins = [0.0] * players
@@ -81,7 +96,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
         seats = [Seat.ai(f"{bots[slot]}-{slot}", bots[slot]) for slot in slot_of_seat]
         try:
             match = Match(game_id, seats, game_seed, options, keep_events=False)
-            match.run_bots()
+            play_out(match, max_actions)
         except Exception:  # an engine or bot fault: report it and go on
             errors += 1
             print(f"error in game seed={game_seed}:", file=out)
@@ -128,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"comma-separated, one per seat: {', '.join(BOT_NAMES)}, ismcts:N, ismcts:Nms")
     parser.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
     parser.add_argument("--record", type=Path, metavar="DIR", help="write one record per game into DIR")
+    parser.add_argument("--max-actions", type=int, default=MAX_ACTIONS,
+                        help="a game not over after this many actions counts as an error")
     parser.add_argument("--duplicate", action="store_true",
                         help="play every seed once per rotation of the bots around the table")
     parser.add_argument("--json", action="store_true", help="print one JSON object on the last line")
@@ -145,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     try:
         result = simulate(args.game, args.players, args.games, args.seed, bots, dict(args.option),
-                          args.record, duplicate=args.duplicate)
+                          args.record, duplicate=args.duplicate, max_actions=args.max_actions)
     except KartentischError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
