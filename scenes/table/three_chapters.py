@@ -1,0 +1,1088 @@
+"""The 3 Chapters table.
+
+The seat on screen sits at the bottom: its hand (in chapter I the packet it holds) fanned face up, the
+row in front of it above (its face-down picks in chapter I, which it may look at, and its face-up cards
+from chapter II on), its plate with stars, hearts, crystals and points on the left. The other seats sit
+across the top, each with a plate, the backs of its hand and its row. In the middle lies the trick: one
+slot per place at the table in playing order, named, the card that wins so far lit up. With two players
+the two ghosts sit left and right of the trick as places of their own: their face-down pile and the
+cards they played. The draw pile and the cards out of the game lie under the own plate; the last trick's
+rewards (who got what and why) and the log on the right.
+
+Every decision is a click (or a drag) on a hand card, offered only where `match.legal_actions()` has a
+`pick`, `ghost` or `play` action for it. Hovering any face-up card shows its abilities with their seals.
+At the end chapter III is counted card by card on a score sheet before the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from game.core import CardMoved, Event, GameEnded, Note, RoundEnded, ScoreChanged, Shuffled, TurnChanged
+
+from .anim import Hold
+from .base import BANNER_SECONDS, Banner, TableScene, Target
+from .cards import CardSprite, Placement
+from .layout import card_size, fan_centers, row_centers
+from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
+from .three_chapters_panels import (
+    ScoreSheet,
+    card_label,
+    draw_card_help,
+    draw_score_sheet,
+    gain_pieces,
+    ghost_name,
+    position_name,
+    render_pieces,
+    score_sheet,
+    token_pieces,
+    with_names,
+)
+from .zones import Entry
+
+ROW_SLOTS = 8  # a row never holds more: 8 picks (2 and 3 players) or 7 cards played
+BATCH_STAGGER = 0.05  # of a move's time between two cards of a deal or a pass: they fly together
+TRICK_PAUSE = 1.4  # seconds at normal speed the finished trick stays with its winner lit up
+REWARD_PAUSE = 0.25  # more seconds per reward line of that trick
+SCORE_ROW_SECONDS = 0.55  # per row of the chapter-III sheet, at normal speed
+OFF_TABLE = Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)
+#: where the default faces draw the attribute icons, for naming the icon under the mouse
+ICON_ROW = (326 / 560, 18 / 560)  # centre line and half height, as shares of the card height
+ICON_STEP = {4: 40, 6: 35, 8: 32}  # design pixels between icons, by how many icons at most
+
+
+@dataclass
+class Place:
+    """Where one place at the table lies: a seat, or (2 players) a ghost."""
+
+    position: int  # its position in a trick
+    seat: int | None  # None: a ghost
+    plate: pygame.Rect
+    hand: pygame.Rect  # the hand (backs, or the fan at the bottom), or a ghost's pile
+    row: pygame.Rect  # picks and face-up cards, or a ghost's played cards
+    row_card: tuple[int, int]
+    hand_card: tuple[int, int]
+    bottom: bool = False
+
+
+@dataclass
+class TrickResult:
+    number: int
+    winner: int  # a position
+    title: str
+    gains: list[dict[str, Any]]
+
+
+class ThreeChaptersTable(TableScene):
+    game_id = "three_chapters"
+
+    def __init__(self, app, match, **kwargs: Any) -> None:
+        super().__init__(app, match, **kwargs)
+        self.places: dict[int, Place] = {}
+        self.live_points: list[int] = []
+        self.trick_plays: list[tuple[int, str]] = []  # (position, card) as the events laid them
+        self.trick_result: TrickResult | None = None
+        self.sheet: ScoreSheet | None = None
+        self.sheet_hold: Hold | None = None
+        self._help_cache: dict[tuple[int, int, int, str | None], pygame.Surface] = {}
+        self._sheet_cache: tuple[tuple[int, tuple[int, int]], pygame.Surface] | None = None
+        self._result_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._result_hold: Hold | None = None
+        self._spread: str | None = None  # a ghost pile fanned out while it is shuffled
+
+    # -- who sits where -------------------------------------------------------------------------------
+    @staticmethod
+    def name_text(match: Any, text: str) -> str:
+        """The engine's 'Player 2' as the player is called (the results scene asks for it too)."""
+        return with_names(text, [seat.name for seat in match.seats])
+
+    @property
+    def players(self) -> int:
+        return len(self.match.seats)
+
+    @property
+    def ghosts(self) -> bool:
+        return self.players == 2
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.match.seats]
+
+    @property
+    def bottom_seat(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def seats_across(self) -> list[int]:
+        """The other seats left to right, in passing order after the seat on screen."""
+        return [(self.bottom_seat + i) % self.players for i in range(1, self.players)]
+
+    def position_of_zone(self, zone: str) -> int | None:
+        kind, _, rest = zone.partition(":")
+        if not rest.isdigit():
+            return None
+        if kind == "hand":
+            return int(rest)
+        if kind == "ghost":
+            return self.players + int(rest)
+        return None
+
+    def order(self) -> list[int]:
+        return list(self.obs.get("order") or ([0, 2, 1, 3] if self.ghosts else range(self.players)))
+
+    def trick_slots(self) -> list[int]:
+        """The positions of the current trick in playing order: who played, then who is still to play."""
+        order = self.order()
+        if self.trick_plays:
+            first = self.trick_plays[0][0]
+        else:
+            trick = self.obs.get("trick") or {}
+            first = trick.get("leader")
+            if first is None:
+                first = order[0]
+        if first not in order:
+            return order
+        i = order.index(first)
+        return order[i:] + order[:i]
+
+    # -- zones ------------------------------------------------------------------------------------------
+    def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
+        zones: dict[str, list[str | None]] = {}
+        seat = obs.get("seat")
+        draft = obs.get("draft") or {}
+        for s in range(obs["players"]):
+            own = s == seat and obs.get("hand") is not None
+            zones[f"hand:{s}"] = [str(v) for v in obs["hand"]] if own else [None] * obs["hand_counts"][s]
+            picks = draft.get("picks") if own else None
+            zones[f"picks:{s}"] = (
+                [str(v) for v in picks]
+                if picks is not None
+                else [None] * draft.get("pick_counts", [0] * obs["players"])[s]
+            )
+            zones[f"display:{s}"] = [str(v) for v in obs["displays"][s]]
+        for ghost in obs.get("ghosts") or []:
+            zones[f"ghost:{ghost['owner']}"] = [None] * ghost["pile"]
+            zones[f"aside:{ghost['owner']}"] = [str(v) for v in ghost["aside"]]
+        zones["deck"] = [None] * obs.get("deck_count", 0)
+        zones["out"] = [None] * obs.get("out_count", 0)
+        plays = (obs.get("trick") or {}).get("plays") or []
+        zones["trick"] = [str(p["card"]) for p in plays]
+        self.trick_plays = [(p["position"], str(p["card"])) for p in plays]
+        if plays:
+            self.trick_result = None
+        self.live_points = [int(t["points"]) for t in obs["tokens"]]
+        self._spread = None  # the table as the observation says: nothing is being shuffled
+        return zones
+
+    def initial_deal(self, obs: dict[str, Any]) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
+        draft = obs.get("draft") or {}
+        if (
+            obs.get("phase") != "draft"
+            or draft.get("deal")
+            or draft.get("round")
+            or any(draft.get("picked_now", []))
+        ):
+            return {}, []
+        start = self.wanted_zones(obs)
+        hands = {s: list(start[f"hand:{s}"]) for s in range(obs["players"])}
+        start["deck"] = [None] * (obs.get("deck_count", 0) + sum(len(h) for h in hands.values()))
+        for s in hands:
+            start[f"hand:{s}"] = []
+        moves = [
+            CardMoved(card=cards[k], src="deck", dst=f"hand:{s}", face_up=False)
+            for k in range(max((len(h) for h in hands.values()), default=0))
+            for s, cards in hands.items()
+            if k < len(cards)
+        ]
+        return start, moves
+
+    # -- layout -----------------------------------------------------------------------------------------
+    def compute_layout(self) -> None:
+        w, h = self.scale.width, self.scale.height
+        aspect = self.app.art.aspect(self.game_id)
+        m = max(2, round(min(w, h) * 0.012))
+        self.margin = m
+        self.places = {}
+        others = self.seats_across()
+        top_h = h * 0.36
+        plate_h = max(14, round(h * 0.055))
+        across = others
+        col_w = (w - m) / max(1, len(across))
+        if self.ghosts:  # one opponent: give it the middle third, not the whole width
+            col_w = min(col_w, w * 0.5)
+        left0 = (w - col_w * len(across)) / 2 + m / 2 if self.ghosts else m
+        for i, seat in enumerate(across):
+            x = round(left0 + i * col_w)
+            cw = round(col_w - m)
+            plate = pygame.Rect(x, m, cw, plate_h)
+            backs = card_size(h * 0.075, aspect, max_width=cw / 6)
+            hand = pygame.Rect(x, plate.bottom + m // 2, cw, backs[1])
+            row_top = hand.bottom + m // 2
+            row_card = card_size(min(h * 0.17, top_h - row_top), aspect, max_width=(cw - 2 * m) / 4.2)
+            row = pygame.Rect(x, row_top, cw, row_card[1] + m)
+            self.places[seat] = Place(seat, seat, plate, hand, row, row_card, backs)
+
+        top_bottom = max((p.row.bottom for p in self.places.values()), default=round(h * 0.3))
+        self.mid_top = top_bottom + m
+        self.mid_bottom = round(h * 0.6)
+        band = self.mid_bottom - self.mid_top
+        self.status_h = max(10, round(h * 0.03))
+        self.trick_card = card_size(
+            min(h * 0.18, band - self.status_h - max(10, h * 0.03) - m), aspect, max_width=w * 0.6 / 6.6
+        )
+        side_w = round(w * 0.2)
+        if self.ghosts:
+            self.trick_box = pygame.Rect(side_w + m * 2, self.mid_top, w - 2 * side_w - 4 * m, band)
+            self._place_ghosts(side_w, aspect)
+        else:
+            self.trick_box = pygame.Rect(round(w * 0.12), self.mid_top, round(w * 0.76), band)
+        self.trick_y = self.mid_top + self.status_h + m + self.trick_card[1] / 2
+        # the slots on the left, the rewards of the trick just won on the right, beside its cards
+        slots_w = min(
+            self.trick_box.width * 0.68, (4 if self.ghosts else self.players) * self.trick_card[0] * 1.3
+        )
+        self.slots_box = pygame.Rect(
+            self.trick_box.x, self.trick_box.y, round(slots_w), self.trick_box.height
+        )
+        self.result_box = pygame.Rect(
+            self.slots_box.right,
+            self.trick_box.y + self.status_h + m,
+            self.trick_box.right - self.slots_box.right - m,
+            self.trick_box.height - self.status_h - 2 * m,
+        )
+        self.prompt_y = round(h * 0.625)
+
+        own_top = round(h * 0.655)
+        own_card = card_size(h * 0.125, aspect, max_width=w * 0.56 / (ROW_SLOTS + 0.4))
+        own_row = pygame.Rect(side_w + m * 2, own_top, w - 2 * side_w - m * 4, own_card[1] + m)
+        own_plate = pygame.Rect(m, own_top, side_w, max(16, round(h * 0.09)))
+        hand_card = card_size(h * 0.19, aspect, max_width=w * 0.6 / 6.8)
+        hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.02), round(w * 0.6), hand_card[1])
+        self.places[self.bottom_seat] = Place(
+            self.bottom_seat, self.bottom_seat, own_plate, hand, own_row, own_card, hand_card, bottom=True
+        )
+        self.pile_card = card_size(
+            min(h * 0.1, h - own_plate.bottom - 3 * m - self.scale.font(16)), aspect, max_width=side_w * 0.3
+        )
+        pile_y = own_plate.bottom + m + self.pile_card[1] / 2
+        self.deck_at = (m + self.pile_card[0] * 0.7, pile_y)
+        self.out_at = (m * 3 + self.pile_card[0] * 2.0, pile_y)
+        self.info_box = pygame.Rect(w - side_w - m, own_top, side_w, round(h * 0.2))
+        bw, bh = round(w * 0.085), max(14, round(h * 0.045))
+        self.buttons = [
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
+            Button(pygame.Rect(w - 2 * m - 2 * bw, h - m - bh, bw, bh), "Undo", "undo", enabled=False),
+        ]
+        self.log_box = pygame.Rect(
+            w - side_w - m,
+            self.info_box.bottom + m,
+            side_w,
+            max(10, h - m - bh - m - self.info_box.bottom - m),
+        )
+        self._help_cache.clear()
+        self._sheet_cache = None
+
+    def _place_ghosts(self, side_w: int, aspect: float) -> None:
+        """The two ghosts as places of their own, left and right of the trick, in playing order:
+        the ghost of the seat on screen plays after it (left), the other ghost after the other seat."""
+        m = self.margin
+        h = self.scale.height
+        plate_h = max(14, round(h * 0.05))
+        pile = card_size(
+            min(h * 0.12, (self.mid_bottom - self.mid_top) * 0.5), aspect, max_width=side_w * 0.3
+        )
+        row_card = card_size(pile[1] * 0.8, aspect, max_width=side_w * 0.22)
+        for owner, x in ((self.bottom_seat, m), (1 - self.bottom_seat, self.scale.width - side_w - m)):
+            plate = pygame.Rect(x, self.mid_top, side_w, plate_h)
+            hand = pygame.Rect(x, plate.bottom + m, round(pile[0] * 1.4), pile[1])
+            row = pygame.Rect(hand.right + m, plate.bottom + m, side_w - hand.width - m, pile[1])
+            position = self.players + owner
+            self.places[position] = Place(position, None, plate, hand, row, row_card, pile)
+
+    def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
+        faces = {self.trick_card} | {p.row_card for p in self.places.values()}
+        bottom = self.places.get(self.bottom_seat)
+        if bottom is not None:
+            faces.add(bottom.hand_card)
+        backs = {p.hand_card for p in self.places.values()} | {p.row_card for p in self.places.values()}
+        backs.add(self.pile_card)
+        out: list[tuple[str | None, str, tuple[int, int]]] = [(None, "back", size) for size in sorted(backs)]
+        for size in sorted(faces):
+            out += [(str(v), "back", size) for v in range(1, 51)]
+        return out
+
+    def place_zone(self, zone: str, entries: Sequence[Entry]) -> list[Placement]:
+        count = len(entries)
+        kind, _, rest = zone.partition(":")
+        if zone == "trick":
+            return self._place_trick(entries)
+        if zone in ("deck", "out"):
+            at = self.deck_at if zone == "deck" else self.out_at
+            return self._pile(at, count, self.pile_card, 20 if zone == "deck" else 10)
+        if not rest.isdigit():
+            return [OFF_TABLE] * count
+        seat = int(rest)
+        if kind in ("ghost", "aside"):
+            place = self.places.get(self.players + seat)
+            if place is None:
+                return [OFF_TABLE] * count
+            if kind == "ghost" and zone == self._spread:
+                centres = row_centers(
+                    place.hand.x,
+                    place.row.right,
+                    place.hand.centery,
+                    count,
+                    place.hand_card[0],
+                    -place.hand_card[0] * 0.5,
+                )
+                return [Placement(c, place.hand_card, False, 60 + i) for i, c in enumerate(centres)]
+            if kind == "ghost":
+                return self._pile(place.hand.center, count, place.hand_card, 60)
+            centres = row_centers(
+                place.row.x,
+                place.row.right,
+                place.row.centery,
+                count,
+                place.row_card[0],
+                place.row_card[0] * 0.06,
+                "left",
+            )
+            return [Placement(c, place.row_card, True, 150 + i) for i, c in enumerate(centres)]
+        place = self.places.get(seat)
+        if place is None:
+            return [OFF_TABLE] * count
+        if kind == "hand":
+            return self._place_hand(place, entries)
+        if kind in ("picks", "display"):
+            cw = place.row_card[0]
+            centres = row_centers(
+                place.row.x + self.margin,
+                place.row.right - self.margin,
+                place.row.centery,
+                count,
+                cw,
+                cw * 0.06,
+                "center" if place.bottom else "left",
+            )
+            face_up = kind == "display" or (place.bottom and seat == self.viewer)
+            return [
+                Placement(c, place.row_card, face_up and entries[i].card is not None, 200 + i)
+                for i, c in enumerate(centres)
+            ]
+        return [OFF_TABLE] * count
+
+    def play_shuffle(self, event: Shuffled) -> None:
+        """A ghost pile is shuffled: its cards fan out now and close up again after the move."""
+        if not event.zone.startswith("ghost:") or self.move_seconds <= 0:
+            return
+        self._spread = event.zone
+        self.timeline.steps.insert(0, self._close_spread)
+
+    def _close_spread(self) -> Hold:
+        self._spread = None
+        self._relayout(self.move_seconds)
+        return Hold(self.move_seconds)
+
+    def _pile(self, at: tuple[float, float], count: int, size: tuple[int, int], z: float) -> list[Placement]:
+        out = []
+        for i in range(count):
+            above = i - (count - 3)
+            lift = max(0, above) * max(1.0, size[1] * 0.015)
+            out.append(
+                Placement((at[0] - lift / 2, at[1] - lift), size, False, z + i * 0.01, shown=above >= 0)
+            )
+        return out
+
+    def _place_hand(self, place: Place, entries: Sequence[Entry]) -> list[Placement]:
+        count = len(entries)
+        if place.bottom:
+            centres = fan_centers(
+                place.hand.centerx, place.hand.centery, count, place.hand_card, place.hand.width
+            )
+            return [
+                Placement(c, place.hand_card, entries[i].card is not None, 300 + i)
+                for i, c in enumerate(centres)
+            ]
+        bw = place.hand_card[0]
+        centres = row_centers(
+            place.hand.x + self.margin,
+            place.hand.x + place.hand.width * 0.6,
+            place.hand.centery,
+            count,
+            bw,
+            -bw * 0.6,
+            "left",
+        )
+        return [Placement(c, place.hand_card, False, 100 + i) for i, c in enumerate(centres)]
+
+    def slot_centres(self) -> list[tuple[float, float]]:
+        box = self.slots_box
+        slots = 4 if self.ghosts else self.players
+        cw = self.trick_card[0]
+        return row_centers(box.x, box.right, self.trick_y, slots, cw, cw * 0.22)
+
+    def _place_trick(self, entries: Sequence[Entry]) -> list[Placement]:
+        centres = self.slot_centres()
+        out = []
+        for i, _ in enumerate(entries):
+            at = centres[i] if i < len(centres) else centres[-1]
+            out.append(Placement(at, self.trick_card, True, 400 + i))
+        return out
+
+    def style(self, sprite: CardSprite) -> None:
+        sprite.back_kind = "back"
+        sprite.art_id = sprite.card
+
+    def reveal_card_size(self) -> tuple[int, int]:
+        return self.trick_card
+
+    # -- choices ----------------------------------------------------------------------------------------
+    def find_targets(self, legal: list[str]) -> list[Target]:
+        targets: list[Target] = []
+        own_hand = f"hand:{self.bottom_seat}"
+        for action in legal:
+            kind, *args = action.split()
+            sprites = [
+                s
+                for s in self.layer
+                if s.zone == own_hand and s.card is not None and args and s.card == str(args[0])
+            ]
+            if kind in ("pick", "ghost", "play") and sprites:
+                targets += [Target(action, uid=s.uid, draggable=True) for s in sprites]
+            else:  # an action this table has no place for still gets a button: nothing is unreachable
+                rect = pygame.Rect(0, 0, self.scale.px(260, 40), self.scale.px(44, 14))
+                rect.midtop = (self.scale.width // 2, self.mid_top + len(targets) * rect.height)
+                targets.append(Target(action, rect=rect, label=action))
+        return targets
+
+    def hand_zone(self) -> str | None:
+        return f"hand:{self.bottom_seat}"
+
+    def drop_rect(self) -> pygame.Rect | None:
+        """Where a dragged card goes: the trick in chapter II, the own row (a pick) or the own ghost's
+        pile (a ghost pick) in chapter I."""
+        kinds = {a.split()[0] for a in self.legal}
+        if "play" in kinds:
+            return self.trick_box
+        if "ghost" in kinds:
+            ghost = self.places.get(self.players + self.bottom_seat)
+            return ghost.hand.union(ghost.row) if ghost else None
+        place = self.places.get(self.bottom_seat)
+        return place.row if place else None
+
+    # -- events -----------------------------------------------------------------------------------------
+    def _play_event(self, event: Event) -> Hold | None:
+        if isinstance(event, CardMoved):
+            event = self._track_trick(event)
+            hold = super()._play_event(event)
+            if self._batched(event):
+                return Hold(self.move_seconds * BATCH_STAGGER)
+            return hold
+        if isinstance(event, Note) and "winner" in event.detail:
+            self.refresh_underlay()
+            return self._show_trick_result(event)
+        if isinstance(event, RoundEnded) and "Chapter III" in event.text:
+            self.refresh_underlay()
+            self.log_lines.append(with_names(event.text, self.names))
+            return self._start_sheet()  # the sheet takes the place of a banner
+        if isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_points):
+            self.live_points[event.seat] = int(event.new)
+        return super()._play_event(event)
+
+    def _batched(self, event: CardMoved) -> bool:
+        """Moves that happen to many cards at once (a deal, a pass, the picks taken up, leftovers going
+        out of the game) fly together rather than one after another."""
+        src, dst = event.src.partition(":")[0], event.dst.partition(":")[0]
+        return (src, dst) in {("deck", "hand"), ("hand", "hand"), ("picks", "hand"), ("hand", "out")}
+
+    def _track_trick(self, event: CardMoved) -> CardMoved:
+        """Keep who played which trick card (the slots' names, the winner) and send a ghost's card to
+        its own aside row."""
+        if event.dst == "trick":
+            position = self.position_of_zone(event.src)
+            if not self.trick_plays:
+                self.trick_result = None
+            self.trick_plays.append((position if position is not None else -1, event.card or ""))
+        elif event.src == "trick":
+            played = next((p for p, c in self.trick_plays if c == event.card), None)
+            self.trick_plays = [(p, c) for p, c in self.trick_plays if c != event.card]
+            if event.dst == "aside" and played is not None and played >= self.players:
+                return replace(event, dst=f"aside:{played - self.players}")
+        return event
+
+    def _show_trick_result(self, event: Note) -> Hold:
+        number = int(event.detail.get("trick", 0))
+        winner = int(event.detail["winner"])
+        gains: list[dict[str, Any]] = []
+        last = self.match.observation(self._seat_arg).get("last_trick")  # the trick just scored
+        if last and last.get("trick") == number:
+            gains = list(last.get("gains") or [])
+        title = with_names(event.text, self.names)
+        self.trick_result = TrickResult(number, winner, title, gains)
+        self.log_lines.append(title)
+        self.sound("round_end")
+        self._result_hold = Hold((TRICK_PAUSE + REWARD_PAUSE * len(gains)) * self.speed)
+        return self._result_hold
+
+    def _start_sheet(self) -> Hold:
+        final = self.match.observation(self._seat_arg)
+        self.sheet = score_sheet(final, self.names)
+        # every row in turn, then the totals stay a while before the results
+        self.sheet_hold = Hold(self.speed * (SCORE_ROW_SECONDS * self.sheet.steps + BANNER_SECONDS))
+        self._sheet_cache = None
+        return self.sheet_hold
+
+    def banner_for(self, event: Event) -> Banner | None:
+        seconds = BANNER_SECONDS * self.speed
+        if isinstance(event, RoundEnded):
+            return Banner(
+                "Chapter II: the tricks",
+                [
+                    with_names(event.text, self.names),
+                    "The highest card wins the trick and a star; then every card's II abilities score.",
+                ],
+                Hold(seconds),
+            )
+        if isinstance(event, Note) and event.text.startswith("Chapter I: deal"):
+            return Banner(
+                "A new deal",
+                [
+                    event.text,
+                    "8 new cards each: keep 4 more"
+                    if not self.ghosts
+                    else "8 new cards each: keep 4 more, and 4 more for your ghost",
+                ],
+                Hold(seconds),
+            )
+        return None  # the end: the chapter-III sheet says who won and why
+
+    def describe(self, event: Event) -> str | None:
+        if isinstance(event, CardMoved):
+            return self._describe_move(event)
+        if isinstance(event, TurnChanged):
+            return f"{self.seat_name(event.seat)}: {event.reason}" if event.reason else None
+        if isinstance(event, Shuffled):
+            if event.zone.startswith("ghost:"):
+                return f"{ghost_name(int(event.zone[6:]), self.names)}'s pile is shuffled"
+            return None
+        if isinstance(event, Note):
+            return with_names(event.text, self.names) if event.text else None
+        if isinstance(event, (RoundEnded, GameEnded)):
+            return with_names(event.text, self.names) if event.text else None
+        return None
+
+    def _describe_move(self, event: CardMoved) -> str | None:
+        src_kind, _, src_seat = event.src.partition(":")
+        dst_kind, _, _ = event.dst.partition(":")
+        who = self.seat_name(int(src_seat)) if src_seat.isdigit() else ""
+        if event.dst == "trick":
+            if src_kind == "ghost":
+                return f"{ghost_name(int(src_seat), self.names)} plays {card_label(event.card)}"
+            return f"{who} plays {card_label(event.card)}"
+        if src_kind == "hand" and dst_kind == "picks":
+            return f"{who} keeps {card_label(event.card)}" if event.card else f"{who} keeps a card"
+        if src_kind == "hand" and dst_kind == "ghost":
+            return (
+                f"{who} gives the ghost {card_label(event.card)}"
+                if event.card
+                else f"{who} gives the ghost a card"
+            )
+        if src_kind == "hand" and dst_kind == "hand":
+            return "The packets are passed to the left"
+        if event.src == "deck":
+            return "8 cards are dealt to everyone"
+        if dst_kind == "out":
+            return "The last cards of the packets leave the game unseen"
+        if src_kind == "picks":
+            return "Everyone takes up their picks: Chapter II"
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A click while a finished trick or the chapter-III sheet holds the table moves it on: the sheet
+        first shows all its rows at once, the next click goes on."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._holding_click():
+            self._press = None
+            sheet, hold = self.sheet, self.sheet_hold
+            if sheet is not None and hold is not None and hold is self.timeline.current:
+                rows_done = SCORE_ROW_SECONDS * self.speed * sheet.steps
+                if hold.elapsed < rows_done:
+                    hold.elapsed = rows_done
+                    return
+            self.timeline.skip()
+            return
+        super().handle_event(event)
+
+    def _holding_click(self) -> bool:
+        current = self.timeline.current
+        return current is not None and not current.done and current in (self._result_hold, self.sheet_hold)
+
+    # -- drawing ----------------------------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        for place in self.places.values():
+            surface.blit(
+                self.panels.get(place.row.size, (0, 0, 0, 60), self.scale.px(8, 2)), place.row.topleft
+            )
+        box = self.trick_box
+        surface.blit(self.panels.get(box.size, (0, 0, 0, 45), self.scale.px(14, 3)), box.topleft)
+        for rect in (self.info_box, self.log_box):
+            surface.blit(self.panels.get(rect.size, (0, 0, 0, 110), self.scale.px(8, 2)), rect.topleft)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        if not self.obs:
+            return
+        for place in self.places.values():
+            self._draw_plate(surface, place)
+        self._draw_trick(surface)
+        self._draw_drop_zone(surface)
+        self._draw_piles(surface)
+        self._draw_rows_labels(surface)
+        self._draw_prompt(surface)
+        self._draw_info(surface)
+        self._draw_log(surface)
+
+    def _draw_drop_zone(self, surface: pygame.Surface) -> None:
+        """Where the card chosen now goes (a card may also be dragged there): the own row for a pick, the
+        own ghost's place for a ghost pick. In chapter II the next free trick slot is lit instead."""
+        if not self.legal or self.legal[0].startswith("play"):
+            return
+        zone = self.drop_rect()
+        if zone is not None:
+            width = self.scale.px(3, 1)
+            pygame.draw.rect(
+                surface, GOLD, zone.inflate(width * 2, width * 2), width, border_radius=self.scale.px(10, 3)
+            )
+
+    def _deciding(self, place: Place) -> bool:
+        obs = self.obs
+        if obs.get("terminal"):
+            return False
+        if place.seat is None:
+            return False
+        return obs.get("current_player") == place.seat
+
+    def _draw_plate(self, surface: pygame.Surface, place: Place) -> None:
+        obs = self.obs
+        plate = place.plate
+        radius = self.scale.px(8, 2)
+        deciding = self._deciding(place)
+        surface.blit(self.panels.get(plate.size, (14, 12, 26, 215), radius), plate.topleft)
+        if deciding:
+            pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=radius)
+            if plate.x > plate.height // 2:
+                triangle_marker(surface, (plate.x - 2, plate.centery), plate.height * 0.35)
+        pad = self.scale.px(10, 2)
+        two_lines = plate.height >= self.scale.font(40)
+        line_h = plate.height // 2 if two_lines else plate.height
+        if place.seat is None:
+            self._draw_ghost_plate(surface, place, line_h, pad)
+            return
+        seat = place.seat
+        tokens = obs["tokens"][seat]
+        points = self.live_points[seat] if seat < len(self.live_points) else tokens["points"]
+        score = self.texts.render(f"{points} pts", self.scale.font(24), GOLD, True)
+        name = self.seat_name(seat) + (" (you)" if seat == self.viewer and self.follow else "")
+        title = self.texts.fitted(
+            name, self.scale.font(24), max(10, plate.width - 2 * pad - score.get_width() - 8), INK, True
+        )
+        surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
+        surface.blit(
+            score, (plate.right - score.get_width() - pad, plate.y + (line_h - score.get_height()) // 2)
+        )
+        pieces = token_pieces(tokens["stars"], tokens["hearts"], tokens["crystals"])
+        pieces.append((f"   tricks {tokens['tricks_won']}", INK_DIM))
+        status = self._seat_status(seat)
+        if status:
+            pieces.append((f"  · {status}", GOLD if deciding else INK_DIM))
+        line = render_pieces(self.texts, pieces, self.scale.font(20 if place.bottom else 18))
+        if line.get_width() > plate.width - 2 * pad:
+            scale = (plate.width - 2 * pad) / line.get_width()
+            line = pygame.transform.smoothscale(
+                line, (max(1, plate.width - 2 * pad), max(1, round(line.get_height() * scale)))
+            )
+        y = plate.y + line_h + (line_h - line.get_height()) // 2 if two_lines else plate.bottom + 1
+        if two_lines:
+            surface.blit(line, (plate.x + pad, y))
+
+    def _seat_status(self, seat: int) -> str:
+        obs = self.obs
+        if obs.get("terminal"):
+            return "wins" if seat in (obs.get("winners") or []) else ""
+        draft = obs.get("draft") or {}
+        if obs.get("phase") == "draft":
+            done = draft.get("picked_now", [0] * self.players)[seat]
+            need = draft.get("picks_per_round", 1)
+            if obs.get("current_player") == seat:
+                return "choosing" if done == 0 else "choosing for the ghost"
+            return "picked ✓" if done >= need else "waits to pick"
+        if obs.get("current_player") == seat:
+            return "leads" if not (obs.get("trick") or {}).get("plays") else "plays"
+        return ""
+
+    def _draw_ghost_plate(self, surface: pygame.Surface, place: Place, line_h: int, pad: int) -> None:
+        owner = place.position - self.players
+        plate = place.plate
+        title = self.texts.fitted(
+            ghost_name(owner, self.names), self.scale.font(22), plate.width - 2 * pad, (200, 210, 240), True
+        )
+        surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
+        if line_h >= plate.height:
+            return
+        ghost = next((g for g in self.obs.get("ghosts") or [] if g["owner"] == owner), None)
+        pile = ghost["pile"] if ghost else 0
+        sub = f"{pile} in the pile · plays its top card · scores nothing"
+        label = self.texts.fitted(sub, self.scale.font(16), plate.width - 2 * pad, INK_DIM)
+        surface.blit(label, (plate.x + pad, plate.y + line_h + (line_h - label.get_height()) // 2))
+        known = (self.obs.get("draft") or {}).get("ghost_pile")
+        if owner == self.obs.get("seat") and known:
+            lead = "you gave it: " if self.obs.get("phase") == "draft" else "still in it: "
+            text = lead + " ".join(str(v) for v in known)
+            label = self.texts.fitted(text, self.scale.font(15), plate.width, INK_DIM)
+            surface.blit(label, (plate.x, place.hand.bottom + 2))
+
+    def _draw_trick(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        box = self.trick_box
+        chapter = obs.get("chapter", 1)
+        status = self._status_line()
+        label = self.texts.fitted(status, self.scale.font(24), box.width - 2 * self.margin, INK, True)
+        surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + self.margin // 2)))
+        if chapter == 1:
+            self._draw_draft_help(surface)
+            return
+        slots = self.trick_slots()
+        centres = self.slot_centres()
+        played = dict(enumerate(self.trick_plays))
+        winning = None
+        if self.trick_plays:
+            winning = max(range(len(self.trick_plays)), key=lambda i: _value(self.trick_plays[i][1]))
+        result = self.trick_result
+        cw, ch = self.trick_card
+        font = self.scale.font(18)
+        for i, centre in enumerate(centres):
+            rect = pygame.Rect(0, 0, cw, ch)
+            rect.center = (round(centre[0]), round(centre[1]))
+            position = played[i][0] if i in played else (slots[i] if i < len(slots) else None)
+            if i == winning:
+                glow = rect.inflate(self.scale.px(16, 4), self.scale.px(16, 4))
+                surface.blit(
+                    self.panels.get(glow.size, (255, 214, 90, 150), self.scale.px(14, 3)), glow.topleft
+                )
+            elif i not in played:
+                next_up = i == len(self.trick_plays) and not obs.get("terminal")
+                pygame.draw.rect(
+                    surface,
+                    GOLD if next_up else INK_DIM,
+                    rect,
+                    max(1, self.scale.px(2)),
+                    border_radius=self.scale.px(10, 2),
+                )
+            name = position_name(position, self.players, self.names) if position is not None else ""
+            if i == winning:
+                tag = "wins" if result is not None else "winning"
+                name = f"{name} · {tag}"
+            colour = GOLD if i == winning else INK if i in played else INK_DIM
+            text = self.texts.fitted(f"{i + 1}. {name}", font, round(cw * 1.25), colour, i == winning)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
+
+    def _draw_draft_help(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        draft = obs.get("draft") or {}
+        box = self.trick_box
+        lines = [
+            "Keep 1 card of the packet you hold, face down; the rest goes to your left.",
+            "Then 1 more for your ghost's pile."
+            if self.ghosts
+            else (
+                "Keep 4 of 8; the other 4 leave the game. Then 8 new cards."
+                if self.players == 3
+                else "The last card of each packet leaves the game."
+            ),
+            "Your picks become your hand in Chapter II. Hover a card to read its abilities.",
+        ]
+        y = box.y + self.status_h + self.margin * 2
+        for line in lines:
+            label = self.texts.fitted(line, self.scale.font(20), box.width - 4 * self.margin, INK_DIM)
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += label.get_height() + self.margin // 2
+        ring = [self.seat_name((self.bottom_seat + i) % self.players) for i in range(self.players + 1)]
+        label = self.texts.fitted(
+            "Packets go to the left: " + " → ".join(ring),
+            self.scale.font(20),
+            box.width - 4 * self.margin,
+            INK,
+        )
+        surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+        y += label.get_height() + self.margin // 2
+        picked = draft.get("pick_counts") or []
+        counts = " · ".join(f"{self.seat_name(s)} {picked[s]}" for s in range(len(picked)))
+        label = self.texts.fitted(
+            f"Cards kept: {counts}", self.scale.font(20), box.width - 4 * self.margin, INK
+        )
+        surface.blit(label, label.get_rect(midtop=(box.centerx, y + self.margin)))
+
+    def _status_line(self) -> str:
+        obs = self.obs
+        if obs.get("terminal"):
+            return "Chapter III: the count"
+        chapter = obs.get("chapter", 1)
+        decider = obs.get("current_player")
+        who = self.seat_name(decider) if decider is not None else ""
+        if chapter == 1:
+            d = obs.get("draft") or {}
+            head = (
+                f"Chapter I · the draft · deal {d.get('deal', 0) + 1} of {d.get('deals', 1)} · "
+                f"round {d.get('round', 0) + 1} of {d.get('rounds', 1)}"
+            )
+            return f"{head} · {who} chooses" if who else head
+        trick = obs.get("trick") or {}
+        total = 8 if self.players <= 3 else 7
+        result = self.trick_result
+        if result is not None and len(self.trick_plays) == len(self.order()):
+            winner = position_name(result.winner, self.players, self.names)
+            return f"Chapter II · trick {result.number} of {total} · {winner} wins it"
+        head = f"Chapter II · trick {trick.get('number', 1)} of {total}"
+        if not who:
+            return head
+        if not trick.get("plays"):
+            leads = trick.get("leader")
+            why = "won the last trick" if obs.get("last_trick") else "is the start player"
+            if leads is not None and leads != decider:
+                return f"{head} · {who} plays"
+            return f"{head} · {who} leads ({why})"
+        return f"{head} · {who} plays next"
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        font = self.scale.font(16)
+        below = self.deck_at[1] + self.pile_card[1] / 2 + 2
+        for text, at in (
+            (f"Deck {self.obs.get('deck_count', 0)}", self.deck_at),
+            (f"Out {self.obs.get('out_count', 0)}", self.out_at),
+        ):
+            label = self.texts.fitted(text, font, self.pile_card[0] * 2, INK_DIM)
+            surface.blit(label, label.get_rect(midtop=(at[0], below)))
+
+    def _draw_rows_labels(self, surface: pygame.Surface) -> None:
+        place = self.places.get(self.bottom_seat)
+        if place is None:
+            return
+        chapter = self.obs.get("chapter", 1)
+        text = "Your picks (face down to the others)" if chapter == 1 else "Your cards in front of you"
+        if not place.bottom or self.viewer is None:
+            text = "Picks" if chapter == 1 else "Cards in front"
+        label = self.texts.fitted(text, self.scale.font(15), place.row.width, INK_DIM)
+        surface.blit(label, (place.row.x + self.margin, place.row.y + 2))
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        prompt, mine = self._prompt_text()
+        line = self.texts.fitted(
+            prompt, self.scale.font(32), w - 2 * self.margin, GOLD if mine else INK, True
+        )
+        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(
+            self.scale.px(30, 6), self.scale.px(10, 2)
+        )
+        surface.blit(self.panels.get(box.size, (10, 10, 22, 210), self.scale.px(10, 2)), box.topleft)
+        surface.blit(line, line.get_rect(center=box.center))
+
+    def _prompt_text(self) -> tuple[str, bool]:
+        obs = self.obs
+        if obs.get("terminal"):
+            return with_names(obs.get("result") or "The game is over", self.names), False
+        decider = obs.get("current_player")
+        prompt = with_names(obs.get("prompt") or "", self.names)
+        if decider is not None and decider == self.viewer and self.legal:
+            return prompt, True
+        if decider is None:
+            return prompt, False
+        return f"Waiting for {self.seat_name(decider)}, who {self._why(decider)}", False
+
+    def _why(self, decider: int) -> str:
+        """Why `decider` is the one to decide now, as the end of a sentence."""
+        obs = self.obs
+        if obs.get("phase") == "draft":
+            done = (obs.get("draft") or {}).get("picked_now", [0] * self.players)[decider]
+            return "chooses a card for the ghost pile" if done else "chooses a card to keep from the packet"
+        if (obs.get("trick") or {}).get("plays"):
+            return "plays next to the trick"
+        return "won the last trick and leads" if obs.get("last_trick") else "is the start player and leads"
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        box = self.info_box
+        pad = self.scale.px(6, 2)
+        size = self.scale.font(17)
+        last = self.obs.get("last_trick")
+        y = box.y + pad
+        if not last:
+            text = "Rewards of each trick show here" if self.obs.get("chapter") == 1 else "No trick yet"
+            label = self.texts.fitted(text, size, box.width - 2 * pad, INK_DIM)
+            surface.blit(label, (box.x + pad, y))
+            return
+        winner = position_name(last["winner"], self.players, self.names)
+        card = next((p["card"] for p in last["plays"] if p["position"] == last["winner"]), None)
+        head = self.texts.fitted(
+            f"Trick {last['trick']}: {winner} won with {card_label(card)}",
+            size,
+            box.width - 2 * pad,
+            GOLD,
+            True,
+        )
+        surface.blit(head, (box.x + pad, y))
+        y += head.get_height() + 2
+        for gain in last.get("gains") or []:
+            if y + size > box.bottom:
+                break
+            line = render_pieces(self.texts, gain_pieces(gain, self.names), size)
+            if line.get_width() > box.width - 2 * pad:
+                line = line.subsurface((0, 0, box.width - 2 * pad, line.get_height()))
+            surface.blit(line, (box.x + pad, y))
+            y += line.get_height() + 1
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        box = self.log_box
+        size = self.scale.font(16)
+        line_h = size + 4
+        count = max(1, (box.height - 4) // line_h)
+        y = box.y + 3
+        tail = self.log_tail(count)
+        for i, text in enumerate(tail):
+            colour = INK if i == len(tail) - 1 else INK_DIM
+            label = self.texts.fitted(text, size, box.width - 10, colour, shrink=False)
+            surface.blit(label, (box.x + 5, y))
+            y += line_h
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if not self.obs:
+            return
+        if self.trick_result is not None and self.obs.get("chapter") == 2:
+            self._draw_trick_result(surface, self.trick_result)
+        if self.sheet is None and self.obs.get("terminal") and self.obs.get("breakdown"):
+            self.sheet = score_sheet(self.obs, self.names)
+        if self.sheet is not None and (self.obs.get("terminal") or self.sheet_hold is not None):
+            self._draw_sheet(surface)
+            return
+        self._draw_help(surface)
+
+    def _draw_trick_result(self, surface: pygame.Surface, result: TrickResult) -> None:
+        """The rewards of the trick just won, beside its cards (and after they went, until the next
+        trick begins)."""
+        box = self.result_box
+        key = (result.number, result.title, box.size)
+        if self._result_cache is None or self._result_cache[0] != key:
+            self._result_cache = (key, self._trick_result_panel(result))
+        panel = self._result_cache[1]
+        surface.blit(panel, panel.get_rect(midleft=(box.x, round(self.trick_y))))
+
+    def _trick_result_panel(self, result: TrickResult) -> pygame.Surface:
+        box = self.result_box
+        pad = self.scale.px(10, 3)
+        room = max(20, box.width - 2 * pad)
+        size = self.scale.font(18)
+        lines = [self.texts.fitted(f"Trick {result.number}", size, room, INK_DIM)]
+        lines.append(self.texts.fitted(result.title.split(": ", 1)[-1], size, room, GOLD, True))
+        for gain in result.gains[:7]:
+            line = render_pieces(self.texts, gain_pieces(gain, self.names), size)
+            if line.get_width() > room:
+                scale = room / line.get_width()
+                line = pygame.transform.smoothscale(line, (room, max(1, round(line.get_height() * scale))))
+            lines.append(line)
+        if not result.gains:
+            lines.append(self.texts.fitted("no other rewards", size, room, INK_DIM))
+        width = max(s.get_width() for s in lines) + 2 * pad
+        height = min(box.height, sum(s.get_height() + 2 for s in lines) + 2 * pad)
+        panel = self.panels.get((width, height), (12, 10, 24, 225), self.scale.px(10, 3)).copy()
+        pygame.draw.rect(
+            panel, GOLD, panel.get_rect(), max(1, self.scale.px(2)), border_radius=self.scale.px(10, 3)
+        )
+        y = pad
+        for line in lines:
+            if y + line.get_height() > height - pad // 2:
+                break
+            panel.blit(line, (pad, y))
+            y += line.get_height() + 2
+        return panel
+
+    def _draw_sheet(self, surface: pygame.Surface) -> None:
+        sheet = self.sheet
+        assert sheet is not None
+        hold = self.sheet_hold
+        row_seconds = SCORE_ROW_SECONDS * self.speed
+        if hold is None or hold.done or row_seconds <= 0:
+            shown = sheet.steps
+        else:
+            shown = min(sheet.steps, int(hold.elapsed / row_seconds) + 1)
+        w, h = surface.get_size()
+        u = self.scale.unit
+        wanted = round(u * (150 + 40 * (sheet.steps + 3)))  # title, names, rows, totals and the hint
+        columns = max(1, len(sheet.columns))
+        size = (
+            max(10, min(round(w * 0.86), round(u * (60 + 420 * columns)))),
+            max(10, min(round(h * 0.86), wanted)),
+        )
+        key = (shown, size)
+        if self._sheet_cache is None or self._sheet_cache[0] != key:
+            self._sheet_cache = (
+                key,
+                draw_score_sheet(self.texts, self.panels, sheet, shown, size, self.scale.unit),
+            )
+        image = self._sheet_cache[1]
+        surface.blit(image, image.get_rect(center=(w // 2, round(h * 0.43))))
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        """The abilities of the face-up card under the mouse (and the name of the attribute icon
+        it points at)."""
+        if self._drag is not None or self.banner is not None:
+            return
+        sprite = self.layer.hit(self._mouse)
+        if sprite is None or sprite.card is None or not sprite.shown_face or sprite.flying:
+            return
+        value = _value(sprite.card)
+        if value <= 0:
+            return
+        attribute = self._attribute_at(sprite, value)
+        size = self.scale.font(18)
+        max_w = max(120, min(self.scale.px(460, 120), surface.get_width() - 8))
+        key = (value, size, max_w, attribute)
+        image = self._help_cache.get(key)
+        if image is None:
+            if len(self._help_cache) > 120:
+                self._help_cache.clear()
+            image = self._help_cache[key] = draw_card_help(
+                self.texts, self.panels, value, size, max_w, attribute
+            )
+        rect = image.get_rect()
+        card = sprite.rect
+        rect.midbottom = (round(card.centerx), round(card.top) - 6)
+        if rect.top < 0:
+            rect.midtop = (round(card.centerx), round(card.bottom) + 6)
+        rect.clamp_ip(surface.get_rect())
+        surface.blit(image, rect)
+
+    def _attribute_at(self, sprite: CardSprite, value: int) -> str | None:
+        from game.three_chapters.cards import ATTRIBUTES, default_cards
+
+        rect = sprite.rect
+        if rect.h < 60:
+            return None
+        centre, half = ICON_ROW
+        if abs((self._mouse[1] - rect.y) / rect.h - centre) > half:
+            return None
+        attrs = [a for a in ATTRIBUTES if a in default_cards().cards[value].attributes]
+        step = next(s for limit, s in sorted(ICON_STEP.items()) if len(attrs) <= limit) * rect.w / 400
+        x0 = rect.centerx - step * (len(attrs) - 1) / 2
+        index = round((self._mouse[0] - x0) / step)
+        if 0 <= index < len(attrs) and abs(self._mouse[0] - (x0 + index * step)) <= step / 2:
+            return attrs[index]
+        return None
+
+
+def _value(card: str | None) -> int:
+    try:
+        return int(card or 0)
+    except ValueError:
+        return 0
+
+
+__all__ = ["ThreeChaptersTable"]

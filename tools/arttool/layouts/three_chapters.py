@@ -1,0 +1,83 @@
+"""3 Chapters' default layout, as tools/artgen/three_chapters draws it (400 x 560).
+
+The boxes come from the drawing module (value medallion, name ribbon, picture, icon row, abilities). The
+table relies on one of them: the icon row (hovering an icon names its attribute). A pack that puts its
+icons elsewhere still plays; only the icon names on hover point at the wrong place.
+"""
+
+from __future__ import annotations
+
+from tools.artgen.three_chapters import (
+    CARD_H,
+    CARD_W,
+    ICON_ROW_Y,
+    NAME_BOX,
+    PICTURE,
+    RADIUS,
+    TEXT_BOX,
+    VALUE_CENTRE,
+    VALUE_R,
+)
+
+from . import CardKind, GameLayout, Region
+
+FRAME = 14  # the page starts this far in
+
+ICON_ROW = (FRAME, ICON_ROW_Y - 18, CARD_W - 2 * FRAME, 36)
+
+
+def _circle(centre: tuple[float, float], r: float) -> tuple[float, float, float, float]:
+    return (centre[0] - r, centre[1] - r, 2 * r, 2 * r)
+
+
+STORY = CardKind(
+    file="story_card",
+    title="Story card",
+    manifest='[games.three_chapters.cards] "<value>", e.g. "17" (50 cards, "1" … "50")',
+    section="cards",
+    example="17",
+    regions=(
+        Region(
+            "value",
+            _circle(VALUE_CENTRE, VALUE_R + 3),
+            "the card's value, big: it decides the trick and stays visible in a fanned hand",
+            oval=True,
+        ),
+        Region("name", NAME_BOX, "the card's name"),
+        Region("picture", PICTURE, "the picture"),
+        Region(
+            "attribute icons",
+            ICON_ROW,
+            "one icon per attribute, centred, in the game's attribute order; the table names the icon "
+            "under the mouse from these positions",
+        ),
+        Region(
+            "abilities",
+            TEXT_BOX,
+            "each ability with its seal: II (in a trick), III (the final count) or II+III (both)",
+        ),
+    ),
+)
+
+BACK = CardKind(
+    file="back",
+    title="Back of the cards",
+    manifest="[games.three_chapters] back",
+    section="back",
+    regions=(Region("emblem", (CARD_W / 2 - 130, CARD_H / 2 - 150, 260, 300), "the book", oval=True),),
+)
+
+TABLE = CardKind(
+    file="table",
+    title="Table background",
+    manifest="[games.three_chapters] table",
+    section="table",
+)
+
+LAYOUT = GameLayout(
+    game_id="three_chapters",
+    size=(CARD_W, CARD_H),
+    radius=RADIUS,
+    frame=FRAME,
+    kinds=(STORY, BACK, TABLE),
+)
