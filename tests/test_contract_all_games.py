@@ -85,3 +85,24 @@ def test_determinize_depends_only_on_what_the_seat_knows(game_id):
             again_from_drawn = drawn.determinize(seat, Rng(99)).state_hash()
             again_from_true = state.determinize(seat, Rng(99)).state_hash()
             assert again_from_drawn == again_from_true
+
+
+@pytest.mark.parametrize("level", ["heuristic", "easy", "ismcts:12"])
+def test_bots_cannot_cheat(game_id, level):
+    """A bot's choice depends only on its observation: on another true state drawn from the same
+    information set (the hidden cards dealt differently), it decides exactly the same."""
+    from game.ai import Decision, make_bot
+
+    bot = make_bot(game_id, level)
+    checked = 0
+    for state in positions(game_id, samples=8):
+        seat = state.current_player
+        if seat is None or len(state.legal_actions()) < 2:
+            continue
+        other = state.determinize(seat, Rng(1234))
+        assert other.observation(seat) == state.observation(seat)
+        here = bot.choose(Decision.of(state, seat), Rng(42))
+        there = bot.choose(Decision.of(other, seat), Rng(42))
+        assert here == there
+        checked += 1
+    assert checked

@@ -2,14 +2,15 @@
 
     python -m tools.bench engine [--game ID] [--players N] [--seconds S] [--json]
     python -m tools.bench frame  [--game ID] [--players N] [--size WxH] [--json]   (see tools/bench_frame.py)
-    python -m tools.bench ai     [--game ID] [--players N] [--games K] [--json]
+    python -m tools.bench ai     [--game ID] [--players N] [--games K] [--levels L1,L2] [--json]
     python -m tools.bench startup [--runs N] [--json]
 
 engine: random-playout moves per second per game, beside a peer measured in the same run (a plain
 Python deal-and-play loop with no contract around it), so the ratio says how heavy the engine is on
-any machine. ai: decisions per second and median/p95 decision ms per game and bot level against
-random opponents. startup: from a fresh interpreter to the first drawn frame of the interactive title
-menu, beside a bare `import pygame; pygame.init()` in the same run (medians of fresh processes).
+any machine. ai: decisions per second, search iterations per second and median/p95 decision ms per
+game and bot level, seat 0 against random opponents. startup: from a fresh interpreter to the first
+drawn frame of the interactive title menu, beside a bare `import pygame; pygame.init()` in the same
+run (medians of fresh processes).
 With --json the last line is one JSON object.
 """
 
@@ -92,10 +93,11 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
         game = load(game_id)
         players = args.players or min(4, game.max_players)
         per_level: dict[str, Any] = {}
-        for level in ("random", *LEVELS):
+        for level in args.levels.split(","):
             bot = make_bot(game_id, level)
             opponent = make_bot(game_id, "random")
             times: list[float] = []
+            iterations = 0
             for g in range(args.games):
                 state = game.new_state(players, 1000 + g)
                 rng = Rng(g)
@@ -107,6 +109,7 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
                         t0 = time.perf_counter()
                         action = bot.choose(decision, rng)
                         times.append((time.perf_counter() - t0) * 1000.0)
+                        iterations += getattr(bot, "last_iterations", 0)
                     else:
                         action = opponent.choose(decision, rng)
                     state.apply(action)
@@ -117,9 +120,12 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
                 "decisions_per_s": round(len(times) / total, 1) if total else 0.0,
                 "median_ms": round(times[len(times) // 2], 4) if times else 0.0,
                 "p95_ms": round(times[int(0.95 * (len(times) - 1))], 4) if times else 0.0,
+                "iterations_per_s": round(iterations / total, 1) if total and iterations else None,
             }
+            its = per_level[level]["iterations_per_s"]
             print(f"{game_id:<18} {level:<9} {per_level[level]['decisions_per_s']:>10} decisions/s  "
-                  f"median {per_level[level]['median_ms']} ms  p95 {per_level[level]['p95_ms']} ms")
+                  f"median {per_level[level]['median_ms']} ms  p95 {per_level[level]['p95_ms']} ms"
+                  + (f"  {its} iterations/s" if its else ""))
         out["games"][game_id] = {"players": players, "levels": per_level}
     return out
 
@@ -171,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     engine.add_argument("--seconds", type=float, default=2.0)
     ai = sub.add_parser("ai", help="bot decision speed per level")
     ai.add_argument("--games", type=int, default=5)
+    ai.add_argument("--levels", default=",".join(("random", *LEVELS)),
+                    help="bots to time, comma-separated (default: random and every level)")
     sub.add_parser("frame", help="frame times of a full table (see tools/bench_frame.py)")
     startup = sub.add_parser("startup", help="time to the interactive title menu")
     startup.add_argument("--runs", type=int, default=7)
