@@ -35,6 +35,10 @@ game.palastgefluester.cards ("Hofmarschall", "Schatzmeister", "Zauberer", "Zofe"
 "Waechter", "Hofnarr") and the colours red, blue, yellow, green, purple and brown; King cards
 "king/<Person>" (every person but the Hofmarschall); backs "back" (person cards) and "king_back".
 
+Live reload, for card designers: `ArtLibrary.poll(now)` looks at the files it has read at most every
+POLL_SECONDS and takes in what changed (see the class). The gallery (scenes/gallery.py) and the tables
+call it every frame, so a saved image shows within a second, with no restart.
+
 A pack may cover only some games or some cards: whatever it does not name comes from the default pack.
 What it names but cannot give (a missing or unreadable image), and every game of a pack whose manifest is
 broken, shows a drawn stand-in face marked "no art" with the card's name and colour. Each such problem is
@@ -68,9 +72,15 @@ TABLE_SIZE = (1920, 1080)
 MAX_SCALED = 1024
 MAX_SCALED_PIXELS = 48_000_000
 MAX_SOURCES = 160
+#: live reload looks at the files at most this often (seconds of the caller's clock)
+POLL_SECONDS = 0.5
+#: keys of a [games.<id>] table that are not card backs
+NOT_BACKS = frozenset({"cards", "text", "card_size", "table"})
 
 Size = tuple[int, int]
 RGB = tuple[int, int, int]
+FileSignature = tuple[int, int]
+ArtId = tuple[str, str, str | None]  # section, game id, key
 
 #: colours the stand-in face knows by the name in a card id
 NAMED_COLOURS: dict[str, RGB] = {
@@ -221,18 +231,34 @@ def find_packs(roots: Iterable[Path]) -> dict[str, Path]:
 
 
 class ArtLibrary:
-    """Card faces, backs and table backgrounds of the active packs, as surfaces ready to blit."""
+    """Card faces, backs and table backgrounds of the active packs, as surfaces ready to blit.
+
+    Live reload: `poll(now)` (called by the gallery and the table every frame, with the app's clock)
+    looks at most every POLL_SECONDS at the files it has read: a changed image drops only the surfaces
+    made from it, a changed manifest or a pack folder that came or went reads the packs again. Every
+    such change, and a change of the chosen packs, raises `generation`, so whoever keeps surfaces of
+    its own (a table's sprites) knows to ask again.
+    """
 
     def __init__(self, settings: Settings | None = None, roots: Iterable[Path] | None = None) -> None:
         self.settings = settings or Settings()
         self.roots = list(roots) if roots is not None else [ASSET_ART_DIR, data_dir() / "art"]
         self.problems: list[str] = []
+        #: raised whenever what the library shows may have changed (files on disk, chosen packs)
+        self.generation = 0
         self._reported: set[str] = set()
         self._packs: dict[str, Pack] = {}
         self._sources: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._scaled_pixels = 0
-        self._mtimes: dict[Path, float | None] = {}
+        #: every file read (or looked for) -> its (mtime, size) then; None: it was not there
+        self._signatures: dict[Path, FileSignature | None] = {}
+        #: image file -> the art ids (section, game id, key) whose surfaces came from it, or tried to
+        self._art_from: dict[Path, set[ArtId]] = {}
+        #: image file -> the problems it caused (withdrawn when the file changes)
+        self._file_problems: dict[Path, list[str]] = {}
+        self._chosen = dict(self.settings.art_packs)
+        self._polled_at: float | None = None
         self._pack_folders = find_packs(self.roots)
 
     # -- what the table asks for --------------------------------------------------------------------
@@ -247,7 +273,7 @@ class ArtLibrary:
     def table(self, game_id: str, size: Size) -> pygame.Surface:
         """The table background, scaled to cover `size` and cropped to it (centred)."""
         size = _clean_size(size)
-        key = ("table", game_id, None, size)
+        key = ("table", game_id, None, size, self.active_pack(game_id))
         cached = self._cached(key)
         if cached is not None:
             return cached
@@ -262,11 +288,7 @@ class ArtLibrary:
 
     def aspect(self, game_id: str) -> float:
         """Card width / height for this game's active art."""
-        for pack in self._chain(game_id):
-            if pack.error is None:
-                w, h = pack.game_card_size(game_id)
-                return w / h
-        w, h = DEFAULT_CARD_SIZE
+        w, h = self.card_size(game_id)
         return w / h
 
     def text_style(self, game_id: str, card_id: str) -> TextStyle:
@@ -281,6 +303,7 @@ class ArtLibrary:
             return _text_style(merged, pack.game_card_size(game_id))
         return TextStyle()
 
+    # -- what a designer asks for -------------------------------------------------------------------
     def packs(self, game_id: str | None = None) -> list[str]:
         """Names of the packs found (that cover `game_id`, if given), the default first."""
         names = sorted(self._pack_folders, key=lambda n: (n != DEFAULT_PACK, n))
@@ -290,20 +313,135 @@ class ArtLibrary:
             n for n in names if (p := self._pack(n)) is not None and p.error is None and game_id in p.games
         ]
 
-    def reload_changed(self) -> bool:
-        """Drop everything and read again if a manifest or a loaded image changed on disk (for the
-        gallery, which shows a designer's edits while it is open). True if anything changed."""
-        if not any(_mtime(path) != seen for path, seen in self._mtimes.items()):
+    def pack_title(self, name: str) -> str:
+        """The pack's name from its manifest (its folder name when it has none or cannot be read)."""
+        pack = self._pack(name)
+        return (pack.title or name) if pack is not None else name
+
+    def active_pack(self, game_id: str) -> str:
+        """The pack chosen for the game (`Settings.art_packs`), the default pack when none is."""
+        return self.settings.art_packs.get(game_id, DEFAULT_PACK)
+
+    def pack_choices(self, game_id: str) -> list[str]:
+        """The packs a player may choose for the game: those that cover it, and the one chosen now."""
+        names = self.packs(game_id)
+        active = self.active_pack(game_id)
+        return names if active in names else [*names, active]
+
+    def choose(self, game_id: str, name: str) -> None:
+        """Make `name` the game's pack (in the settings: the caller saves them)."""
+        if name == DEFAULT_PACK:
+            self.settings.art_packs.pop(game_id, None)
+        else:
+            self.settings.art_packs[game_id] = name
+
+    def card_size(self, game_id: str) -> Size:
+        """The source pixels of the game's faces in its active pack (its manifest's card_size)."""
+        for pack in self._chain(game_id):
+            if pack.error is None:
+                return pack.game_card_size(game_id)
+        return DEFAULT_CARD_SIZE
+
+    def art_games(self) -> list[str]:
+        """The games the default pack has art ids for: the games whose cards are known by their art."""
+        pack = self._pack(DEFAULT_PACK)
+        return list(pack.games) if pack is not None and pack.error is None else []
+
+    def card_ids(self, game_id: str) -> list[str]:
+        """Every card id of the game, in the default pack's order (the shipped pack names them all)."""
+        pack = self._pack(DEFAULT_PACK)
+        if pack is None or pack.error is not None:
+            return []
+        return list(pack.games.get(game_id, {}).get("cards", {}))
+
+    def back_kinds(self, game_id: str) -> list[str]:
+        """The kinds of back the game's cards have ("back", "king_back", …), in the default pack's order."""
+        pack = self._pack(DEFAULT_PACK)
+        if pack is None or pack.error is not None:
+            return []
+        game = pack.games.get(game_id, {})
+        return [k for k, v in game.items() if k not in NOT_BACKS and isinstance(v, str)]
+
+    def unknown_ids(self, game_id: str) -> list[str]:
+        """Card ids the active pack names that the game does not have (a typo, most likely)."""
+        pack = self._pack(self.active_pack(game_id))
+        if pack is None or pack.error is not None or pack.name == DEFAULT_PACK:
+            return []
+        known = set(self.card_ids(game_id))
+        return [c for c in pack.games.get(game_id, {}).get("cards", {}) if c not in known]
+
+    def origin(self, game_id: str, section: str, key: str | None = None) -> str | None:
+        """The name of the pack whose image shows for one art id (`section` "cards" with the card id
+        as `key`, or a back kind or "table"), or None when a drawn stand-in shows: lets a contact
+        sheet or the gallery mark fallback and missing art."""
+        return self._find(game_id, section, key)[1]
+
+    def problems_for(self, game_id: str, section: str | None = None, key: str | None = None) -> list[str]:
+        """The listed problems about one art id (`section` and `key` as for `origin`), or, without a
+        section, about the game and its active pack (an unreadable manifest, a pack not installed)."""
+        if section is not None:
+            what = _describe(game_id, section, key)
+            return [m for m in self.problems if what in m]
+        pack = f"art pack {self.active_pack(game_id)!r}"
+        return [m for m in self.problems if game_id in m or pack in m]
+
+    # -- live reload ------------------------------------------------------------------------------
+    def poll(self, now: float) -> bool:
+        """`reload_changed`, at most once every POLL_SECONDS of `now` (the caller's clock, seconds):
+        cheap enough to call every frame."""
+        if self._polled_at is not None and 0.0 <= now - self._polled_at < POLL_SECONDS:
             return False
+        self._polled_at = now
+        return self.reload_changed()
+
+    def reload_changed(self) -> bool:
+        """Take in what changed on disk since the files were read, and a change of the chosen packs.
+        A changed image drops the surfaces made from it (a broken one shows the stand-in and is listed
+        in `problems`; once fixed, its art comes back); a changed manifest, or a pack folder that came
+        or went, reads every pack again. True (and a new `generation`) if anything changed."""
+        if find_packs(self.roots) != self._pack_folders:
+            self._reset()
+            return True
+        changed = [path for path, seen in self._signatures.items() if _signature(path) != seen]
+        if any(path.name == MANIFEST for path in changed):
+            self._reset()
+            return True
+        for path in changed:
+            self._forget_file(path)
+        chosen_changed = self.settings.art_packs != self._chosen
+        self._chosen = dict(self.settings.art_packs)
+        if not changed and not chosen_changed:
+            return False
+        self.generation += 1
+        return True
+
+    def _reset(self) -> None:
+        """Forget every pack and surface: they are read again on demand."""
         self._packs.clear()
         self._sources.clear()
         self._scaled.clear()
         self._scaled_pixels = 0
-        self._mtimes.clear()
+        self._signatures.clear()
+        self._art_from.clear()
+        self._file_problems.clear()
         self.problems.clear()
         self._reported.clear()
+        self._chosen = dict(self.settings.art_packs)
         self._pack_folders = find_packs(self.roots)
-        return True
+        self.generation += 1
+
+    def _forget_file(self, path: Path) -> None:
+        """Drop one image file's source, the surfaces scaled from it and the problems it caused."""
+        self._signatures.pop(path, None)
+        self._sources.pop(("file", path), None)
+        art_ids = self._art_from.pop(path, set())
+        for key in [k for k in self._scaled if k[:3] in art_ids]:
+            surface = self._scaled.pop(key)
+            self._scaled_pixels -= surface.get_width() * surface.get_height()
+        for message in self._file_problems.pop(path, []):
+            self._reported.discard(message)
+            if message in self.problems:
+                self.problems.remove(message)
 
     # -- packs ------------------------------------------------------------------------------------
     def _pack(self, name: str) -> Pack | None:
@@ -314,7 +452,7 @@ class ArtLibrary:
             return None
         found: list[str] = []
         pack = read_pack(folder, found)
-        self._mtimes[folder / MANIFEST] = _mtime(folder / MANIFEST)
+        self._signatures[folder / MANIFEST] = _signature(folder / MANIFEST)
         for message in found:
             self._problem(message)
         if pack.error:
@@ -324,7 +462,7 @@ class ArtLibrary:
 
     def _chain(self, game_id: str) -> list[Pack]:
         """The packs to ask, in order: the active one for this game, then the default pack."""
-        wanted = self.settings.art_packs.get(game_id, DEFAULT_PACK)
+        wanted = self.active_pack(game_id)
         chain: list[Pack] = []
         active = self._pack(wanted)
         if active is None and wanted != DEFAULT_PACK:
@@ -342,19 +480,14 @@ class ArtLibrary:
     # -- images -----------------------------------------------------------------------------------
     def _get(self, game_id: str, section: str, key: str | None, size: Size) -> pygame.Surface:
         size = _clean_size(size)
-        cache_key = (section, game_id, key, size)
+        # the pack is part of the key: choosing another pack needs no cache flush
+        cache_key = (section, game_id, key, size, self.active_pack(game_id))
         cached = self._cached(cache_key)
         if cached is not None:
             return cached
         src = self._source(game_id, section, key)
         scaled = src.copy() if src.get_size() == size else _smoothscale(src, size)
         return self._store(cache_key, _ready(scaled))
-
-    def origin(self, game_id: str, section: str, key: str | None = None) -> str | None:
-        """The name of the pack whose image shows for one art id (`section` "cards" with the card id
-        as `key`, or a back kind or "table"), or None when a drawn stand-in shows: lets a contact
-        sheet or the gallery mark fallback and missing art."""
-        return self._find(game_id, section, key)[1]
 
     def _source(self, game_id: str, section: str, key: str | None) -> pygame.Surface:
         """The full-size image for one art id, or a drawn stand-in when there is none."""
@@ -368,7 +501,9 @@ class ArtLibrary:
             entry = pack.entry(game_id, section, key)
             if entry is None:
                 continue
-            image = self._load(pack, pack.folder / entry, what)
+            path = pack.folder / entry
+            self._art_from.setdefault(path, set()).add((section, game_id, key))
+            image = self._load(pack, path, what)
             if image is not None:
                 return image, pack.name
             break
@@ -381,22 +516,23 @@ class ArtLibrary:
         if key in self._sources:
             self._sources.move_to_end(key)
             return self._sources[key]
-        self._mtimes[path] = _mtime(path)
+        if path not in self._signatures:  # the first look decides what counts as a change
+            self._signatures[path] = _signature(path)
         if not path.is_file():
-            self._problem(f"art pack {pack.name!r}: the image for {what} is missing: {path}")
+            self._problem(f"art pack {pack.name!r}: the image for {what} is missing: {path}", path)
             return None
         try:
             image = pygame.image.load(str(path))
         except (pygame.error, OSError, ValueError) as exc:
-            self._problem(f"art pack {pack.name!r}: the image for {what} is unreadable: {path} ({exc})")
+            self._problem(f"art pack {pack.name!r}: the image for {what} is unreadable: {path} ({exc})", path)
             return None
         if image.get_width() == 0 or image.get_height() == 0:
-            self._problem(f"art pack {pack.name!r}: the image for {what} is empty: {path}")
+            self._problem(f"art pack {pack.name!r}: the image for {what} is empty: {path}", path)
             return None
         return self._keep_source(key, _ready(image))
 
     def _stand_in(self, game_id: str, section: str, key: str | None) -> pygame.Surface:
-        cache_key = ("stand-in", game_id, section, key)
+        cache_key = ("stand-in", game_id, section, key, self.active_pack(game_id))
         if cache_key in self._sources:
             return self._sources[cache_key]
         if section == "table":
@@ -432,11 +568,13 @@ class ArtLibrary:
             self._scaled_pixels -= old.get_width() * old.get_height()
         return surface
 
-    def _problem(self, message: str) -> None:
+    def _problem(self, message: str, path: Path | None = None) -> None:
         if message in self._reported:
             return
         self._reported.add(message)
         self.problems.append(message)
+        if path is not None:
+            self._file_problems.setdefault(path, []).append(message)
         log.warning("%s", message)
 
 
@@ -446,11 +584,13 @@ def _clean_size(size: Iterable[float]) -> Size:
     return (max(1, round(w)), max(1, round(h)))
 
 
-def _mtime(path: Path) -> float | None:
+def _signature(path: Path) -> FileSignature | None:
+    """What tells a changed file apart: its mtime (in ns) and size; None when it is not there."""
     try:
-        return path.stat().st_mtime
+        stat = path.stat()
     except OSError:
         return None
+    return (stat.st_mtime_ns, stat.st_size)
 
 
 def _ready(surface: pygame.Surface) -> pygame.Surface:

@@ -1,4 +1,4 @@
-"""The pause menu over the table (Esc): Resume, Rules summary, Settings, Undo, Save and leave.
+"""The pause menu over the table (Esc): Resume, Rules summary, Settings, Gallery, Undo, Save and leave.
 
 It is an overlay: the table stays visible under a dark veil. The rules summary opens as a further
 overlay with the game's rules in a scrolling box.
@@ -35,19 +35,20 @@ class PauseScene(MenuScene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         panel_w = min(w - 16, px(420, size))
-        panel_h = min(h - 16, px(470, size))
+        panel_h = min(h - 16, px(530, size))
         self.panel_rect = pygame.Rect(0, 0, max(1, panel_w), max(1, panel_h))
         self.panel_rect.center = (w // 2, h // 2)
         heading = px(84, size)
         area = pygame.Rect(self.panel_rect.left, self.panel_rect.top + heading, self.panel_rect.width,
                            max(1, self.panel_rect.height - heading - px(20, size)))
-        rects = column(area, 5, self.panel_rect.width - 2 * px(36, size), px(50, size), px(12, size))
+        rects = column(area, 6, self.panel_rect.width - 2 * px(36, size), px(50, size), px(12, size))
         self.add_button(rects[0], "Resume", self.back, primary=True)
         self.add_button(rects[1], "Rules summary", self.rules)
         self.add_button(rects[2], "Settings", self.settings)
-        self.add_button(rects[3], "Undo", self.undo, enabled=self.match.can_undo(),
+        self.add_button(rects[3], "Gallery", self.gallery, tooltip="Every card of this game in its art pack")
+        self.add_button(rects[4], "Undo", self.undo, enabled=self.match.can_undo(),
                         tooltip="Take back your last decision (and the AI moves after it)")
-        self.add_button(rects[4], "Save and leave", self.save_and_leave,
+        self.add_button(rects[5], "Save and leave", self.save_and_leave,
                         tooltip="The game is kept: Resume last game on the title screen continues it")
 
     def on_resume(self) -> None:
@@ -69,6 +70,11 @@ class PauseScene(MenuScene):
         from .settings_scene import SettingsScene
 
         self.app.push(SettingsScene(self.app))
+
+    def gallery(self) -> None:
+        from .gallery import GalleryScene
+
+        self.app.push(GalleryScene(self.app, self.match.game.id))
 
     def undo(self) -> None:
         try:

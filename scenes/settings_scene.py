@@ -1,4 +1,4 @@
-"""The settings screen: full screen, window size, animation speed and sound volume.
+"""The settings screen: full screen, window size, animation speed, sound volume and each game's art pack.
 
 Every change applies at once and is saved at once (`Settings.save`).
 """
@@ -9,8 +9,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-from . import sound
+from . import rules_text, sound
 from .settings import ANIMATION_SPEEDS
+from .setup import Stepper
 from .widgets import MenuScene, column, draw_panel, px, row
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
@@ -45,6 +46,7 @@ class SettingsScene(MenuScene):
         self.size_menu: UIDropDownMenu | None = None
         self.volume_slider: UIHorizontalSlider | None = None
         self.volume_label: UILabel | None = None
+        self.art_steppers: dict[str, Stepper] = {}  # game id -> its art pack
         self._size_by_text: dict[str, tuple[int, int]] = {}
         self._since_preview = PREVIEW_EVERY
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -54,11 +56,15 @@ class SettingsScene(MenuScene):
         w, h = size
         area = pygame.Rect(0, px(110, size), w, max(1, h - px(110, size) - px(96, size)))
         width = min(w - 2 * px(16, size), px(720, size))
-        rows = column(area, 4, width, px(46, size), px(22, size))
+        art = self.app.art
+        art.reload_changed()  # a pack made while the game runs is offered too
+        art_games = art.art_games()
+        rows = column(area, 4 + len(art_games), width, px(46, size), px(22, size))
         pad = px(24, size)
         self.panel_rect = pygame.Rect(rows[0].left - pad, rows[0].top - pad, width + 2 * pad,
                                       rows[-1].bottom - rows[0].top + 2 * pad).clip(pygame.Rect(0, 0, w, h))
-        labels = ("Full screen", "Window size", "Animation speed", "Sound volume")
+        labels = ("Full screen", "Window size", "Animation speed", "Sound volume",
+                  *(f"Art: {rules_text.title(g)}" for g in art_games))
         controls = []
         for label, rect in zip(labels, rows, strict=True):
             split = round(rect.width * 0.38)
@@ -96,6 +102,14 @@ class SettingsScene(MenuScene):
         value_rect = pygame.Rect(slider_rect.right + gap, slider_rect.top, value_w, slider_rect.height)
         self.volume_label = UILabel(value_rect, f"{round(settings.volume * 100)}%", manager=self.ui)
 
+        self.art_steppers = {}
+        for game_id, rect in zip(art_games, controls[4:], strict=True):
+            packs = art.pack_choices(game_id)
+            self.art_steppers[game_id] = Stepper(
+                self, rect, packs, packs.index(art.active_pack(game_id)),
+                lambda i, g=game_id, p=packs: self.set_art_pack(g, p[i]),
+                tooltip="The card faces, backs and table of this game: the Gallery shows each pack")
+
         back = pygame.Rect(0, 0, min(w - 16, px(240, size)), px(50, size))
         back.midbottom = (w // 2, h - px(30, size))
         self.add_button(back, "Back", self.back, primary=True)
@@ -109,6 +123,10 @@ class SettingsScene(MenuScene):
                 button.select()
             else:
                 button.unselect()
+
+    def set_art_pack(self, game_id: str, name: str) -> None:
+        self.app.art.choose(game_id, name)
+        self.app.settings_changed()
 
     def set_volume(self, percent: int) -> None:
         self.app.settings.volume = max(0, min(100, int(percent))) / 100

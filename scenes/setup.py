@@ -1,5 +1,5 @@
 """Set up a game: the number of players, each seat's name and who plays it (a person or an AI level),
-the game's options and an optional seed. Start opens the table.
+the game's options, its art pack and an optional seed. Start opens the table.
 
 The choices live in a `SetupChoice`, not in the widgets: a resize rebuilds the widgets from it, and
 the next setup of the same game starts from the last one.
@@ -155,6 +155,7 @@ class SetupScene(MenuScene):
         self.error = ""
         self.panels: list[pygame.Rect] = []
         self.error_label: UILabel | None = None
+        self.art_stepper: Stepper | None = None
 
     # -- layout ----------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
@@ -181,7 +182,7 @@ class SetupScene(MenuScene):
         options_box = boxes[-1]
         caption = row_h * 2 // 3
         seats_h = caption + (1 + self.choice.players) * (row_h + gap)
-        options_h = 2 * caption + (max(1, len(self.rules.options)) + 1) * (row_h + gap)
+        options_h = 3 * caption + (max(1, len(self.rules.options)) + 2) * (row_h + gap)
         longest = seats_h + gap + options_h if len(boxes) == 1 else max(seats_h, options_h)
         scroll_bar = SCROLL_BAR + px(6, size) if longest > boxes[0].rect.height else 0
         inner_w = max(1, self.panels[0].width - 2 * inset - scroll_bar)
@@ -261,6 +262,7 @@ class SetupScene(MenuScene):
                     lambda i, o=option, c=choices: self.choice.options.__setitem__(o.name, c[i]),
                     container=box, tooltip=option.help or None)
             y += row_h + gap
+        y = self._art_row(box, width, row_h, gap, y)
         self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), "SEED")
         y += row_h * 2 // 3
         seed = UITextEntryLine(pygame.Rect(0, y, width, row_h), manager=self.ui, container=box,
@@ -270,6 +272,25 @@ class SetupScene(MenuScene):
         seed.set_text(self.choice.seed_text)
         self.entries[seed] = lambda text: setattr(self.choice, "seed_text", text)
         return y + row_h + gap
+
+    def _art_row(self, box: UIScrollingContainer, width: int, row_h: int, gap: int, y: int) -> int:
+        """The art pack of this game (the game's setting: it is kept for the next game too)."""
+        art = self.app.art
+        art.reload_changed()  # a pack made while the game runs is offered too
+        packs = art.pack_choices(self.rules.id)
+        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), "CARD ART")
+        y += row_h * 2 // 3
+        label_w = round(width * 0.5)
+        UILabel(pygame.Rect(0, y, label_w, row_h), "Art pack", manager=self.ui, container=box)
+        self.art_stepper = Stepper(
+            self, pygame.Rect(label_w, y, width - label_w, row_h), packs,
+            packs.index(art.active_pack(self.rules.id)), lambda i: self._set_art_pack(packs[i]),
+            container=box, tooltip="The card faces, backs and table: the Gallery shows each pack")
+        return y + row_h + gap
+
+    def _set_art_pack(self, name: str) -> None:
+        self.app.art.choose(self.rules.id, name)
+        self.app.settings_changed()
 
     def _choices(self, option: Option) -> list[Any]:
         """The option's values that fit the seats: a seat option offers only the seats at the table."""

@@ -1,4 +1,4 @@
-"""The title screen: Play, Resume last game, Settings, Quit.
+"""The title screen: Play, Resume last game, Gallery, Settings, Quit.
 
 It is the first thing on screen, so it imports only what it draws: the match controller, the games
 and the table load when a game starts.
@@ -84,7 +84,7 @@ class TitleScene(MenuScene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         area = pygame.Rect(0, round(h * 0.52), w, round(h * 0.42))
-        rects = column(area, 4, px(340, size), px(54, size), px(14, size))
+        rects = column(area, 5, px(340, size), px(50, size), px(12, size))
         self.add_button(rects[0], "Play", self.play, primary=True)
         resumable = self.saved is not None and self.saved.resumable
         tip = None
@@ -93,8 +93,9 @@ class TitleScene(MenuScene):
         elif resumable and self.saved is not None:
             tip = self.saved.summary
         self.add_button(rects[1], "Resume last game", self.resume, enabled=resumable, tooltip=tip)
-        self.add_button(rects[2], "Settings", self.settings)
-        self.add_button(rects[3], "Quit", self.app.quit)
+        self.add_button(rects[2], "Gallery", self.gallery, tooltip="Every card of a game in an art pack")
+        self.add_button(rects[3], "Settings", self.settings)
+        self.add_button(rects[4], "Quit", self.app.quit)
 
     def back(self) -> None:
         """Esc on the title does nothing: quitting takes the Quit button."""
@@ -116,6 +117,11 @@ class TitleScene(MenuScene):
         from .choose import ChooseGameScene
 
         self.app.push(ChooseGameScene(self.app))
+
+    def gallery(self) -> None:
+        from .gallery import GalleryScene
+
+        self.app.push(GalleryScene(self.app))
 
     def settings(self) -> None:
         from .settings_scene import SettingsScene

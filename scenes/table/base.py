@@ -135,6 +135,7 @@ class TableScene(Scene):
         self._last_sound = -1.0
         self._underlay_version = 0
         self._underlay_built = -1
+        self._art_generation = app.art.generation
 
     # -- whose table ------------------------------------------------------------------------------
     @property
@@ -258,6 +259,7 @@ class TableScene(Scene):
     # -- frame -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self._clock += dt
+        self._follow_art()
         self._take_events()
         self.timeline.advance(dt)
         self.layer.update(dt)
@@ -281,6 +283,19 @@ class TableScene(Scene):
             self._snap_next = False
             return
         self._flow(dt)
+
+    def _follow_art(self) -> None:
+        """Art files changed on disk (a designer at work) or another pack was chosen: show the new art
+        without a restart (the library looks at the files at most twice a second)."""
+        art = self.app.art
+        art.poll(self.app.time)
+        if art.generation == self._art_generation:
+            return
+        self._art_generation = art.generation
+        for sprite in self.layer:
+            sprite.image = None  # each sprite keeps its surface: ask the library again
+        self.layer._narrow.clear()  # flip frames of the old art
+        self._relayout_window(self.app.size)  # the card size may have changed too; warms the art
 
     @property
     def settled(self) -> bool:

@@ -1,0 +1,632 @@
+"""The card gallery: every card of a game in an art pack, for card designers and curious players.
+
+Choose a game (those whose cards the default pack names) and a pack. Every card shows at the size
+the table draws it (a hand card), its backs and the table background follow; the wheel scrolls when
+they do not fit. Hovering a card shows its rule text; a click shows it at full size. A card whose art
+comes from the default pack instead of the chosen one is framed amber ("default pack"), one that shows
+the drawn stand-in is framed red ("NO ART"), and a card id the pack names but the game does not have
+is listed at the end ("unknown id"). "See at the table" opens a table of bots with the pack, watched as
+a spectator; Esc there comes back here.
+
+The pack chosen here is the game's pack (the same setting as in setup and settings). While the gallery
+is open, changed image files and manifests are reloaded within a second (`ArtLibrary.poll`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+import game
+from game.ai import make_bot
+from game.match import Match, Seat
+
+from . import rules_text
+from .art import ArtLibrary
+from .setup import Stepper
+from .table import TABLES, table_class
+from .table.paint import TextCache
+from .widgets import (
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    MUTED,
+    MenuScene,
+    Message,
+    dim,
+    px,
+    text_scale,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from .app import App
+    from .table.base import TableScene
+
+Size = tuple[int, int]
+
+#: card height / window height at table size: the largest card a table draws (the own hand)
+TABLE_CARD_SHARE = 0.18
+#: the full-size view: the pack's own pixels, shrunk to this share of the window when they do not fit
+FULL_CARD_SHARE = 0.86
+TABLE_ASPECT = 16 / 9
+PREVIEW_BOT = "heuristic"  # answers at once: the preview table keeps moving
+PREVIEW_SEED = 20_240
+SUMMARY_WORDS = {
+    "default pack": "{n} pictures from the default pack",
+    "NO ART": "{n} with NO ART",
+    "unknown id": "{n} unknown ids",
+}
+HOVER_PANEL = (10, 24, 17)
+FALLBACK = (240, 170, 40)
+MISSING = (220, 44, 52)
+STATUS_COLOURS = {"default pack": FALLBACK, "NO ART": MISSING, "unknown id": MISSING}
+STATUS_NOTES = {
+    "default pack": "This pack has no image for it: the default pack's shows.",
+    "NO ART": "The image is missing or broken: a drawn stand-in shows.",
+    "unknown id": "The pack names this card id, but the game has no such card.",
+}
+
+
+# -- rule texts ------------------------------------------------------------------------------------
+def _palastgefluester_text(card_id: str) -> str:
+    from game.palastgefluester.cards import BROWN, COLOURS, PERSON_BY_ID
+
+    first, _, rest = card_id.partition("/")
+    if first == "king":
+        person = PERSON_BY_ID.get(rest)
+        return f"King card: {person.name}. {person.king_text}." if person and person.king_text else ""
+    person = PERSON_BY_ID.get(first)
+    if person is None or rest not in (*COLOURS, BROWN):
+        return ""
+    return f"{person.name} ({rest}): {person.action}."
+
+
+_PALACE_POWERS = {
+    "reset": "plays on anything; the next player may play anything on it.",
+    "burn": "plays on anything and burns the pile.",
+    "lower": "the next card must be of this rank or lower.",
+    "skip": "the next player is skipped (once per card played).",
+    "invisible": "plays on anything and takes the rank of the card below it.",
+}
+_PALACE_SUITS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+
+
+def _palace_text(card_id: str) -> str:
+    from game.palace.cards import RANKS
+
+    rank, suit = card_id[:-1], card_id[-1:]
+    found = RANKS.get(rank)
+    if found is None or suit not in _PALACE_SUITS:
+        return ""
+    head = f"{rank} of {_PALACE_SUITS[suit]}: "
+    if not found.power:
+        return head + "plays on a card of its rank or lower. Four of a rank in a row burn the pile."
+    if found.option:
+        head += f"with the option {_game_option_label('palace', found.option)}, it "
+    return head + _PALACE_POWERS.get(found.power, "")
+
+
+def _gloria_picktoria_text(card_id: str) -> str:
+    from game.gloria_picktoria.cards import DH, DOUBLER, JOKER, MOTIF_BY_ID
+
+    motif = MOTIF_BY_ID.get(card_id)
+    if motif is not None:
+        return (f"{motif.name}: a collection card. Lay it face down as a treasure card to start a "
+                f"collection, or face up on your collection of {motif.name}s.")
+    return {
+        JOKER: "Joker: stands for any motif, but is never the first open card of a collection.",
+        DH: "Dschingis Hahn: laid in the middle when drawn; the 4th, 7th and 10th start a scoring.",
+        DOUBLER: "Doubler: closes a collection and doubles its points (not when laid as a treasure card).",
+    }.get(card_id, "")
+
+
+def _three_chapters_text(card_id: str) -> str:
+    from game.three_chapters.cards import CardDataError, default_cards
+
+    found = re.fullmatch(r"(?:.*\D)?(\d+)", card_id)
+    if found is None:
+        return ""
+    try:
+        cards = default_cards()
+    except CardDataError:
+        return ""
+    value = int(found.group(1))
+    if value not in cards.cards:
+        return ""
+    card = cards.describe(value)
+    head = f"{value} {card['name']}"
+    if card["attributes"]:
+        head += f" ({', '.join(card['attributes'])})"
+    return " ".join([head + ":", *card["text"]]) if card["text"] else head + ": no ability."
+
+
+#: game id -> the rule text of a card id ("" when the id names no card of the game)
+CARD_TEXTS: dict[str, Callable[[str], str]] = {
+    "palastgefluester": _palastgefluester_text,
+    "palace": _palace_text,
+    "gloria_picktoria": _gloria_picktoria_text,
+    "three_chapters": _three_chapters_text,
+}
+
+
+def card_text(game_id: str, card_id: str) -> str:
+    """What a card does, from the game's card data ("" for an unknown game or card)."""
+    lookup = CARD_TEXTS.get(game_id)
+    if lookup is None:
+        return ""
+    try:
+        return lookup(card_id)
+    except ImportError:  # a game whose rules are not built yet
+        return ""
+
+
+def _game_option_label(game_id: str, name: str) -> str:
+    option = game.load(game_id).options.get(name)
+    return f"“{option.label}”" if option is not None and option.label else name
+
+
+# -- the gallery -----------------------------------------------------------------------------------
+@dataclass
+class Tile:
+    """One picture in the gallery: which art, its label, how it got there, where it lies (before
+    scrolling)."""
+
+    label: str
+    section: str  # "cards", a back kind or "table"
+    key: str | None  # the card id for "cards"
+    size: Size
+    status: str = ""  # "", "default pack", "NO ART" or "unknown id"
+    origin: str | None = None
+    rect: pygame.Rect = field(default_factory=pygame.Rect)
+
+    def image(self, art: ArtLibrary, game_id: str, size: Size | None = None) -> pygame.Surface:
+        size = size or self.size
+        if self.section == "cards":
+            return art.card(game_id, self.key or "", size)
+        if self.section == "table":
+            return art.table(game_id, size)
+        return art.back(game_id, size, self.section)
+
+
+def tile_status(art: ArtLibrary, game_id: str, section: str, key: str | None) -> tuple[str, str | None]:
+    """("" | "default pack" | "NO ART", the pack the image comes from) for one art id."""
+    origin = art.origin(game_id, section, key)
+    if origin is None:
+        return "NO ART", None
+    if origin != art.active_pack(game_id):
+        return "default pack", origin
+    return "", origin
+
+
+class GalleryScene(MenuScene):
+    title = "Card gallery"
+
+    def __init__(self, app: App, game_id: str | None = None) -> None:
+        super().__init__(app)
+        games = self.games()
+        self.game_id = game_id if game_id in games else (games[0] if games else None)
+        self.tiles: list[Tile] = []
+        self.headings: list[tuple[str, int]] = []  # section heading, its y in the scrolled area
+        self.view = pygame.Rect(0, 0, 0, 0)  # where the cards scroll
+        self.scroll = 0
+        self.content_height = 0
+        self.zoomed: Tile | None = None
+        self.hovered: Tile | None = None
+        self.texts = TextCache()
+        self._mouse = (-1, -1)
+        self._generation = -1
+        self._packs: list[str] = []
+        self._label_px = 9
+        self.game_stepper: Stepper | None = None
+        self.pack_stepper: Stepper | None = None
+
+    @property
+    def art(self) -> ArtLibrary:
+        return self.app.art
+
+    def games(self) -> list[str]:
+        known = self.art.art_games()
+        return [g for g in game.GAME_IDS if g in known] + [g for g in known if g not in game.GAME_IDS]
+
+    # -- layout ----------------------------------------------------------------------------------
+    def build(self, size: Size) -> None:
+        w, h = size
+        margin = px(16, size)
+        bar = pygame.Rect(margin, px(96, size), max(1, w - 2 * margin), px(40, size))
+        gap = px(10, size)
+        widths = (0.3, 0.3, 0.24, 0.16)
+        usable = bar.width - gap * (len(widths) - 1)
+        rects, x = [], bar.left
+        for share in widths:
+            rects.append(pygame.Rect(x, bar.top, max(1, round(usable * share)), bar.height))
+            x = rects[-1].right + gap
+        games = self.games()
+        if self.game_id is None:  # the default pack is missing or broken: nothing to show but why
+            self.add_button(rects[3], "Back", self.back, primary=True)
+            return
+        self.game_stepper = Stepper(
+            self, rects[0], [rules_text.title(g) for g in games], games.index(self.game_id),
+            lambda i: self.set_game(games[i]), tooltip="The game whose cards are shown")
+        self._packs = self.art.pack_choices(self.game_id)
+        active = self.art.active_pack(self.game_id)
+        self.pack_stepper = Stepper(
+            self, rects[1], [self.pack_label(n) for n in self._packs], self._packs.index(active),
+            lambda i: self.set_pack(self._packs[i]), tooltip="The art pack: the game's pack at the table too")
+        self.add_button(rects[2], "See at the table", self.see_at_table, enabled=self.game_id in TABLES,
+                        tooltip="A game of bots with this pack, watched as a spectator (Esc comes back)")
+        self.add_button(rects[3], "Back", self.back, primary=True)
+        self.view = pygame.Rect(margin, bar.bottom + px(34, size), max(1, w - 2 * margin),
+                                max(1, h - bar.bottom - px(34, size) - margin))
+        self.lay_out()
+
+    def pack_label(self, name: str) -> str:
+        title = self.art.pack_title(name)
+        return name if title == name else f"{title} ({name})"
+
+    def lay_out(self) -> None:
+        """Tiles for the chosen game and pack, flowed into rows across the view."""
+        game_id = self.game_id
+        if game_id is None:
+            return
+        art = self.art
+        size = self.app.size
+        card_h = max(24, round(size[1] * TABLE_CARD_SHARE))
+        card = (max(8, round(card_h * art.aspect(game_id))), card_h)
+        self.tiles, self.headings = [], []
+        cards = [Tile(c, "cards", c, card) for c in art.card_ids(game_id)]
+        cards += [Tile(c, "cards", c, card, status="unknown id") for c in art.unknown_ids(game_id)]
+        backs = [Tile(kind, kind, None, card) for kind in art.back_kinds(game_id)]
+        backs.append(Tile("table", "table", None, (round(card_h * TABLE_ASPECT), card_h)))
+        gap = px(14, size)
+        self._label_px = self._fitting_label_size([t.label for t in cards + backs], card[0] + gap)
+        label_h = self.label_size() * 2 + px(8, size)
+        heading_h = px(30, size)
+        y = 0
+        for heading, tiles in (("Cards", cards), ("Backs and table", backs)):
+            self.headings.append((heading, y))
+            y += heading_h
+            x, row_h = 0, 0
+            for tile in tiles:
+                if x and x + tile.size[0] > self.view.width:
+                    x, y = 0, y + row_h
+                tile.rect = pygame.Rect((x, y), tile.size)
+                x += tile.size[0] + gap
+                row_h = tile.size[1] + label_h + gap
+            y += row_h + gap
+            self.tiles += tiles
+        self.content_height = y
+        self.zoom(self._same_tile(self.zoomed))  # a resize or a reload keeps the full-size card open
+        self.hovered = None
+        self.refresh()
+        self.scroll_by(0)
+
+    def _same_tile(self, old: Tile | None) -> Tile | None:
+        """The new tile showing what `old` showed (None when it is gone)."""
+        if old is None:
+            return None
+        return next((t for t in self.tiles if (t.section, t.key) == (old.section, old.key)), None)
+
+    def refresh(self) -> None:
+        """Where each picture comes from now (after a reload or another pack)."""
+        self._generation = self.art.generation
+        for tile in self.tiles:
+            if tile.status != "unknown id":
+                tile.status, tile.origin = tile_status(self.art, self.game_id or "", tile.section, tile.key)
+
+    def label_size(self) -> int:
+        return max(9, round(14 * text_scale(self.app.size)))
+
+    def _fitting_label_size(self, labels: list[str], width: int) -> int:
+        """The largest label size (down to 9 px) at which the longest card id fits under its card."""
+        from .fonts import font
+
+        size = self.label_size()
+        while size > 9 and any(font(size).size(label)[0] > width for label in labels):
+            size -= 1
+        return size
+
+    # -- changes ---------------------------------------------------------------------------------
+    def set_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.scroll = 0
+        self.rebuild()
+
+    def set_pack(self, name: str) -> None:
+        if self.game_id is None:
+            return
+        self.art.choose(self.game_id, name)
+        self.app.settings_changed()
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.zoom(None)
+        self.ui.clear_and_reset()
+        self.on_enter()
+
+    def on_resume(self) -> None:
+        self.rebuild()  # back from the preview table: the window or the files may have changed
+
+    def scroll_by(self, delta: int) -> None:
+        most = max(0, self.content_height - self.view.height)
+        self.scroll = max(0, min(self.scroll + delta, most))
+
+    def see_at_table(self) -> None:
+        if self.game_id is None:
+            return
+        try:
+            scene = preview_table(self.app, self.game_id)
+        except Exception as exc:  # a table that cannot open must leave the gallery working
+            self.show_message(Message("The table cannot open", f"{type(exc).__name__}: {exc}"))
+            return
+        self.app.push(scene)
+
+    def back(self) -> None:
+        if self.zoomed is not None:
+            self.zoom(None)
+            return
+        self.app.pop()
+
+    def zoom(self, tile: Tile | None) -> None:
+        """Show `tile` at full size over everything (the widgets hide meanwhile), or close the view."""
+        self.zoomed = tile
+        root = self.ui.get_root_container()
+        if tile is None:
+            root.show()
+        else:
+            root.hide()
+
+    # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        art = self.art
+        art.poll(self.app.time)
+        if art.generation != self._generation:
+            self._generation = art.generation
+            if art.pack_choices(self.game_id or "") != self._packs or self.game_id not in self.games():
+                self.rebuild()  # a pack came or went
+            else:
+                self.lay_out()  # a manifest may have changed the card size
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL and self.zoomed is None:
+            self.scroll_by(-event.y * px(60, self.app.size))
+            self._hover(self._mouse)
+        elif event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.zoom(None if self.zoomed is not None else self.tile_at(event.pos))
+        elif event.type == pygame.KEYDOWN and self.zoomed is not None:
+            step = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1}.get(event.key)
+            if step:
+                index = self.tiles.index(self.zoomed) + step
+                self.zoom(self.tiles[index % len(self.tiles)])
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.hovered = self.tile_at(pos)
+
+    def tile_at(self, pos: tuple[int, int]) -> Tile | None:
+        if not self.view.collidepoint(pos):
+            return None
+        x, y = pos[0] - self.view.x, pos[1] - self.view.y + self.scroll
+        for tile in self.tiles:
+            if tile.rect.collidepoint(x, y):
+                return tile
+        return None
+
+    def screen_rect(self, tile: Tile) -> pygame.Rect:
+        """Where `tile` is on screen now (it may lie outside the view)."""
+        return tile.rect.move(self.view.x, self.view.y - self.scroll)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw_decor(self, surface: pygame.Surface) -> None:
+        super().draw_decor(surface)
+        if self.game_id is None:
+            w, h = surface.get_size()
+            problems = self.art.problems[:1] or ["The default art pack (assets/art/default) is missing."]
+            for i, line in enumerate(["No art pack names the cards of any game.", *problems]):
+                text = self.texts.fitted(line, self.label_size() + 4, w - 20, CREAM[:3], i == 0)
+                surface.blit(text, text.get_rect(center=(w // 2, h // 2 + i * text.get_height() * 2)))
+            return
+        size = surface.get_size()
+        self._draw_summary(surface, size)
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        label_px = self.label_size()
+        for heading, y in self.headings:
+            top = self.view.y + y - self.scroll
+            if self.view.top - px(40, size) <= top <= self.view.bottom:
+                surface.blit(self.texts.render(heading, label_px + 4, GOLD[:3], True), (self.view.x, top))
+        for tile in self.tiles:
+            rect = self.screen_rect(tile)
+            if rect.bottom + label_px * 3 < self.view.top or rect.top > self.view.bottom:
+                continue
+            self._draw_tile(surface, tile, rect, label_px)
+        surface.set_clip(clip)
+        if self.hovered is not None and self.zoomed is None:
+            self._draw_hover(surface, self.hovered)
+        if self.zoomed is not None:
+            self._draw_zoomed(surface, self.zoomed)
+
+    def _draw_summary(self, surface: pygame.Surface, size: Size) -> None:
+        counts = {status: sum(t.status == status for t in self.tiles) for status in STATUS_COLOURS}
+        cards = sum(t.section == "cards" and t.status != "unknown id" for t in self.tiles)
+        parts = [f"{cards} cards"]
+        parts += [SUMMARY_WORDS[status].format(n=n) for status, n in counts.items() if n]
+        problems = len(self.art.problems_for(self.game_id or ""))
+        if problems:
+            parts.append(f"{problems} problem{'s' if problems != 1 else ''}: hover a red card for its own")
+        line = self.texts.fitted(" · ".join(parts), self.label_size() + 2, self.view.width, CREAM[:3])
+        surface.blit(line, (self.view.x, self.view.y - px(28, size)))
+
+    def _draw_tile(self, surface: pygame.Surface, tile: Tile, rect: pygame.Rect, label_px: int) -> None:
+        surface.blit(tile.image(self.art, self.game_id or ""), rect)
+        colour = STATUS_COLOURS.get(tile.status)
+        width = max(2, rect.width // 40)
+        frame = colour or (GOLD if tile is self.hovered else None)
+        if frame is not None:
+            outline = rect.inflate(2 * width, 2 * width)
+            pygame.draw.rect(surface, frame, outline, width, border_radius=width * 2)
+        label = self.texts.fitted(tile.label, self._label_px, rect.width + px(14, self.app.size),
+                                  MUTED[:3], shrink=False)
+        top = rect.bottom + width + 2
+        surface.blit(label, label.get_rect(midtop=(rect.centerx, top)))
+        if tile.status:
+            mark = self.texts.fitted(tile.status, label_px, rect.width, colour or MISSING, True)
+            surface.blit(mark, mark.get_rect(midtop=(rect.centerx, top + label.get_height())))
+
+    def describe(self, tile: Tile) -> list[str]:
+        """The hover and full-size text of a tile: its id, what the card does, where its art is from."""
+        lines = [tile.label]
+        if tile.section == "cards":
+            text = card_text(self.game_id or "", tile.key or "")
+            if text:
+                lines.append(text)
+        if tile.status:
+            lines.append(STATUS_NOTES[tile.status])
+        if tile.status == "NO ART":
+            game_id = self.game_id or ""
+            lines += self.art.problems_for(game_id, tile.section, tile.key) or self.art.problems_for(game_id)
+        elif not tile.status and tile.origin is not None:
+            lines.append(f"Art: {self.pack_label(tile.origin)}")
+        return lines
+
+    def _draw_hover(self, surface: pygame.Surface, tile: Tile) -> None:
+        size = surface.get_size()
+        w, h = size
+        pad = px(10, size)
+        width = min(w - 2 * pad, px(360, size))
+        body = self._text_lines(tile, width - 2 * pad)
+        box_h = sum(s.get_height() for s in body) + 2 * pad
+        rect = self.screen_rect(tile)
+        box = pygame.Rect(0, 0, width, box_h)
+        box.topleft = (rect.right + pad, rect.top)
+        if box.right > w - pad:
+            box.right = rect.left - pad
+        box.clamp_ip(pygame.Rect(0, 0, w, h))
+        pygame.draw.rect(surface, HOVER_PANEL, box, border_radius=px(8, size))
+        pygame.draw.rect(surface, GOLD_DARK, box, max(1, px(2, size)), border_radius=px(8, size))
+        y = box.y + pad
+        for line in body:
+            surface.blit(line, (box.x + pad, y))
+            y += line.get_height()
+
+    def _text_lines(self, tile: Tile, width: int) -> list[pygame.Surface]:
+        from .fonts import font
+
+        label_px = self.label_size() + 2
+        out = []
+        notes = set(STATUS_NOTES.values()) | set(self.art.problems)
+        for i, paragraph in enumerate(self.describe(tile)):
+            colour = STATUS_COLOURS.get(tile.status) if paragraph in notes else None
+            for line in wrap_hard(paragraph, font(label_px, i == 0), width):
+                out.append(self.texts.render(line, label_px, colour or CREAM[:3], i == 0))
+        return out
+
+    def _draw_zoomed(self, surface: pygame.Surface, tile: Tile) -> None:
+        size = surface.get_size()
+        w, h = size
+        dim(surface, 200)
+        if tile.section == "table":
+            most = (round(w * FULL_CARD_SHARE), round(h * FULL_CARD_SHARE))
+            full = (most[0], round(most[0] / TABLE_ASPECT))
+            if full[1] > most[1]:
+                full = (round(most[1] * TABLE_ASPECT), most[1])
+        else:
+            full = self.full_card_size(size)
+        text_w = max(1, min(px(380, size), w - full[0] - px(60, size)))
+        beside = text_w >= px(200, size)
+        if not beside:  # a narrow window: the text goes under a smaller card
+            full = (round(full[0] * 0.75), round(full[1] * 0.75))
+            text_w = min(w - px(20, size), px(480, size))
+        image = tile.image(self.art, self.game_id or "", full)
+        lines = self._text_lines(tile, text_w)
+        if beside:
+            left = (w - full[0] - px(30, size) - text_w) // 2
+            card_rect = image.get_rect(topleft=(left, (h - full[1]) // 2))
+            x, y = card_rect.right + px(30, size), card_rect.top
+        else:
+            card_rect = image.get_rect(midtop=(w // 2, px(16, size)))
+            x, y = (w - text_w) // 2, card_rect.bottom + px(12, size)
+        surface.blit(image, card_rect)
+        colour = STATUS_COLOURS.get(tile.status)
+        if colour is not None:
+            width = max(3, full[0] // 60)
+            pygame.draw.rect(surface, colour, card_rect.inflate(2 * width, 2 * width), width,
+                             border_radius=width * 2)
+        for line in lines:
+            surface.blit(line, (x, y))
+            y += line.get_height()
+        hint = self.texts.render("click or Esc to close · ← → the next card", self.label_size(), MUTED[:3])
+        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - px(8, size))))
+
+    def full_card_size(self, size: Size) -> Size:
+        """The pack's own card pixels, shrunk to fit the window when they are larger."""
+        game_id = self.game_id or ""
+        cw, ch = self.art.card_size(game_id)
+        aspect = self.art.aspect(game_id)
+        most_h = round(size[1] * FULL_CARD_SHARE)
+        most_w = round(size[0] * 0.6)
+        height = min(ch, most_h, round(most_w / aspect))
+        return (max(8, round(height * aspect)), max(12, height))
+
+
+def wrap_hard(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """`text` in lines no wider than `width`, breaking inside a word (a file path) that is wider."""
+    out: list[str] = []
+    for line in wrap(text, font, width):
+        while font.size(line)[0] > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and font.size(line[:cut])[0] > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
+# -- the table with the pack -----------------------------------------------------------------------
+def preview_match(game_id: str) -> Match:
+    """A game of bots at the most seats the game has (every player colour on the table)."""
+    rules = game.load(game_id)
+    players = rules.max_players
+    names = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hugo")
+    seats = [Seat.ai(names[i % len(names)], PREVIEW_BOT) for i in range(players)]
+    bots = {i: make_bot(game_id, PREVIEW_BOT) for i in range(players)}  # in this process: no worker
+    return Match(game_id, seats, PREVIEW_SEED, bots=bots)
+
+
+@cache
+def _preview_class(table: type[TableScene]) -> type[TableScene]:
+    class PreviewTable(table):  # type: ignore[misc, valid-type]
+        """The game's own table, watched: Esc and its Menu button lead back to the gallery."""
+
+        def open_pause(self) -> None:
+            self.app.pop()
+
+        def draw_over(self, surface: pygame.Surface) -> None:
+            super().draw_over(surface)
+            w, h = surface.get_size()
+            width = max(1, round(w * 0.18))  # the corner left of the hand (tables keep it free)
+            y = h - self.scale.px(8)
+            for note in ("Esc: back to the gallery", f"Art pack: {self.app.art.active_pack(self.game_id)}"):
+                line = self.texts.fitted(note, self.scale.font(22), width, GOLD[:3], True)
+                surface.blit(line, line.get_rect(bottomleft=(self.scale.px(12), y)))
+                y -= line.get_height()
+
+    PreviewTable.__name__ = PreviewTable.__qualname__ = f"Preview{table.__name__}"
+    return PreviewTable
+
+
+def preview_table(app: App, game_id: str) -> TableScene:
+    """The game's table of bots with the chosen pack, seen by a spectator (no autosave, no results)."""
+    cls = _preview_class(table_class(game_id))
+    return cls(app, preview_match(game_id), seat=None, follow=False, to_results=False)
+
+
+__all__ = ["CARD_TEXTS", "GalleryScene", "Tile", "card_text", "preview_table", "tile_status"]
