@@ -1,0 +1,268 @@
+"""A rule-of-thumb player for Gloria Picktoria.
+
+It looks one decision ahead: every legal action is tried on a position sampled from what the seat
+knows (`decision.sample`), and the resulting position is valued by `evaluate`, from this seat's side,
+against the strongest and the average opponent. The value encodes how a good player thinks:
+
+- rows score now and at every later scoring, so the table as it stands is counted once per scoring left
+  (later ones a little less); motifs that others collect longer are worth little, a motif nobody else
+  collects is worth 4, and every card in a row adds a little, since a long row is hard to catch;
+- a hand card is worth a little less than the same card in a row, so cards that fit are played;
+- the fox moves on every turn: where it stands counts only as far as the next scoring may come before
+  it moves again; a fox on an own row is passed after the turn to the neighbour's row that hurts the
+  leader most;
+- the doubler is held while a scoring is far off and laid on the best row when the next Dschingis Hahn
+  is likely before the next turn (at once on a sole collector's row, which can do no better);
+- near the end, lone treasure cards (-2) and hand cards (-1) weigh with the chance that the game ends
+  before there was an action point to play them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+
+from ..ai.base import Bot, Decision
+from ..core import Action, Rng
+from .cards import AP_PER_TURN, DH_CARDS, JOKER, SCORING_AT, SOLE_COLLECTOR_POINTS
+from .scoring import motif_places
+from .state import FOX_PASS, OVER, TURN, GloriaState
+
+#: Pile cards that leave the pile in a turn (refills and draws), for the Dschingis Hahn odds. Bots play
+#: about 1.05; a higher figure errs on the side of caution and played better than the true one.
+PILE_CARDS_PER_TURN = 1.4
+#: A card in a row: worth something beyond today's place, since a longer row is harder to catch.
+ROW_CARD = 0.35
+#: A hand card as a promise: extending an own row, starting a motif on a lone treasure, or later.
+#: Kept below ROW_CARD, so a card that fits is played rather than held.
+EXTENDS_ROW = 0.3
+STARTS_ON_TREASURE = 0.3
+STARTS_LATER = 0.12
+JOKER_WITH_ROW = 0.32
+JOKER_WITHOUT_ROW = 0.1
+#: A lone treasure card: a place to start a motif, worth something only with a hand card to open it.
+LONE_TREASURE = 0.05
+LONE_TREASURE_READY = 0.3
+#: Holding the doubler: the freedom to lay it later on a better row, worth less the better the best row
+#: already is (a sole collector's row can do no better).
+DOUBLER_FLEXIBILITY = 1.0
+#: How much a later scoring counts against the next one (rows change until then).
+LATER_SCORING_WEIGHT = 0.6
+DRAW_SAMPLES = 3
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def choose(self, decision: Decision, rng: Rng) -> Action:
+        for chosen in self.think(decision, rng):
+            if chosen is not None:
+                return chosen
+        raise AssertionError("think() ended without an action")
+
+    def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
+        """One legal action valued per step, so a frame never waits for the whole decision."""
+        legal = decision.legal
+        if len(legal) == 1:
+            yield legal[0]
+            return
+        seat = decision.seat
+        samples = [decision.sample(rng)]
+        best: Action = legal[0]
+        best_value = -math.inf
+        for action in legal:
+            if action.kind == "draw":
+                while len(samples) < DRAW_SAMPLES:
+                    samples.append(decision.sample(rng))
+                value = sum(_value_after(s, action, seat) for s in samples) / len(samples)
+            else:
+                value = _value_after(samples[0], action, seat)
+            value += rng.random() * 1e-6  # equal values: no bias towards the first action in the list
+            if value > best_value:
+                best, best_value = action, value
+            yield None
+        yield best
+
+
+def _value_after(state: GloriaState, action: Action, seat: int) -> float:
+    trial = state.clone()
+    trial.apply(action)
+    return evaluate(trial, seat)
+
+
+def evaluate(state: GloriaState, seat: int) -> float:
+    """How good `state` is for `seat`: its expected lead over the others, in points."""
+    if state.phase == OVER:
+        return _relative(state.points, seat)
+    odds = _Odds(state, seat)
+    # The fox moves on every turn, so it matters only if the next scoring comes before it moves again;
+    # for the scorings after that, the table is counted as if it stood elsewhere.
+    foxless = _projection(state, None)
+    fox = state.fox
+    if fox is not None and fox[0] == seat and state.turn == seat and state.phase in (TURN, FOX_PASS):
+        neighbour = (seat + 1) % state.num_players
+        options = [(neighbour, i) for i in range(len(state.collections[neighbour]))]
+        if options:
+            # The free pass after the turn takes it to the neighbour's row that suits us best, unless a
+            # scoring comes first, in the rest of this turn.
+            stays = odds.fox_stays_with(neighbour)
+            passed = max(_evaluate_with_fox(state, seat, where, stays, foxless, odds) for where in options)
+            if state.phase == FOX_PASS:
+                return passed
+            now = odds.fox_stays_with(seat)
+            return now * _evaluate_with_fox(state, seat, fox, 1.0, foxless, odds) + (1 - now) * passed
+    stays = odds.fox_stays_with(fox[0]) if fox is not None else 0.0
+    return _evaluate_with_fox(state, seat, fox, stays, foxless, odds)
+
+
+class _Odds:
+    """The chances that Dschingis Hahn cards come before `seat` can act again, from the pile's make-up."""
+
+    def __init__(self, state: GloriaState, seat: int) -> None:
+        players = state.num_players
+        in_pile = DH_CARDS - state.middle
+        self.rate = in_pile / len(state.pile) * PILE_CARDS_PER_TURN if state.pile else 1.0
+        self.turn = state.turn
+        self.current_rest = state.ap / AP_PER_TURN if state.phase == TURN else 0.0
+        own_turn = state.turn == seat and state.phase == TURN
+        self.rest_of_turn = self.current_rest if own_turn else 0.0
+        # Turns until this seat's next turn begins (the rest of its own turn counts as a part of one).
+        gap = (seat - state.turn) % players
+        self.until_next = self.rest_of_turn + players - 1 if own_turn or gap == 0 else float(gap)
+        self.ap_now = state.ap if own_turn else 0
+        self.players = players
+        next_at = next((t for t in SCORING_AT if t > state.middle), DH_CARDS)
+        self.to_next = next_at - state.middle
+        self.to_end = DH_CARDS - state.middle
+
+    def fox_stays_with(self, owner: int) -> float:
+        """P(the next scoring comes before `owner`'s turn ends, when the fox standing there moves on)."""
+        turns = self.current_rest + (owner - self.turn) % self.players
+        return _at_least(self.to_next, self.rate * turns)
+
+    def end_before_turn(self, later_turns: int) -> float:
+        """P(the game ends before the start of this seat's turn number `later_turns` + 1 from now)."""
+        turns = self.until_next + later_turns * self.players
+        return _at_least(self.to_end, self.rate * turns)
+
+    def next_scoring_before_next_turn(self) -> float:
+        return _at_least(self.to_next, self.rate * self.until_next)
+
+
+def _evaluate_with_fox(state: GloriaState, seat: int, fox: tuple[int, int] | None, stays: float,
+                       foxless: list[float], odds: _Odds) -> float:
+    scorings_left = len(SCORING_AT) - len(state.scorings)
+    later = LATER_SCORING_WEIGHT * (scorings_left - 1)
+    weight = 1.0 + later
+    next_table = foxless if fox is None or stays <= 0.0 else [
+        stays * f + (1.0 - stays) * n for f, n in zip(_projection(state, fox), foxless, strict=True)]
+    values = [p + t + later * n + ROW_CARD * _row_cards(state, s)
+              for s, (p, t, n) in enumerate(zip(state.points, next_table, foxless, strict=True))]
+    values[seat] += _own_prospects(state, seat, weight, odds)
+    return _relative(values, seat)
+
+
+def _row_cards(state: GloriaState, seat: int) -> int:
+    return sum(len(c.cards) for c in state.collections[seat])
+
+
+def _relative(values: Sequence[float], seat: int) -> float:
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+def _projection(state: GloriaState, fox: tuple[int, int] | None) -> list[float]:
+    """What each seat would score if the scoring came now (motif points only, doublers included)."""
+    rows: dict[str, list[tuple[int, int, bool]]] = {}
+    for seat, own in enumerate(state.collections):
+        for index, coll in enumerate(own):
+            if coll.cards and fox != (seat, index):
+                rows.setdefault(coll.cards[0], []).append((seat, 1 + len(coll.cards), coll.doubler))
+    points = [0.0] * state.num_players
+    for competing in rows.values():
+        for (seat, _, doubled), (_, base) in zip(competing, motif_places([r[1] for r in competing]),
+                                                 strict=True):
+            points[seat] += base * 2 if doubled else base
+    return points
+
+
+def _at_least(needed: int, rate: float) -> float:
+    """P(a Poisson count with this mean reaches `needed`)."""
+    if needed <= 0:
+        return 1.0
+    term = math.exp(-rate)
+    below = 0.0
+    for k in range(needed):
+        below += term
+        term *= rate / (k + 1)
+    return max(0.0, 1.0 - below)
+
+
+def _own_prospects(state: GloriaState, seat: int, weight: float, odds: _Odds) -> float:
+    """What the own hand, lone treasure cards and the doubler promise, less what they risk at the end."""
+    own = state.collections[seat]
+    open_rows = {c.cards[0] for c in own if c.cards and not c.doubler}
+    collected = {c.cards[0] for c in own if c.cards}
+    lone = sum(1 for c in own if c.lone)
+    free_treasures = sum(1 for c in own if c.lone and not c.doubler)
+    contested = _longest_elsewhere(state, seat)
+    promises = []
+    starters = 0
+    for card in state.hands[seat]:
+        if card == JOKER:
+            promises.append(JOKER_WITH_ROW if open_rows else JOKER_WITHOUT_ROW)
+        elif card in open_rows:
+            promises.append(EXTENDS_ROW)
+        elif card in collected:
+            promises.append(0.0)  # its row is closed by the doubler
+        else:
+            start = STARTS_ON_TREASURE if starters < free_treasures else STARTS_LATER
+            starters += 1
+            if contested.get(card, 0) >= 3:
+                start *= 0.4
+            promises.append(start)
+    # A hand card is stuck at the end if the game ends before there was an action point to play it:
+    # the best cards are played first, three a turn.
+    promises.sort(reverse=True)
+    prospects = 0.0
+    for i, promise in enumerate(promises):
+        risk = 0.0 if i < odds.ap_now else odds.end_before_turn((i - odds.ap_now) // AP_PER_TURN)
+        prospects += promise * (1.0 - risk) - risk
+    ready = min(starters, free_treasures)
+    end_next = odds.end_before_turn(0)
+    prospects += (ready * LONE_TREASURE_READY + (free_treasures - ready) * LONE_TREASURE) * (1.0 - end_next)
+    prospects -= 2 * (ready * end_next + (lone - ready) * odds.end_before_turn(1))
+    if state.doublers[seat]:
+        best_row = _best_row_points(state, seat)
+        p_next = odds.next_scoring_before_next_turn()
+        flexibility = DOUBLER_FLEXIBILITY * (1.0 - 0.6 * best_row / SOLE_COLLECTOR_POINTS)
+        prospects += max(0.0, best_row * (weight - p_next)) + flexibility * (1.0 - end_next)
+    return prospects
+
+
+def _best_row_points(state: GloriaState, seat: int) -> float:
+    """The most one own open row would score now (what a doubler on it would add)."""
+    best = 0.0
+    for coll in state.collections[seat]:
+        if not coll.cards or coll.doubler:
+            continue
+        motif = coll.cards[0]
+        competing = [(s, 1 + len(c.cards)) for s, own in enumerate(state.collections)
+                     for c in own if c.cards and c.cards[0] == motif]
+        for (s, _), (_, base) in zip(competing, motif_places([length for _, length in competing]),
+                                     strict=True):
+            if s == seat:
+                best = max(best, float(base))
+    return best
+
+
+def _longest_elsewhere(state: GloriaState, seat: int) -> dict[str, int]:
+    longest: dict[str, int] = {}
+    for other, own in enumerate(state.collections):
+        if other == seat:
+            continue
+        for coll in own:
+            if coll.cards:
+                motif = coll.cards[0]
+                longest[motif] = max(longest.get(motif, 0), 1 + len(coll.cards))
+    return longest

@@ -1,0 +1,118 @@
+"""The scorings at the 4th, 7th and 10th Dschingis Hahn card (GP-R9, GP-R10), as pure functions.
+
+A scoring's result is a JSON-ready breakdown, kept in the state and shown on the table:
+
+    {"number": 1..3, "dh": 4 | 7 | 10, "final": bool,
+     "motifs": [{"motif": id, "name": str, "entries": [
+         {"seat", "collection", "length", "doubler", "place", "points"}, ...]}, ...],
+     "penalties": [{"seat", "lone_treasures", "hand_cards", "points"}, ...],   # the last scoring only
+     "points": [points per seat in this scoring]}
+
+`place` is one of "sole" (the only collector: 4), "first" (longest: 3), "tied_first" (2 each),
+"second" (1), "tied_second" (nobody gets it: 0), "none" (further back, or second after a tied first: 0)
+and "fox" (the fox stands on it: out of the scoring, and not counted for anyone else's place).
+Points are already doubled where a doubler lies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import (
+    HAND_CARD_PENALTY,
+    LONE_TREASURE_PENALTY,
+    LONGEST_POINTS,
+    MOTIF_IDS,
+    SECOND_POINTS,
+    SOLE_COLLECTOR_POINTS,
+    TIED_FIRST_POINTS,
+    card_name,
+)
+from .collection import Collection
+
+Fox = tuple[int, int] | None  # (seat, collection index) the fox stands on
+
+
+def motif_places(lengths: Sequence[int]) -> list[tuple[str, int]]:
+    """(place, base points) for each of the competing rows of one motif, in the given order."""
+    if not lengths:
+        return []
+    if len(lengths) == 1:
+        return [("sole", SOLE_COLLECTOR_POINTS)]
+    ranked = sorted(set(lengths), reverse=True)
+    best = ranked[0]
+    first_count = lengths.count(best)
+    second = ranked[1] if len(ranked) > 1 else None
+    second_count = lengths.count(second) if second is not None else 0
+    out = []
+    for length in lengths:
+        if length == best:
+            out.append(("tied_first", TIED_FIRST_POINTS) if first_count > 1 else ("first", LONGEST_POINTS))
+        elif first_count == 1 and length == second:
+            out.append(("second", SECOND_POINTS) if second_count == 1 else ("tied_second", 0))
+        else:
+            out.append(("none", 0))
+    return out
+
+
+def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[dict[str, Any]]:
+    """The per-motif part of a scoring: every motif that lies on the table, with who got what and why."""
+    by_motif: dict[str, list[tuple[int, int, Collection]]] = {}
+    for seat, own in enumerate(collections):
+        for index, coll in enumerate(own):
+            motif = coll.motif
+            if motif is not None:
+                by_motif.setdefault(motif, []).append((seat, index, coll))
+    out = []
+    for motif in MOTIF_IDS:
+        rows = by_motif.get(motif)
+        if not rows:
+            continue
+        competing = [r for r in rows if (r[0], r[1]) != fox]
+        places = dict(zip(((s, i) for s, i, _ in competing),
+                          motif_places([c.length for _, _, c in competing]), strict=True))
+        entries = []
+        for seat, index, coll in rows:
+            place, points = places.get((seat, index), ("fox", 0))
+            if coll.doubler:
+                points *= 2
+            entries.append({"seat": seat, "collection": index, "length": coll.length,
+                            "doubler": coll.doubler, "place": place, "points": points})
+        out.append({"motif": motif, "name": card_name(motif), "entries": entries})
+    return out
+
+
+def penalties(collections: Sequence[Sequence[Collection]], hand_sizes: Sequence[int]) -> list[dict[str, Any]]:
+    """The last scoring's minus points (GP-R10): 2 per lone treasure card, 1 per hand card.
+    A lone treasure card with a doubler on it is still lone: it never got an open card."""
+    out = []
+    for seat, own in enumerate(collections):
+        lone = sum(1 for c in own if c.lone)
+        cards = hand_sizes[seat]
+        out.append({"seat": seat, "lone_treasures": lone, "hand_cards": cards,
+                    "points": lone * LONE_TREASURE_PENALTY + cards * HAND_CARD_PENALTY})
+    return out
+
+
+def scoring(number: int, dh: int, final: bool, collections: Sequence[Sequence[Collection]], fox: Fox,
+            hand_sizes: Sequence[int]) -> dict[str, Any]:
+    """A whole scoring's breakdown (see the module docstring)."""
+    motifs = score_motifs(collections, fox)
+    points = [0] * len(collections)
+    for motif in motifs:
+        for entry in motif["entries"]:
+            points[entry["seat"]] += entry["points"]
+    minus = penalties(collections, hand_sizes) if final else []
+    for row in minus:
+        points[row["seat"]] += row["points"]
+    return {"number": number, "dh": dh, "final": final, "motifs": motifs, "penalties": minus,
+            "points": points}
+
+
+def describe(breakdown: dict[str, Any], seat_name: Any = "seat {}".format) -> str:
+    """One line for the log: 'Scoring 1 (4th Dschingis Hahn): seat 0 +7, seat 1 +2'."""
+    ordinal = {4: "4th", 7: "7th", 10: "10th"}.get(breakdown["dh"], f"{breakdown['dh']}th")
+    label = "Final scoring" if breakdown["final"] else f"Scoring {breakdown['number']}"
+    parts = [f"{seat_name(s)} {p:+d}" for s, p in enumerate(breakdown["points"])]
+    return f"{label} ({ordinal} Dschingis Hahn): " + ", ".join(parts)
