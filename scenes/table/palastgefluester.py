@@ -35,6 +35,7 @@ from game.palastgefluester.cards import (
     card_person,
     deck,
 )
+from scenes.art import NAMED_COLOURS
 
 from .anim import Hold
 from .base import BANNER_SECONDS, Banner, TableScene, Target
@@ -46,15 +47,8 @@ from .zones import Entry
 if TYPE_CHECKING:
     from game.match import Match
 
-#: the colour of each seat's plate swatch and its name
-SEAT_COLOURS: dict[str, tuple[int, int, int]] = {
-    "red": (206, 52, 52),
-    "blue": (52, 104, 214),
-    "yellow": (230, 196, 40),
-    "green": (56, 170, 84),
-    "purple": (146, 72, 190),
-    "brown": (140, 92, 52),
-}
+#: a seat's plate shows its colour as the cards print it
+SEAT_COLOURS = NAMED_COLOURS
 DISPLAY_SLOTS = 6  # a row never holds more: the sixth different person ends the round
 PILE_SHOWN = 3  # cards drawn of a pile (the rest lie hidden beneath)
 
