@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 #: game id -> "module:class" of its table scene
 TABLES: dict[str, str] = {
     "palastgefluester": "scenes.table.palastgefluester:PalastgefluesterTable",
+    "palace": "scenes.table.palace:PalaceTable",
     "three_chapters": "scenes.table.three_chapters:ThreeChaptersTable",
 }
 

@@ -1,0 +1,823 @@
+"""The Palace table.
+
+The seat on screen sits at the bottom: its three face-down cards with the face-up cards on top of
+them, and below those its hand, fanned face up. The others sit across the top, each with a name
+plate, the backs of their hand (cards everyone saw go there face up) and their own three slots. In
+the middle lie the draw pile, the pick-up pile fanned so the top cards and a run of equal ranks read
+at a glance (with what must be beaten written beside it), and the burned cards.
+
+Choosing works as with real cards: click cards of one rank to pick them up (they lift and turn blue),
+then press Play or click the pile; a single card also plays on a double-click or when dragged onto
+the pile. In the swap phase a click on a hand card and one on a face-up card swaps them. Every click
+ends in one of `match.legal_actions()`: picking is the table's own state, never an engine action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import CardMoved, Event, GameEnded, Note, TurnChanged
+from game.palace.cards import DECK, rank_of, rank_word
+
+from .anim import Hold
+from .base import BANNER_SECONDS, DRAG_THRESHOLD, Banner, TableScene, Target
+from .cards import CardSprite, Placement
+from .layout import card_size, fan_centers, row_centers
+from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
+from .palace_panels import PILE_FAN, card_text, need_lines, ordinal, pile_fan, seat_status, with_names
+from .zones import Entry
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+SLOTS = 3
+BATCH_STAGGER = 0.12  # of a move's time between two cards of a pick-up or a burn
+FLASH_SECONDS = 1.1  # the burn flash before the burned cards fly off (at normal speed)
+NOTE_SECONDS = 1.5  # a failed blind card or a player going out, before play goes on
+DOUBLE_CLICK = 0.45  # seconds between two clicks on one card that play it
+BURN_RED = (236, 96, 44)
+HIDDEN = Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)
+
+
+@dataclass
+class SeatArea:
+    """Where one seat's things lie."""
+
+    plate: pygame.Rect
+    hand: pygame.Rect  # the fan (seat on screen) or the row of backs
+    slots: pygame.Rect  # the three face-down / face-up slots
+    hand_card: tuple[int, int]
+    slot_card: tuple[int, int]
+    bottom: bool
+
+
+@dataclass
+class Flash:
+    """A burn or a note shown over the pile for a moment."""
+
+    title: str
+    line: str
+    colour: tuple[int, int, int]
+    hold: Hold
+
+
+class PalaceTable(TableScene):
+    game_id = "palace"
+
+    def __init__(self, app, match, **kwargs: Any) -> None:
+        super().__init__(app, match, **kwargs)
+        self.areas: dict[int, SeatArea] = {}
+        self.picked: list[str] = []  # cards the person on screen has picked, in the order picked
+        self._pick_key: tuple[Any, ...] | None = None
+        self._last_pick: tuple[str, float] = ("", -1.0)
+        self.flash: Flash | None = None
+        self.why = ""  # why the current player decides (the last turn change's reason)
+        self._turn_seat: int | None = None  # whose turn the last turn change gave
+        self._last_move: tuple[str, str] = ("", "")
+        self._count_badges: dict[tuple[int, int], pygame.Surface] = {}
+
+    # -- seats -------------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.match.seats)
+
+    @property
+    def bottom_seat(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def seats_across(self) -> list[int]:
+        """The other seats left to right, in turn order after the seat on screen."""
+        return [(self.bottom_seat + i) % self.players for i in range(1, self.players)]
+
+    @staticmethod
+    def name_text(match: Match, text: str) -> str:
+        return with_names(match, text)
+
+    # -- zones -------------------------------------------------------------------------------------
+    def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
+        zones: dict[str, list[str | None]] = {}
+        own = obs.get("seat")
+        self._turn_seat = obs.get(
+            "current_player"
+        )  # the table is as the observation says (also after an undo)
+        for s, info in enumerate(obs["seats"]):
+            if s == own:
+                zones[f"hand:{s}"] = list(obs["hand"])
+            else:
+                known = list(info["known"])
+                zones[f"hand:{s}"] = [*known, *([None] * (info["hand"] - len(known)))]
+            for slot in range(SLOTS):
+                up = info["up"][slot]
+                zones[f"up:{s}:{slot}"] = [up] if up else []
+                zones[f"down:{s}:{slot}"] = [None] if info["down"][slot] else []
+        zones["draw"] = [None] * obs["draw"]
+        zones["pile"] = list(obs["pile"])
+        zones["burned"] = list(obs["burned"])
+        return zones
+
+    def initial_deal(self, obs: dict[str, Any]) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
+        """Face-down cards, then face-up ones, then the hands, one at a time from the dealer's left."""
+        if obs.get("phase") != "swap" or obs["pile"] or obs["burned"]:
+            return {}, []
+        final = self.wanted_zones(obs)
+        start = {zone: [] for zone in final}
+        dealt = sum(len(cards) for zone, cards in final.items() if zone != "draw")
+        start["draw"] = [None] * (obs["draw"] + dealt)
+        n = obs["players"]
+        order = [(obs["dealer"] + 1 + i) % n for i in range(n)]
+        moves: list[CardMoved] = []
+        for kind in ("down", "up"):
+            for slot in range(SLOTS):
+                for s in order:
+                    for card in final[f"{kind}:{s}:{slot}"]:
+                        moves.append(CardMoved(card=card, src="draw", dst=f"{kind}:{s}:{slot}"))
+        hands = {s: final[f"hand:{s}"] for s in order}
+        for k in range(max((len(h) for h in hands.values()), default=0)):
+            for s in order:
+                if k < len(hands[s]):
+                    moves.append(CardMoved(card=hands[s][k], src="draw", dst=f"hand:{s}", face_up=False))
+        return start, moves
+
+    # -- layout ------------------------------------------------------------------------------------
+    def compute_layout(self) -> None:
+        w, h = self.scale.width, self.scale.height
+        aspect = self.app.art.aspect(self.game_id)
+        m = max(2, round(min(w, h) * 0.012))
+        self.margin = m
+        others = self.seats_across()
+        self.areas = {}
+        col_w = min((w - m) / max(1, len(others)), w * 0.42)
+        first_x = (w - col_w * len(others) + m) / 2  # one or two opponents sit centred across
+        plate_h = max(12, round(h * 0.045))
+        for i, seat in enumerate(others):
+            x = round(first_x + i * col_w)
+            cw = round(col_w - m)
+            plate = pygame.Rect(x, m, cw, plate_h)
+            slot_card = card_size(h * 0.12, aspect, max_width=cw * 0.6 / 3.6)
+            slot_h = round(slot_card[1] * 1.14)
+            slots_w = round(slot_card[0] * 3.6)
+            slots = pygame.Rect(plate.right - slots_w, plate.bottom + m, slots_w, slot_h)
+            hand_card = card_size(h * 0.085, aspect, max_width=cw * 0.35 / 2.2)
+            hand = pygame.Rect(x, plate.bottom + m, max(4, slots.x - x - m), slot_h)
+            self.areas[seat] = SeatArea(plate, hand, slots, hand_card, slot_card, bottom=False)
+        top_bottom = max((a.slots.bottom for a in self.areas.values()), default=round(h * 0.2))
+
+        # the middle: draw pile, the pick-up pile, the burned cards
+        mid_top = top_bottom + m * 2
+        mid_bottom = round(h * 0.555)
+        self.pile_card = card_size(min(h * 0.17, (mid_bottom - mid_top) * 0.8), aspect, max_width=w * 0.085)
+        pw, ph = self.pile_card
+        self.mid_y = (mid_top + mid_bottom) / 2 - ph * 0.05
+        self.pile_step = pw * 0.36
+        self.pile_at = (w * 0.5 - self.pile_step * 1.5, self.mid_y)
+        self.draw_at = (m * 2 + max(pw, w * 0.1), self.mid_y)
+        self.burned_at = (w - m * 2 - max(pw, w * 0.1), self.mid_y)
+        fan_w = pw + self.pile_step * (PILE_FAN + 2)
+        self.pile_rect = pygame.Rect(0, 0, round(fan_w + pw * 0.6), round(ph * 1.2))
+        self.pile_rect.center = (round(self.pile_at[0] + self.pile_step), round(self.mid_y))
+        left = round(self.draw_at[0] + pw * 0.5 + m * 2)
+        self.need_box = pygame.Rect(
+            left, self.pile_rect.y, max(10, self.pile_rect.x - m * 2 - left), self.pile_rect.height
+        )
+        self.action_y = round(h * 0.585)
+        self.prompt_y = round(h * 0.632)
+
+        # the seat on screen
+        own_top = round(h * 0.665)
+        hand_card = card_size(h * 0.17, aspect, max_width=w * 0.62 / 6.5)
+        hand = pygame.Rect(round(w * 0.19), round(h - m - hand_card[1]), round(w * 0.62), hand_card[1])
+        slot_card = card_size(max(6, (hand.y - own_top - m) / 1.14), aspect, max_width=w * 0.3 / 3.6)
+        slots_w = round(slot_card[0] * 3.6)
+        slots = pygame.Rect((w - slots_w) // 2, own_top, slots_w, round(slot_card[1] * 1.14))
+        side_w = round(w * 0.18)
+        plate = pygame.Rect(m, own_top, side_w, max(14, round(h * 0.075)))
+        self.areas[self.bottom_seat] = SeatArea(plate, hand, slots, hand_card, slot_card, bottom=True)
+        self.log_box = pygame.Rect(w - side_w - m, own_top, side_w, round(h * 0.16))
+        bw, bh = round(w * 0.085), max(14, round(h * 0.045))
+        self.buttons = [
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
+            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
+        ]
+
+    def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
+        sizes = {self.pile_card}
+        for area in self.areas.values():
+            sizes.add(area.slot_card)
+            if area.bottom:
+                sizes.add(area.hand_card)
+        backs = {a.hand_card for a in self.areas.values()} | {a.slot_card for a in self.areas.values()}
+        out: list[tuple[str | None, str, tuple[int, int]]] = [
+            (card, "back", size) for size in sorted(sizes) for card in DECK
+        ]
+        out += [(None, "back", size) for size in sorted(backs | {self.pile_card})]
+        return out
+
+    def place_zone(self, zone: str, entries: Sequence[Entry]) -> list[Placement]:
+        count = len(entries)
+        kind, _, rest = zone.partition(":")
+        if kind == "hand":
+            area = self.areas.get(int(rest))
+            return self._place_hand(area, entries) if area is not None else [HIDDEN] * count
+        if kind in ("up", "down"):
+            seat_text, _, slot_text = rest.partition(":")
+            area = self.areas.get(int(seat_text))
+            if area is None:
+                return [HIDDEN] * count
+            return [self._slot_place(area, int(slot_text), kind == "up")] * count
+        if zone == "pile":
+            return self._place_pile(entries)
+        if zone in ("draw", "burned"):
+            at = self.draw_at if zone == "draw" else self.burned_at
+            out = []
+            for i in range(count):
+                above = i - (count - 3)
+                lift = max(0, above) * max(1.0, self.pile_card[1] * 0.012)
+                out.append(
+                    Placement(
+                        (at[0] - lift / 2, at[1] - lift),
+                        self.pile_card,
+                        zone == "burned",
+                        50 + i,
+                        shown=above >= 0,
+                    )
+                )
+            return out
+        return [HIDDEN] * count
+
+    def _slot_place(self, area: SeatArea, slot: int, up: bool) -> Placement:
+        cw, ch = area.slot_card
+        step = cw * 1.3
+        x = area.slots.centerx + (slot - 1) * step
+        y = area.slots.y + ch / 2
+        if up:  # the face-up card lies on its face-down card, shifted so both are seen
+            return Placement((x + cw * 0.1, y + ch * 0.13), area.slot_card, True, 220 + slot)
+        return Placement((x - cw * 0.04, y), area.slot_card, False, 210 + slot)
+
+    def _place_hand(self, area: SeatArea, entries: Sequence[Entry]) -> list[Placement]:
+        count = len(entries)
+        if area.bottom:
+            centres = fan_centers(
+                area.hand.centerx, area.hand.centery, count, area.hand_card, area.hand.width
+            )
+            return [
+                Placement(c, area.hand_card, entries[i].card is not None, 300 + i)
+                for i, c in enumerate(centres)
+            ]
+        bw = area.hand_card[0]
+        centres = row_centers(
+            area.hand.x,
+            area.hand.right,
+            area.hand.y + area.hand_card[1] / 2 + self.margin,
+            count,
+            bw,
+            -bw * 0.55,
+            "left",
+        )
+        return [
+            Placement(c, area.hand_card, entries[i].card is not None, 100 + i) for i, c in enumerate(centres)
+        ]
+
+    def _place_pile(self, entries: Sequence[Entry]) -> list[Placement]:
+        count = len(entries)
+        fan = min(count, pile_fan([e.card for e in entries], self.obs.get("options") or {}))
+        step = min(self.pile_step, self.pile_rect.width * 0.8 / max(1, fan))
+        x0 = self.pile_at[0] - step * (fan - 1) / 2 + self.pile_step
+        out = []
+        for i in range(count):
+            k = i - (count - fan)  # position in the fan; below 0: under its first card
+            x = x0 + max(0, k) * step
+            out.append(Placement((x, self.pile_at[1]), self.pile_card, True, 400 + i, shown=k >= -1))
+        return out
+
+    def style(self, sprite: CardSprite) -> None:
+        sprite.back_kind = "back"
+        sprite.art_id = sprite.card
+
+    def reveal_card_size(self) -> tuple[int, int]:
+        return self.pile_card
+
+    def hand_zone(self) -> str | None:
+        return f"hand:{self.bottom_seat}"
+
+    def drop_rect(self) -> pygame.Rect | None:
+        return self.pile_rect
+
+    # -- picking -----------------------------------------------------------------------------------
+    def _sync_picks(self) -> None:
+        """Picks belong to one decision of one person: a new position or another viewer drops them."""
+        key = (len(self.match.actions), self.viewer)
+        if key != self._pick_key:
+            self._pick_key = key
+            self.picked = []
+            self._last_pick = ("", -1.0)  # a click in the last decision never makes a double-click
+
+    def decorate(self) -> None:
+        picked = set(self.picked)
+        fresh = set(self.obs.get("fresh") or [])
+        own = self.bottom_seat
+        for sprite in self.layer:
+            mine = sprite.zone == f"hand:{own}" or sprite.zone.startswith(f"up:{own}:")
+            sprite.selected = (
+                mine
+                and sprite.card is not None
+                and (sprite.card in picked or (sprite.zone == f"hand:{own}" and sprite.card in fresh))
+            )
+
+    def _own_sprites(self, prefix: str) -> list[CardSprite]:
+        return sorted(
+            (s for s in self.layer if s.zone == prefix or s.zone.startswith(prefix + ":")),
+            key=lambda s: (s.zone, s.center[0]),
+        )
+
+    def _play_of(self, cards: Sequence[str]) -> str:
+        if not cards:
+            return ""
+        return f"play {len(cards)}x{rank_of(cards[0])}"
+
+    def find_targets(self, legal: list[str]) -> list[Target]:
+        self._sync_picks()
+        phase = self.obs.get("phase")
+        seat = self.bottom_seat
+        if phase == "swap":
+            targets = self._swap_targets(legal, seat)
+        elif phase == "redraw":
+            targets = self._redraw_targets(legal)
+        else:
+            targets = self._play_targets(legal, seat)
+        offered = {t.action for t in targets}
+        for action in legal:  # an action this table has no place for still gets a button
+            if action not in offered and not action.startswith(("play ", "swap ")):
+                targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=action))
+        return self._row_buttons(targets)
+
+    def _row_buttons(self, targets: list[Target]) -> list[Target]:
+        """The labelled targets side by side, centred below the pile."""
+        labelled = [t for t in targets if t.label is not None]
+        if not labelled:
+            return targets
+        w = self.scale.width
+        bh = max(14, self.scale.px(48, 14))
+        gap = self.scale.px(14, 3)
+        widths = [
+            min(
+                self.scale.px(300, 40),
+                max(
+                    self.scale.px(150, 30),
+                    self.texts.fitted(t.label or "", self.scale.font(24), w, INK, True).get_width()
+                    + self.scale.px(36, 8),
+                ),
+            )
+            for t in labelled
+        ]
+        total = sum(widths) + gap * (len(widths) - 1)
+        if total > w - 2 * self.margin:
+            shrink = (w - 2 * self.margin - gap * (len(widths) - 1)) / max(1, sum(widths))
+            widths = [max(10, int(bw * shrink)) for bw in widths]
+            total = sum(widths) + gap * (len(widths) - 1)
+        x = (w - total) // 2
+        for target, bw in zip(labelled, widths, strict=True):
+            target.rect = pygame.Rect(x, self.action_y - bh // 2, bw, bh)
+            x += bw + gap
+        return targets
+
+    def _swap_targets(self, legal: list[str], seat: int) -> list[Target]:
+        swaps = [a.split()[1:] for a in legal if a.startswith("swap ")]
+        hand_cards = {h for h, _ in swaps}
+        up_cards = {u for _, u in swaps}
+        picked = self.picked[0] if self.picked else None
+        targets: list[Target] = []
+        for sprite in self._own_sprites(f"hand:{seat}") + self._own_sprites(f"up:{seat}"):
+            card = sprite.card
+            if card is None:
+                continue
+            in_hand = sprite.zone.startswith("hand:")
+            if picked is not None and card != picked:
+                pair = f"swap {picked} {card}" if in_hand is False else f"swap {card} {picked}"
+                if pair in legal:
+                    targets.append(Target(pair, uid=sprite.uid))
+                    continue
+            if card in (hand_cards if in_hand else up_cards):
+                targets.append(Target(f"pick {card}", uid=sprite.uid))
+        if "ready" in legal:
+            targets.append(Target("ready", rect=pygame.Rect(0, 0, 1, 1), label="Ready: start playing"))
+        return targets
+
+    def _redraw_targets(self, legal: list[str]) -> list[Target]:
+        targets = []
+        for action in legal:
+            if action.startswith("play "):
+                count, _, rank = action[5:].partition("x")
+                targets.append(
+                    Target(action, rect=pygame.Rect(0, 0, 1, 1), label=f"Add {rank_word(rank, int(count))}")
+                )
+            elif action == "pass":
+                targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label="Keep them"))
+        return targets
+
+    def _play_targets(self, legal: list[str], seat: int) -> list[Target]:
+        targets: list[Target] = []
+        playable: dict[str, int] = {}
+        for action in legal:
+            kind, *args = action.split()
+            if kind == "play" and args:
+                count, _, rank = args[0].partition("x")
+                playable[rank] = max(playable.get(rank, 0), int(count))
+            elif kind == "flip" and args:
+                for sprite in self._own_sprites(f"down:{seat}:{args[0]}"):
+                    targets.append(Target(action, uid=sprite.uid))
+        if playable:
+            source = self.obs["seats"][seat].get("source") or "hand"
+            zone = f"hand:{seat}" if source == "hand" else f"up:{seat}"
+            for sprite in self._own_sprites(zone):
+                if sprite.card is not None and rank_of(sprite.card) in playable:
+                    targets.append(Target(f"pick {sprite.card}", uid=sprite.uid, draggable=True))
+        play = self._play_of(self.picked)
+        if play and play in legal:
+            count, rank = len(self.picked), rank_of(self.picked[0])
+            targets.append(Target(play, rect=pygame.Rect(0, 0, 1, 1), label=f"Play {rank_word(rank, count)}"))
+            targets.append(Target(play, rect=self.pile_rect))
+        if "pickup" in legal:
+            targets.append(Target("pickup", rect=pygame.Rect(0, 0, 1, 1), label="Pick up the pile"))
+            if not self.picked:
+                targets.append(Target("pickup", rect=self.pile_rect))
+        return targets
+
+    def act(self, action: str) -> None:
+        if action.startswith("pick "):
+            if not self.settled:
+                self.say("One moment: the cards are still moving")
+                return
+            self._pick(action[5:])
+            return
+        super().act(action)
+
+    def _pick(self, card: str) -> None:
+        """Pick a card, or put it back; a second click on it soon after plays what is picked."""
+        last, when = self._last_pick
+        self._last_pick = (card, self._clock)
+        phase = self.obs.get("phase")
+        if phase == "play" and card == last and card in self.picked and self._clock - when <= DOUBLE_CLICK:
+            cards = self.picked if card in self.picked else [card]
+            action = self._play_of(cards)
+            if action in self.legal:
+                self.picked = []
+                self.act(action)
+                return
+        if card in self.picked:
+            self.picked.remove(card)
+        elif phase == "swap" or (self.picked and rank_of(self.picked[0]) != rank_of(card)):
+            self.picked = [card]  # a new swap partner, or another rank: start afresh
+        else:
+            self.picked.append(card)
+        self._last_pick = (card, self._clock)
+        self.decorate()
+        self._set_targets(self.find_targets(self.legal))
+
+    def _on_release(self, pos: tuple[int, int]) -> None:
+        """A hand card dragged onto the pile plays (with the cards of its rank already picked); a click
+        while a burn or a pick-up is announced moves on, as a click on a banner does."""
+        drag, press = self._drag, self._press
+        if self.flash is not None and drag is None:
+            self._press = None
+            self.timeline.skip()
+            return
+        if drag is not None and press is not None:
+            sprite, _, target = drag
+            moved = abs(pos[0] - press[0][0]) + abs(pos[1] - press[0][1])
+            card = target.action[5:] if target.action.startswith("pick ") else ""
+            if card and moved > DRAG_THRESHOLD and self.pile_rect.collidepoint(pos):
+                self._drag = self._press = None
+                sprite.flying = False
+                same = [c for c in self.picked if rank_of(c) == rank_of(card)]
+                cards = same if card in same else [*same, card]
+                action = self._play_of(cards)
+                if action not in self.legal:
+                    action = self._play_of([card])
+                self._relayout(self.move_seconds)
+                self.act(action)
+                return
+        super()._on_release(pos)
+
+    def click_plan(self, action: str) -> list[str]:
+        """The clicks (target actions, in order) that make `action` on this table: what a test or a
+        tutorial follows."""
+        kind, *args = action.split()
+        if kind == "swap":
+            return [f"pick {args[0]}", action]
+        if kind == "play" and self.obs.get("phase") == "play":
+            count, _, rank = args[0].partition("x")
+            seat = self.bottom_seat
+            source = self.obs["seats"][seat].get("source") or "hand"
+            zone = f"hand:{seat}" if source == "hand" else f"up:{seat}"
+            cards = [s.card for s in self._own_sprites(zone) if s.card and rank_of(s.card) == rank]
+            return [f"pick {c}" for c in cards[: int(count)]] + [action]
+        return [action]
+
+    # -- events ------------------------------------------------------------------------------------
+    def _play_event(self, event: Event) -> Hold | None:
+        if isinstance(event, CardMoved):
+            move = (event.src.partition(":")[0], event.dst.partition(":")[0])
+            first_of_run = move != self._last_move
+            self._last_move = move
+            if move == ("pile", "burned") and first_of_run:
+                return self._burn_flash(event)
+            if move == ("pile", "hand") and first_of_run:
+                return self._pickup_flash(event)
+            hold = super()._play_event(event)
+            if event.src == "draw" or (move in (("pile", "burned"), ("pile", "hand")) and not first_of_run):
+                return Hold(self.move_seconds * BATCH_STAGGER)
+            return hold
+        self._last_move = ("", "")
+        if isinstance(event, TurnChanged):
+            self.refresh_underlay()  # describe() has just taken the reason
+        if isinstance(event, Note) and event.text:
+            flash = self._note_flash(event)
+            if flash is not None:
+                super()._play_event(event)  # the log line
+                self.flash = flash
+                return flash.hold
+        return super()._play_event(event)
+
+    def _burn_flash(self, event: CardMoved) -> Hold:
+        """The pile glows and says why it burns, then its cards fly off to the burned cards."""
+        pile = [e.card for e in self.model.zones.get("pile", [])]
+        top = rank_of(pile[-1]) if pile and pile[-1] else ""
+        reason = "a 10" if top == "10" else f"four {top}s" if top else "the pile"
+        self.sound("round_end")
+        return self._lead(
+            event, Flash("Burned!", f"Burned: {reason}", BURN_RED, Hold(FLASH_SECONDS * self.speed))
+        )
+
+    def _pickup_flash(self, event: CardMoved) -> Hold:
+        """Who takes the pile, and how many cards, before they fly into that hand."""
+        count = len(self.model.zones.get("pile", []))
+        who = self.seat_name(int(event.dst.partition(":")[2]))
+        line = f"{who} takes {count} card{'s' if count != 1 else ''} into the hand"
+        return self._lead(event, Flash("Pile picked up", line, INK, Hold(FLASH_SECONDS * 0.7 * self.speed)))
+
+    def _lead(self, event: CardMoved, flash: Flash) -> Hold:
+        """Show `flash` first; the move itself comes right after it."""
+        self.flash = flash
+        self.timeline.steps.insert(0, lambda e=event: TableScene._play_event(self, e))
+        return flash.hold
+
+    def _note_flash(self, event: Note) -> Flash | None:
+        text = with_names(self.match, event.text)
+        seconds = NOTE_SECONDS * self.speed
+        if "does not go on the pile" in text:
+            return Flash("No luck", text, INK, Hold(seconds))
+        if " is out in place " in text:
+            who, _, place = text.partition(" is out in place ")
+            return Flash(f"{who} is out", f"{ordinal(int(place))} place", GOLD, Hold(seconds))
+        return None
+
+    def turn_reason(self, event: TurnChanged) -> str:
+        """Why the turn went where it went, in words worth showing: the engine's reason names what the
+        player before did ("picked up the pile"), so that player is named; plain passing says nothing.
+        Called once per turn change, in order (it remembers whose turn it was)."""
+        reason = with_names(self.match, event.reason)
+        before, self._turn_seat = self._turn_seat, event.seat
+        if reason in ("the next player", "swaps hand and face-up cards"):
+            return ""
+        if reason in ("picked up the pile", "kept the drawn cards"):
+            return f"{self.seat_name(before)} {reason}" if before is not None else f"after: {reason}"
+        return reason
+
+    def banner_for(self, event: Event) -> Banner | None:
+        if isinstance(event, GameEnded):
+            return Banner(
+                "Game over", [with_names(self.match, event.text)], Hold(BANNER_SECONDS * self.speed)
+            )
+        return super().banner_for(event)
+
+    def describe(self, event: Event) -> str | None:
+        if isinstance(event, Note):
+            return with_names(self.match, event.text) or None
+        if isinstance(event, TurnChanged):
+            self.why = why = self.turn_reason(event)
+            return f"{self.seat_name(event.seat)}'s turn" + (f" ({why})" if why else "")
+        if isinstance(event, GameEnded):
+            return with_names(self.match, event.text)
+        if isinstance(event, CardMoved):
+            return self._describe_move(event)
+        return None
+
+    def _describe_move(self, event: CardMoved) -> str | None:
+        src_kind, _, src_rest = event.src.partition(":")
+        dst_kind, _, dst_rest = event.dst.partition(":")
+        src_seat = src_rest.partition(":")[0]
+        dst_seat = dst_rest.partition(":")[0]
+        who = self.seat_name(int(src_seat)) if src_seat.isdigit() else ""
+        card = card_text(event.card)
+        if event.dst == "pile":
+            if src_kind == "down":
+                return f"{who} turns over {card}"
+            return f"{who} plays {card}" + (" from the table" if src_kind == "up" else "")
+        if src_kind == "hand" and dst_kind == "up":
+            return f"{who} lays {card} face up"
+        if src_kind == "up" and dst_kind == "hand":
+            return f"{who} takes {card} into the hand"
+        if event.src == "pile" and dst_kind == "hand":
+            return f"{self.seat_name(int(dst_seat))} picks up the pile"
+        if event.dst == "burned":
+            return "The pile is burned"
+        if event.src == "draw" and dst_kind == "hand" and self.match.actions:
+            return f"{self.seat_name(int(dst_seat))} draws"
+        return None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.flash is not None:
+            if self.timeline.current is not self.flash.hold:  # the timeline let it go (an undo): time it here
+                self.flash.hold.advance(dt)
+            if self.flash.hold.done:
+                self.flash = None
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        for seat, area in self.areas.items():
+            box = area.slots.inflate(self.margin * 2, self.margin)
+            surface.blit(self.panels.get(box.size, (0, 0, 0, 55), self.scale.px(10, 2)), box.topleft)
+            if not area.bottom:
+                surface.blit(
+                    self.panels.get(area.hand.size, (0, 0, 0, 35), self.scale.px(8, 2)), area.hand.topleft
+                )
+            del seat
+        surface.blit(
+            self.panels.get(self.log_box.size, (0, 0, 0, 110), self.scale.px(8, 2)), self.log_box.topleft
+        )
+        pile = self.pile_rect
+        surface.blit(self.panels.get(pile.size, (0, 0, 0, 45), self.scale.px(12, 2)), pile.topleft)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        if not self.obs:
+            return
+        for seat, area in self.areas.items():
+            self._draw_plate(surface, seat, area)
+        self._draw_hand_counts(surface)
+        self._draw_pile_labels(surface)
+        self._draw_need(surface)
+        self._draw_prompt(surface)
+        self._draw_log(surface)
+
+    def _draw_hand_counts(self, surface: pygame.Surface) -> None:
+        """The others' hand sizes, below their backs (in the underlay: it is composed again whenever a
+        card moves, so the count follows the cards)."""
+        for seat, area in self.areas.items():
+            if not area.bottom:
+                badge = self._count_badge(len(self.model.zones.get(f"hand:{seat}", ())))
+                surface.blit(badge, badge.get_rect(bottomleft=(area.hand.x + 2, area.hand.bottom - 2)))
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
+        obs = self.obs
+        info = obs["seats"][seat]
+        plate = area.plate
+        deciding = obs.get("current_player") == seat and not obs.get("terminal")
+        surface.blit(self.panels.get(plate.size, (14, 18, 24, 215), self.scale.px(8, 2)), plate.topleft)
+        if deciding:
+            pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=self.scale.px(8, 2))
+            if plate.x > plate.height // 2:
+                triangle_marker(surface, (plate.x - 2, plate.centery), plate.height * 0.35)
+        pad = self.scale.px(10, 2)
+        name = self.seat_name(seat) + (" (you)" if seat == self.viewer and self.follow else "")
+        two_lines = plate.height >= self.scale.font(40)
+        line_h = plate.height // 2 if two_lines else plate.height
+        place = info.get("place")
+        tag = ""
+        if place is not None:
+            tag = f"out · {ordinal(place)}"
+        elif obs.get("terminal") and obs.get("loser") == seat:
+            tag = "Palace!"
+        tag_label = self.texts.render(tag, self.scale.font(22), GOLD, True) if tag else None
+        room = plate.width - 2 * pad - (tag_label.get_width() + pad if tag_label else 0)
+        title = self.texts.fitted(name, self.scale.font(24), max(10, room), INK, True)
+        surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
+        if tag_label is not None:
+            surface.blit(
+                tag_label,
+                (plate.right - pad - tag_label.get_width(), plate.y + (line_h - tag_label.get_height()) // 2),
+            )
+        status = seat_status(self.obs, seat)
+        if two_lines:
+            sub = self.texts.fitted(
+                status, self.scale.font(18), max(10, plate.width - 2 * pad), GOLD if deciding else INK_DIM
+            )
+            surface.blit(sub, (plate.x + pad, plate.y + line_h + (line_h - sub.get_height()) // 2))
+
+    def _draw_pile_labels(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        pw, ph = self.pile_card
+        font = self.scale.font(20)
+        below = self.mid_y + ph / 2 + self.scale.px(6, 1)
+        for text, (x, _) in (
+            (f"Draw pile: {obs['draw']}", self.draw_at),
+            (f"Burned: {len(obs['burned'])}", self.burned_at),
+        ):
+            label = self.texts.fitted(text, font, round(pw * 1.8), INK_DIM)
+            surface.blit(label, label.get_rect(midtop=(x, below)))
+        pile = self.pile_rect
+        count = len(obs["pile"])
+        text = f"Pile: {count} card{'s' if count != 1 else ''}" if count else "The pile is empty"
+        label = self.texts.fitted(text, font, pile.width, INK_DIM)
+        surface.blit(label, label.get_rect(midtop=(pile.centerx, pile.bottom + 2)))
+
+    def _draw_need(self, surface: pygame.Surface) -> None:
+        box = self.need_box
+        surface.blit(self.panels.get(box.size, (0, 0, 0, 70), self.scale.px(10, 2)), box.topleft)
+        lines = [
+            self.texts.fitted(text, self.scale.font(size), box.width, colour, size >= 30)
+            for text, colour, size in need_lines(self.obs)
+        ]
+        total = sum(s.get_height() for s in lines)
+        y = box.centery - total // 2
+        for label in lines:
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += label.get_height()
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        prompt, mine = self.prompt_text()
+        line = self.texts.fitted(
+            prompt, self.scale.font(32), w - 2 * self.margin, GOLD if mine else INK, True
+        )
+        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(
+            self.scale.px(30, 6), self.scale.px(10, 2)
+        )
+        surface.blit(self.panels.get(box.size, (10, 14, 20, 200), self.scale.px(10, 2)), box.topleft)
+        surface.blit(line, line.get_rect(center=box.center))
+
+    def prompt_text(self) -> tuple[str, bool]:
+        obs = self.obs
+        if obs.get("terminal"):
+            return with_names(self.match, obs.get("result") or "The game is over"), False
+        prompt = with_names(self.match, obs.get("prompt") or "")
+        decider = obs.get("current_player")
+        if decider is not None and decider == self.viewer and self.legal:
+            if self.picked and obs.get("phase") == "play":
+                rank = rank_of(self.picked[0])
+                more = f"play {len(self.picked) + 1}x{rank}" in self.legal
+                return (
+                    f"Picked {rank_word(rank, len(self.picked))}: press Play or click the pile"
+                    + (f" (or pick more {rank}s)" if more else "")
+                ), True
+            if self.picked and obs.get("phase") == "swap":
+                return f"Now click the card to swap {card_text(self.picked[0])} with", True
+            return prompt + (f" ({self.why})" if self.why and obs.get("phase") == "play" else ""), True
+        why = f" ({self.why})" if self.why and obs.get("phase") != "swap" else ""
+        return prompt + why, False
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        box = self.log_box
+        size = self.scale.font(17)
+        line_h = size + 4
+        count = max(1, box.height // line_h)
+        y = box.y + 3
+        tail = self.log_tail(count)
+        for i, text in enumerate(tail):
+            colour = INK if i == len(tail) - 1 else INK_DIM
+            label = self.texts.fitted(text, size, box.width - 10, colour, shrink=False)
+            surface.blit(label, (box.x + 5, y))
+            y += line_h
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self.flash is not None:
+            self._draw_flash(surface, self.flash)
+
+    def _draw_flash(self, surface: pygame.Surface, flash: Flash) -> None:
+        pile = self.pile_rect
+        width = self.scale.px(6, 2)
+        pygame.draw.rect(
+            surface,
+            flash.colour,
+            pile.inflate(width * 2, width * 2),
+            width,
+            border_radius=self.scale.px(12, 3),
+        )
+        title = self.texts.fitted(flash.title, self.scale.font(44), self.scale.width - 20, flash.colour, True)
+        line = self.texts.fitted(flash.line, self.scale.font(26), self.scale.width - 20, INK, True)
+        pad = self.scale.px(14, 3)
+        box = pygame.Rect(
+            0,
+            0,
+            max(title.get_width(), line.get_width()) + pad * 2,
+            title.get_height() + line.get_height() + pad * 2,
+        )
+        box.midtop = (pile.centerx, pile.bottom + self.scale.px(4, 1))  # below: the pile stays in view
+        surface.blit(self.panels.get(box.size, (12, 16, 22, 225), self.scale.px(12, 3)), box.topleft)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
+        surface.blit(line, line.get_rect(midtop=(box.centerx, box.y + pad + title.get_height())))
+
+    def _count_badge(self, count: int) -> pygame.Surface:
+        key = (count, self.scale.font(22))
+        badge = self._count_badges.get(key)
+        if badge is None:
+            label = self.texts.render(str(count), key[1], INK, True)
+            box = label.get_rect().inflate(self.scale.px(12, 4), self.scale.px(4, 2))
+            badge = self.panels.get(box.size, (0, 0, 0, 190), box.height // 2).copy()
+            badge.blit(label, label.get_rect(center=badge.get_rect().center))
+            self._count_badges[key] = badge
+        return badge
