@@ -232,10 +232,20 @@ def test_a_folder_without_a_manifest_is_not_a_pack(capsys, tmp_path):
     assert "has no pack.toml, so it is not an art pack" in out
 
 
-def test_a_game_without_art_ids_is_reported_as_such(tmp_path):
+def without_art(monkeypatch, game_id: str) -> None:
+    """As if the game had no default art (no tools/artgen/<game>) and no template layout yet."""
+    from tools.artgen import GAME_MODULES
+    from tools.arttool.layouts import LAYOUT_MODULES
+
+    monkeypatch.delitem(GAME_MODULES, game_id, raising=False)
+    monkeypatch.delitem(LAYOUT_MODULES, game_id, raising=False)
+
+
+def test_a_game_without_art_ids_is_reported_as_such(tmp_path, monkeypatch):
+    without_art(monkeypatch, "palace")
     folder = make_pack(tmp_path, "other", '[games.palace]\nback = "b.png"\n')
     save_png(folder / "b.png", (400, 560), (1, 2, 3))
-    assert art_ids("palace") is None  # until tools/artgen/palace exists
+    assert art_ids("palace") is None
     report = check.check_pack(folder)
     assert report.exit_code == 0
     assert any(f.game == "palace" and "no art ids known yet" in f.message for f in report.findings)
@@ -335,8 +345,10 @@ def test_sheet_marks_missing_art_and_unknown_ids(faulty):
     assert tiles["Zofe/red"].status == ""
 
 
-def test_sheet_of_a_game_without_art_is_a_clear_error(capsys, tmp_path):
-    code, out = run(capsys, "sheet", "default", "--game", "palace", "--out", str(tmp_path / "x.png"))
+def test_sheet_of_a_game_without_art_is_a_clear_error(capsys, tmp_path, monkeypatch):
+    without_art(monkeypatch, "palace")
+    folder = make_pack(tmp_path, "pg-only", 'name = "pg only"\ncard_size = [400, 560]\n')
+    code, out = run(capsys, "sheet", str(folder), "--game", "palace", "--out", str(tmp_path / "x.png"))
     assert code == 1
     assert "no art ids known yet for palace" in out
     assert not (tmp_path / "x.png").exists()
@@ -389,7 +401,8 @@ def test_the_layout_matches_the_shipped_faces():
     assert not looks((x + w / 2, y + h + 30), red)  # below the name band: the picture
 
 
-def test_a_game_without_a_layout_gets_no_templates(capsys, tmp_path):
+def test_a_game_without_a_layout_gets_no_templates(capsys, tmp_path, monkeypatch):
+    without_art(monkeypatch, "palace")
     code, out = run(capsys, "template", "--game", "palace", "--out", str(tmp_path / "t"))
     assert code == 1
     assert "no card layout known yet for palace" in out

@@ -476,3 +476,17 @@ def test_positions_are_validated() -> None:
         GAME.state_from_dict(dict(data, pile=["1Z"]))
     with pytest.raises(BadSetup, match="not a Palace position"):
         GAME.state_from_dict(dict(data, game="chess"))
+
+
+def test_pa_r7_the_redraw_note_reads_well():
+    from game.core import Note
+    from game.match import Match, Seat
+
+    match = Match("palace", [Seat.ai("A", "random"), Seat.ai("B", "random")], 1)
+    notes = []
+    for _ in range(400):
+        if match.is_over():
+            break
+        notes += [e.text for e in match.step_bot() or () if isinstance(e, Note) and "just drawn" in e.text]
+    assert notes, "no redraw in this game"
+    assert not any("the a " in n or "the an " in n for n in notes)

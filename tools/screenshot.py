@@ -14,6 +14,8 @@ import os
 import sys
 from pathlib import Path
 
+from tools.simulate import parse_option
+
 SEAT_NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hans")
 MIN_SIZE = (320, 240)
 MAX_SIZE = (7680, 4320)
@@ -33,13 +35,6 @@ def parse_size(text: str) -> tuple[int, int]:
             f"{MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text}"
         )
     return size
-
-
-def parse_option(text: str) -> tuple[str, object]:
-    name, eq, value = text.partition("=")
-    if not eq or not name:
-        raise argparse.ArgumentTypeError(f"an option is written NAME=VALUE, not {text!r}")
-    return name, int(value) if value.lstrip("-").isdigit() else value
 
 
 def build_parser() -> argparse.ArgumentParser:

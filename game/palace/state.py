@@ -379,8 +379,9 @@ class PalaceState(State):
         matching = [c for c in drawn if RANK_OF[c] == rank]
         if matching and self.options["redraw"]:
             self.phase, self.redraw_rank, self.fresh = REDRAW, rank, drawn
-            events.append(Note(text=f"{player_name(seat)} may add the {rank_word(rank, len(matching))} just "
-                                    "drawn", seat=seat, visible_to=frozenset({seat})))
+            drawn_word = rank if len(matching) == 1 else rank_word(rank, len(matching))  # the Q / the two 7s
+            events.append(Note(text=f"{player_name(seat)} may add the {drawn_word} just drawn", seat=seat,
+                               visible_to=frozenset({seat})))
             return
         self._close_turn(seat, events)
 
