@@ -18,6 +18,7 @@ TABLES: dict[str, str] = {
     "palastgefluester": "scenes.table.palastgefluester:PalastgefluesterTable",
     "palace": "scenes.table.palace:PalaceTable",
     "three_chapters": "scenes.table.three_chapters:ThreeChaptersTable",
+    "gloria_picktoria": "scenes.table.gloria_picktoria:GloriaPicktoriaTable",
 }
 
 

@@ -1,0 +1,979 @@
+"""The Gloria Picktoria table.
+
+Top: the Dschingis-Hahn counter (the DH cards in the middle over a track marked at 4 / 7 / 10, GP-R13),
+the open display of 3 beside the draw pile ("2 AP"), and the log. Below the prompt line the other seats
+sit side by side, the seat on screen below them with its hand at the bottom. Every seat's collections
+lie as rows: the treasure card face down with its motif shown small, the open cards, the doubler
+closing a row, the fox standing on one.
+
+A hand card, the own doubler and the fox are picked up (click or drag) and put down on a row, or on an
+empty spot of the own area for a new treasure; a display card or the pile is clicked (or dragged into
+the hand). What a drop means is only ever played through `match.legal_actions()` texts; a drop the
+rules refuse is answered with the engine's own reason.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import (
+    CardMoved,
+    Event,
+    GameEnded,
+    KartentischError,
+    Note,
+    RoundEnded,
+    ScoreChanged,
+    TurnChanged,
+)
+from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS, SCORING_AT, card_name
+from scenes.fonts import font
+
+from .anim import Hold
+from .base import BANNER_SECONDS, DRAG_THRESHOLD, Banner, TableScene, Target
+from .cards import CardLayer, CardSprite, Placement
+from .gloria_picktoria_panels import (
+    ap_pips,
+    counter_geometry,
+    draw_counter,
+    draw_scoring,
+    motif_colour,
+    rename_seats,
+)
+from .layout import card_size, fan_centers, row_centers
+from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
+from .zones import Entry, ZoneModel
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+FOX_ART = FOX  # the fox token's art id
+DOUBLER_ART = DOUBLER  # the doubler's art id (the engine's token string)
+SCORING_SECONDS = 9.0  # a scoring panel stays this long at normal speed (a click closes it)
+ROW_STEP = 0.3  # of a card's width between two open cards of a row
+TREASURE_STEP = 0.46  # after the treasure card: room for its motif shown small
+PLANNED_ROW = 5  # cards a row is laid out for before it has to squeeze
+MAX_PLANNED_ROW = 9
+PILE_SHOWN = 4
+HIDDEN = Placement((-200.0, -200.0), (4, 6), False, 0, shown=False)
+
+
+TREASURE_BACK = "treasure:"  # a back kind: the back with the treasure's face small on it
+
+
+class TreasureBacks:
+    """The art the cards are drawn with: the library's, plus a treasure card's back with its motif's face
+    drawn small in the corner (everyone saw it laid), composed once per card and size."""
+
+    def __init__(self, art: Any) -> None:
+        self.art = art
+        self._made: dict[tuple[str, tuple[int, int], int], pygame.Surface] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.art, name)
+
+    def back(self, game_id: str, size: tuple[int, int], kind: str = "back") -> pygame.Surface:
+        if not kind.startswith(TREASURE_BACK):
+            return self.art.back(game_id, size, kind)
+        card = kind[len(TREASURE_BACK) :]
+        key = (card, size, self.art.generation)
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) > 256:
+                self._made.clear()
+            made = self.art.back(game_id, size, "back").copy()
+            w, h = size
+            mw = max(4, round(w * TREASURE_STEP * 0.82))
+            mh = max(6, round(mw * h / max(1, w)))
+            made.blit(
+                self.art.card(game_id, card, (mw, mh)),
+                (max(1, round(w * 0.04)), h - mh - max(1, round(h * 0.04))),
+            )
+            self._made[key] = made
+        return made
+
+
+@dataclass
+class TreasureLayer(CardLayer):
+    """The table's cards, drawn through `TreasureBacks`: whoever asks the layer for a sprite's surface
+    (the frame, a benchmark's floor) gets the same composed treasure back."""
+
+    _adapters: dict[int, TreasureBacks] = field(default_factory=dict)
+
+    def surface_for(self, sprite: CardSprite, art: Any) -> pygame.Surface:
+        if not isinstance(art, TreasureBacks):
+            adapter = self._adapters.get(id(art))
+            if adapter is None or adapter.art is not art:
+                adapter = self._adapters[id(art)] = TreasureBacks(art)
+            art = adapter
+        return super().surface_for(sprite, art)
+
+
+def wrap_words(text: str, face: pygame.font.Font, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and face.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+@dataclass
+class SeatArea:
+    plate: pygame.Rect
+    rows: pygame.Rect  # where the collections lie
+    hand: pygame.Rect
+    hand_card: tuple[int, int]
+    doubler_at: tuple[float, float]
+    bottom: bool
+
+
+@dataclass
+class RowGrid:
+    card: tuple[int, int]
+    cells: list[pygame.Rect]  # one per collection (the own area: one more, for a new treasure)
+    label_h: int
+
+
+@dataclass
+class ScoringBanner(Banner):
+    breakdown: dict[str, Any] = field(default_factory=dict)
+
+
+class GloriaPicktoriaTable(TableScene):
+    game_id = "gloria_picktoria"
+
+    def __init__(self, app, match, **kwargs: Any) -> None:
+        super().__init__(app, match, **kwargs)
+        self.layer = TreasureLayer(match.game.id)
+        self.model = ZoneModel(self.layer.new_uid)
+        self.areas: dict[int, SeatArea] = {}
+        self.picked: str | None = None  # "card:<card>", "doubler" or "fox": in the player's hand now
+        self._picked_at: tuple[int | None, int] = (None, -1)
+        self.showing_scoring = False
+        self.turn_reason = ""
+        self.live_scores: list[int] = []
+        self._cost_badges: dict[int, pygame.Surface] = {}
+        self._grids: dict[tuple[int, int, int, int], RowGrid] = {}
+
+    # -- seats -------------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.match.seats)
+
+    @property
+    def bottom_seat(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def seats_across(self) -> list[int]:
+        return [(self.bottom_seat + i) % self.players for i in range(1, self.players)]
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.match.seats]
+
+    @staticmethod
+    def name_text(match: Match, text: str) -> str:
+        return rename_seats(text, [seat.name for seat in match.seats])
+
+    # -- zones -------------------------------------------------------------------------------------
+    def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
+        zones: dict[str, list[str | None]] = {}
+        seat = obs.get("seat")
+        for s in range(obs["players"]):
+            if s == seat and obs.get("hand") is not None:
+                zones[f"hand:{s}"] = list(obs["hand"])
+            else:
+                known = list(obs["known_hand_cards"][s])[: obs["hand_sizes"][s]]
+                zones[f"hand:{s}"] = [*known, *([None] * (obs["hand_sizes"][s] - len(known)))]
+            zones[f"doubler:{s}"] = [DOUBLER] if obs["doubler_in_hand"][s] else []
+        for slot in range(3):
+            zones[f"offer:{slot}"] = [obs["display"][slot]] if slot < len(obs["display"]) else []
+        self.live_scores = list(obs["scores"])
+        zones["draw"] = [None] * obs["pile"]
+        zones["middle"] = [DH] * obs["dh"]["middle"]
+        zones["supply"] = [FOX] if obs.get("fox") is None else []
+        for coll in obs["collections"]:
+            cards: list[str | None] = [coll["treasure"], *coll["cards"]]
+            if coll["doubler"]:
+                cards.append(DOUBLER)
+            if coll["fox"]:
+                cards.append(FOX)
+            zones[f"collection:{coll['owner']}:{coll['index']}"] = cards
+        return zones
+
+    def initial_deal(self, obs: dict[str, Any]) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
+        if obs.get("collections") or obs["dh"]["middle"]:
+            return {}, []
+        start = self.wanted_zones(obs)
+        hands = {s: list(start[f"hand:{s}"]) for s in range(obs["players"])}
+        display = [start[f"offer:{i}"] for i in range(3)]
+        dealt = sum(len(c) for c in hands.values()) + sum(len(d) for d in display)
+        start["draw"] = [None] * (obs["pile"] + dealt)
+        for s in hands:
+            start[f"hand:{s}"] = []
+        for i in range(3):
+            start[f"offer:{i}"] = []
+        moves = [CardMoved(card=d[0], src="draw", dst=f"offer:{i}") for i, d in enumerate(display) if d]
+        for k in range(max((len(c) for c in hands.values()), default=0)):
+            for s, cards in hands.items():
+                if k < len(cards):
+                    moves.append(CardMoved(card=cards[k], src="draw", dst=f"hand:{s}", face_up=False))
+        return start, moves
+
+    # -- layout ------------------------------------------------------------------------------------
+    def compute_layout(self) -> None:
+        w, h = self.scale.width, self.scale.height
+        aspect = self.app.art.aspect(self.game_id)
+        m = max(2, round(min(w, h) * 0.01))
+        self.margin = m
+        self._grids.clear()
+        top_h = max(20, round(h * 0.2))
+        self.counter_box = pygame.Rect(m, m, max(20, round(w * 0.25)), top_h)
+        self.log_box = pygame.Rect(w - m - round(w * 0.22), m, round(w * 0.22), top_h)
+        self.middle_rect = counter_geometry(self.counter_box, self.scale).cards
+        mid_left, mid_right = self.counter_box.right + m, self.log_box.left - m
+        self.display_card = card_size(top_h * 0.8, aspect, max_width=(mid_right - mid_left) / 5.6)
+        dw, dh = self.display_card
+        gap = max(2, dw * 0.12)
+        centre_y = m + top_h * 0.44
+        span = dw * 5 + gap * 5
+        x0 = (mid_left + mid_right) / 2 - span / 2 + dw / 2
+        self.supply_at = (x0, centre_y)
+        self.offer_at = [(x0 + (dw + gap) * (i + 1), centre_y) for i in range(3)]
+        self.pile_at = (x0 + (dw + gap) * 4 + gap, centre_y)
+        self.prompt_y = round(m + top_h + m + self.scale.font(34) * 0.75)
+        row_top = self.prompt_y + round(self.scale.font(34) * 0.75) + m
+        self.turn_box = pygame.Rect(m, self.prompt_y - self.scale.px(22, 7), 0, self.scale.px(44, 14))
+
+        self.areas = {}
+        others = self.seats_across()
+        opp_bottom = round(h * 0.57)
+        col_w = (w - m) / max(1, len(others))
+        plate_h = max(14, round(h * 0.052))
+        for i, seat in enumerate(others):
+            x = round(m + i * col_w)
+            cw = max(10, round(col_w - m))
+            plate = pygame.Rect(x, row_top, cw, plate_h)
+            backs = card_size(plate_h * 0.86, aspect)
+            hand = pygame.Rect(plate.right - round(cw * 0.34), plate.y, round(cw * 0.34) - m, plate_h)
+            rows = pygame.Rect(x, plate.bottom + m // 2, cw, max(10, opp_bottom - plate.bottom - m))
+            doubler_at = (hand.x - backs[0] * 0.9, plate.centery)
+            self.areas[seat] = SeatArea(plate, rows, hand, backs, doubler_at, bottom=False)
+
+        own_top = opp_bottom + m
+        hand_card = card_size(h * 0.19, aspect, max_width=w * 0.5 / 5.5)
+        hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.04), round(w * 0.58), hand_card[1])
+        side_w = round(w * 0.15)
+        own_plate = pygame.Rect(m, own_top, side_w, max(14, round(h * 0.08)))
+        rows = pygame.Rect(side_w + 2 * m, own_top, w - side_w - 3 * m, max(10, hand.y - own_top - m))
+        doubler_at = (hand.x - hand_card[0] * 0.8, hand.centery)
+        self.areas[self.bottom_seat] = SeatArea(own_plate, rows, hand, hand_card, doubler_at, bottom=True)
+        bw, bh = round(w * 0.09), max(14, round(h * 0.045))
+        self.buttons = [
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
+            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
+            Button(
+                pygame.Rect(w - m - bw, h - 3 * m - 3 * bh, bw, bh), "Scorings", "scorings", visible=False
+            ),
+        ]
+        self.keep_rect = pygame.Rect(0, 0, self.scale.px(260, 50), bh)
+        self.keep_rect.bottomleft = (hand.right + m, hand.bottom)
+        self.keep_rect.width = max(20, min(self.keep_rect.width, w - m * 3 - bw - self.keep_rect.x))
+
+    def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
+        cards = [*MOTIF_IDS, JOKER]
+        out: list[tuple[str | None, str, tuple[int, int]]] = []
+        own = self.areas.get(self.bottom_seat)
+        for size in {self.display_card, *([own.hand_card] if own else [])}:
+            out += [(card, "back", size) for card in cards]
+            out.append((None, "back", size))
+        out.append((DOUBLER_ART, "back", own.hand_card if own else self.display_card))
+        out.append((FOX_ART, "back", self.display_card))
+        return out
+
+    def row_grid(self, seat: int) -> RowGrid:
+        """The cells of a seat's collections (rows fill the area in columns when there are many)."""
+        area = self.areas[seat]
+        count = sum(1 for z in self.model.zones if z.startswith(f"collection:{seat}:"))
+        count = max(count, sum(1 for c in self.obs.get("collections", []) if c["owner"] == seat))
+        cells_wanted = count + (1 if area.bottom else 0)
+        longest = max((c["length"] for c in self.obs.get("collections", []) if c["owner"] == seat), default=1)
+        planned = min(MAX_PLANNED_ROW, max(PLANNED_ROW, longest + 2))
+        key = (seat, cells_wanted, self._layout_gen, planned)
+        grid = self._grids.get(key)
+        if grid is not None:
+            return grid
+        aspect = self.app.art.aspect(self.game_id)
+        region = area.rows
+        label_h = min(self.scale.font(18) + 2, region.height // 6)
+        best: tuple[float, int] = (0.0, 1)
+        for cols in range(1, max(1, cells_wanted) + 1):
+            rows = math.ceil(max(1, cells_wanted) / cols)
+            cell_w, cell_h = region.width / cols, region.height / rows
+            row_len = 1 + TREASURE_STEP + ROW_STEP * (planned - 2) + 0.6
+            ch = min((cell_h - label_h) * 0.94, cell_w * 0.96 / (aspect * row_len))
+            if ch > best[0] + 0.5:
+                best = (ch, cols)
+        ch, cols = best
+        ch = min(ch, self.scale.height * (0.17 if area.bottom else 0.13))
+        step = max(2, self.scale.height // 90)  # few distinct sizes: each is scaled once and cached
+        ch = max(step, ch // step * step)
+        size = card_size(ch, aspect)
+        rows = math.ceil(max(1, cells_wanted) / cols)
+        cell_w, cell_h = region.width / cols, region.height / rows
+        cells = []
+        for i in range(cells_wanted):
+            r, c = divmod(i, cols)
+            cells.append(
+                pygame.Rect(
+                    round(region.x + c * cell_w),
+                    round(region.y + r * cell_h),
+                    round(cell_w) - 2,
+                    min(round(cell_h) - 2, label_h + size[1] + 4),
+                )
+            )
+        grid = self._grids[key] = RowGrid(size, cells, label_h)
+        return grid
+
+    def place_zone(self, zone: str, entries: Sequence[Entry]) -> list[Placement]:
+        kind, _, rest = zone.partition(":")
+        count = len(entries)
+        if kind == "collection":
+            seat_text, _, index_text = rest.partition(":")
+            return self._place_row(int(seat_text), int(index_text), entries)
+        if kind == "hand":
+            area = self.areas.get(int(rest))
+            return self._place_hand(area, entries) if area is not None else [HIDDEN] * count
+        if kind == "doubler":
+            area = self.areas.get(int(rest))
+            if area is None:
+                return [HIDDEN] * count
+            size = area.hand_card
+            return [Placement(area.doubler_at, size, True, 90 + i) for i in range(count)]
+        if kind == "offer":
+            slot = int(rest)
+            return [Placement(self.offer_at[slot], self.display_card, True, 40 + i) for i in range(count)]
+        if zone == "draw":
+            out = []
+            for i in range(count):
+                above = i - (count - PILE_SHOWN)
+                lift = max(0, above) * max(1.0, self.display_card[1] * 0.012)
+                at = (self.pile_at[0] - lift / 2, self.pile_at[1] - lift)
+                out.append(Placement(at, self.display_card, False, 20 + i, shown=above >= 0))
+            return out
+        if zone == "middle":
+            return self._place_middle(count)
+        if zone == "supply":
+            size = (self.display_card[0], self.display_card[1])
+            return [Placement(self.supply_at, size, True, 60)] * count
+        return [HIDDEN] * count
+
+    def _place_middle(self, count: int) -> list[Placement]:
+        room = self.middle_rect
+        if count == 0:
+            return [HIDDEN] * count
+        aspect = self.app.art.aspect(self.game_id)
+        size = card_size(room.height, aspect)
+        centres = row_centers(room.x, room.right, room.centery, count, size[0], size[0] * 0.1, "left")
+        return [Placement(c, size, True, 30 + i) for i, c in enumerate(centres)]
+
+    def _place_hand(self, area: SeatArea, entries: Sequence[Entry]) -> list[Placement]:
+        count = len(entries)
+        if area.bottom:
+            centres = fan_centers(
+                area.hand.centerx, area.hand.centery, count, area.hand_card, area.hand.width
+            )
+            return [
+                Placement(c, area.hand_card, entries[i].card is not None, 300 + i)
+                for i, c in enumerate(centres)
+            ]
+        bw = area.hand_card[0]
+        centres = row_centers(area.hand.x, area.hand.right, area.hand.centery, count, bw, -bw * 0.4, "left")
+        return [
+            Placement(c, area.hand_card, entries[i].card is not None, 100 + i) for i, c in enumerate(centres)
+        ]
+
+    def _place_row(self, seat: int, index: int, entries: Sequence[Entry]) -> list[Placement]:
+        if seat not in self.areas:
+            return [HIDDEN] * len(entries)
+        grid = self.row_grid(seat)
+        if index >= len(grid.cells):
+            return [HIDDEN] * len(entries)
+        cell = grid.cells[index]
+        cw, ch = grid.card
+        fox = [i for i, e in enumerate(entries) if e.card == FOX]
+        rest = [i for i, e in enumerate(entries) if e.card != FOX]
+        treasure = rest[:1]
+        doublers = [i for i in rest[1:] if entries[i].card == DOUBLER]
+        opens = [i for i in rest[1:] if entries[i].card != DOUBLER]
+        order = treasure + opens + doublers
+        y = cell.y + grid.label_h + ch / 2 + 2
+        steps = [0.0] + [cw * (TREASURE_STEP if k == 1 else ROW_STEP) for k in range(1, len(order))]
+        if doublers:
+            steps[-1] = cw * 0.42
+        fox_step = cw * 0.5 if fox else 0.0
+        room = cell.width - cw - 4 - fox_step
+        need = sum(steps)
+        squeeze = min(1.0, room / need) if need > 0 else 1.0
+        out: dict[int, Placement] = {}
+        x = cell.x + 2 + cw / 2
+        for k, i in enumerate(order):
+            x += steps[k] * squeeze
+            out[i] = Placement((x, y), (cw, ch), k > 0, 200 + k)
+        for i in fox:
+            fw, fh = round(cw * 0.95), round(ch * 0.95)
+            out[i] = Placement((x + fox_step, y), (fw, fh), True, 260)
+        return [out[i] for i in range(len(entries))]
+
+    def style(self, sprite: CardSprite) -> None:
+        sprite.art_id = sprite.card
+        sprite.back_kind = "back"
+        if sprite.card is not None and sprite.zone.startswith("collection:"):
+            entries = self.model.zones.get(sprite.zone) or []
+            if entries and entries[0].uid == sprite.uid:
+                sprite.back_kind = TREASURE_BACK + sprite.card
+
+    def reveal_card_size(self) -> tuple[int, int]:
+        area = self.areas.get(self.bottom_seat)
+        return area.hand_card if area is not None else super().reveal_card_size()
+
+    def hand_zone(self) -> str | None:
+        return f"hand:{self.bottom_seat}"
+
+    def drop_rect(self) -> pygame.Rect | None:
+        area = self.areas.get(self.bottom_seat)
+        return area.hand.inflate(0, area.hand.height // 2) if area else None
+
+    def decorate(self) -> None:
+        picked = self.picked
+        for sprite in self.layer:
+            sprite.selected = picked is not None and sprite.uid in self._picked_uids()
+
+    def _picked_uids(self) -> set[int]:
+        if self.picked is None:
+            return set()
+        sprites = self._item_sprites(self.picked)
+        return {sprites[0].uid} if sprites else set()
+
+    # -- choices -----------------------------------------------------------------------------------
+    def _item_sprites(self, item: str) -> list[CardSprite]:
+        me = self.bottom_seat
+        if item == "fox":
+            return [s for s in self.layer if s.card == FOX and s.zone.startswith("collection:")]
+        if item == "doubler":
+            return [s for s in self.layer if s.zone == f"doubler:{me}"]
+        card = item.partition(":")[2]
+        return sorted(
+            (s for s in self.layer if s.zone == f"hand:{me}" and s.card == card), key=lambda s: s.center[0]
+        )
+
+    @staticmethod
+    def item_of(action: str) -> str | None:
+        """What the player picks up to make `action`: a hand card, the doubler or the fox."""
+        kind, *args = action.split()
+        if kind == "treasure" and args:
+            return "doubler" if args[0] == DOUBLER else f"card:{args[0]}"
+        if kind == "open" and args:
+            return f"card:{args[0]}"
+        if kind == "doubler":
+            return "doubler"
+        if kind in ("fox", "pass_fox"):
+            return "fox"
+        return None
+
+    def find_targets(self, legal: list[str]) -> list[Target]:
+        targets: list[Target] = []
+        items = {item for item in map(self.item_of, legal) if item is not None}
+        if self.picked not in items or self._picked_at != self._decision():
+            self.picked = None  # picked up for another decision, or by the person before at the screen
+        for item in sorted(items):
+            for sprite in self._item_sprites(item):
+                targets.append(Target(f"pick {item}", uid=sprite.uid, draggable=True))
+        for action in legal:
+            kind, *args = action.split()
+            item = self.item_of(action)
+            if kind == "pass_fox" or (item is not None and item == self.picked):
+                rect = self.drop_spot(action)
+                if rect is not None:
+                    targets.append(Target(action, rect=rect))
+            elif kind == "take":
+                for sprite in self._zone_sprites(f"offer:{args[0]}"):
+                    targets.append(Target(action, uid=sprite.uid, draggable=True))
+            elif kind == "draw":
+                top = self._zone_sprites("draw")
+                if top:
+                    targets.append(Target(action, uid=top[-1].uid, draggable=True))
+            elif kind == "keep_fox":
+                targets.append(Target(action, rect=self.keep_rect, label="Keep the fox"))
+            elif item is None:  # an action this table has no place for still gets a button
+                rect = pygame.Rect(0, 0, self.scale.px(260, 40), self.scale.px(44, 14))
+                rect.midtop = (self.scale.width // 2, self.prompt_y + len(targets) * rect.height)
+                targets.append(Target(action, rect=rect, label=action))
+        self.decorate()
+        return targets
+
+    def _set_targets(self, targets: list[Target]) -> None:
+        super()._set_targets(targets)
+        if self.picked is None or not targets:
+            return
+        lit = [t.rect for t in targets if t.rect is not None and t.label is None]
+        for sprite in self.layer:  # rows the picked item cannot go to are dimmed: "not these"
+            if sprite.zone.startswith("collection:"):
+                sprite.dim = not any(rect.collidepoint(sprite.center) for rect in lit)
+
+    def _decision(self) -> tuple[int | None, int]:
+        return (self.viewer, len(self.match.actions))
+
+    def _zone_sprites(self, zone: str) -> list[CardSprite]:
+        return sorted((s for s in self.layer if s.zone == zone and s.shown), key=lambda s: s.z)
+
+    def drop_spot(self, action: str) -> pygame.Rect | None:
+        """The rect on the table that stands for `action` once its item is picked up."""
+        kind, *args = action.split()
+        me = self.bottom_seat
+        if kind == "treasure":
+            cells = self.row_grid(me).cells
+            return cells[-1] if cells else None
+        if kind in ("open", "doubler"):
+            return self._cell(me, int(args[-1]))
+        if kind == "fox":
+            return self._cell(int(args[0]), int(args[1]))
+        if kind == "pass_fox":
+            return self._cell(int(self.obs.get("left_neighbour", (me + 1) % self.players)), int(args[0]))
+        return None
+
+    def _cell(self, seat: int, index: int) -> pygame.Rect | None:
+        if seat not in self.areas:
+            return None
+        cells = self.row_grid(seat).cells
+        return cells[index] if 0 <= index < len(cells) else None
+
+    def spot_at(self, pos: tuple[float, float]) -> tuple[int, int | None] | None:
+        """(seat, collection index) under `pos`; (own seat, None) for a free spot of the own area."""
+        for seat, area in self.areas.items():
+            if seat not in self.areas:
+                continue
+            cells = self.row_grid(seat).cells
+            owned = len(cells) - (1 if area.bottom else 0)
+            for index, cell in enumerate(cells[:owned]):
+                if cell.collidepoint(pos):
+                    return seat, index
+            if area.bottom and area.rows.collidepoint(pos):
+                return seat, None
+        return None
+
+    def meaning_of_drop(self, item: str, pos: tuple[float, float]) -> tuple[str | None, str | None]:
+        """(action text, or a refusal) for putting `item` down at `pos`; (None, None): nowhere."""
+        spot = self.spot_at(pos)
+        if spot is None:
+            return None, None
+        seat, index = spot
+        me = self.bottom_seat
+        if item == "fox":
+            if index is None:
+                return None, None
+            if self.obs.get("phase") == "fox_pass":
+                if seat == self.obs.get("left_neighbour"):
+                    return f"pass_fox {index}", None
+                return f"fox {seat} {index}", None
+            return f"fox {seat} {index}", None
+        card = DOUBLER if item == "doubler" else item.partition(":")[2]
+        if seat != me:
+            return None, f"{card_name(card)}: you lay cards only on your own collections"
+        if index is None:
+            return f"treasure {card}", None
+        return (f"doubler {index}" if item == "doubler" else f"open {card} {index}"), None
+
+    def try_action(self, action: str) -> None:
+        """Play `action` if it is legal; otherwise show the engine's reason and change nothing."""
+        if action in self.legal:
+            self.act(action)
+            return
+        if not self.settled or not self.legal:
+            super().act(action)
+            return
+        try:
+            self.match.play(action)
+        except KartentischError as exc:
+            self.say(str(exc))
+            return
+        self.picked = None
+        self._set_targets([])
+
+    def act(self, action: str) -> None:
+        if action.startswith("pick "):
+            item = action[5:]
+            self.picked = None if self.picked == item else item
+            self._picked_at = self._decision()
+            self._targets_key = None  # find the spots for what is in the hand now
+            self.decorate()
+            return
+        self.picked = None
+        super().act(action)
+
+    def say(self, text: str) -> None:
+        super().say(rename_seats(text, self.names()))
+
+    def press_button(self, button: Button) -> None:
+        if button.key == "scorings":
+            self.showing_scoring = not self.showing_scoring
+            return
+        super().press_button(button)
+
+    # -- input -------------------------------------------------------------------------------------
+    def _on_release(self, pos: tuple[int, int]) -> None:
+        if self.showing_scoring:
+            self._press = self._drag = None
+            self.showing_scoring = False
+            return
+        drag, press = self._drag, self._press
+        if drag is not None and press is not None:
+            sprite, _, target = drag
+            moved = abs(pos[0] - press[0][0]) + abs(pos[1] - press[0][1])
+            if moved > DRAG_THRESHOLD:
+                self._drag = self._press = None
+                sprite.flying = False
+                self._drop(target, pos)
+                return
+        bare = drag is None and press is not None and press[1] is None and press[2] is None
+        if bare and self.picked is not None and self.settled and self.legal:
+            self._press = None
+            action, refusal = self.meaning_of_drop(self.picked, pos)
+            if action is not None:
+                self.try_action(action)
+            elif refusal is not None:
+                self.say(refusal)
+            else:
+                self.picked = None  # a click on the bare felt puts the item back
+                self._targets_key = None
+                self.decorate()
+            return
+        super()._on_release(pos)
+
+    def _drop(self, target: Target, pos: tuple[int, int]) -> None:
+        before = len(self.match.actions)
+        if target.action.startswith("pick "):
+            action, refusal = self.meaning_of_drop(target.action[5:], pos)
+            if action is not None:
+                self.try_action(action)
+            elif refusal is not None:
+                self.say(refusal)
+        else:
+            drop = self.drop_rect()
+            if drop is not None and drop.collidepoint(pos):
+                self.act(target.action)
+        if len(self.match.actions) == before:
+            self._relayout(self.move_seconds)  # nothing played: back to its place
+        # else the played card flies on from where it was let go
+
+    # -- events ------------------------------------------------------------------------------------
+    def banner_for(self, event: Event) -> Banner | None:
+        if isinstance(event, Note) and "motifs" in event.detail:
+            hold = Hold(SCORING_SECONDS * self.speed)
+            return ScoringBanner(rename_seats(event.text, self.names()), [], hold, dict(event.detail))
+        if isinstance(event, GameEnded):
+            lines = [rename_seats(event.text, self.names())]
+            return Banner("Game over", lines, Hold(BANNER_SECONDS * self.speed))
+        return None
+
+    def describe(self, event: Event) -> str | None:
+        line = self._describe(event)
+        return rename_seats(line, self.names()) if line else line
+
+    def _describe(self, event: Event) -> str | None:
+        if isinstance(event, CardMoved):
+            return self._describe_move(event)
+        if isinstance(event, Note):
+            return None if "motifs" in event.detail else event.text
+        if isinstance(event, TurnChanged):
+            self.turn_reason = event.reason
+            if event.reason.startswith("may pass"):
+                return f"seat {event.seat} may pass the fox"
+            return f"seat {event.seat}'s turn"
+        if isinstance(event, ScoreChanged):
+            if 0 <= event.seat < len(self.live_scores):
+                self.live_scores[event.seat] = int(event.new)
+            return f"seat {event.seat} now has {int(event.new)} points"
+        if isinstance(event, (RoundEnded, GameEnded)):
+            return event.text
+        return None
+
+    @staticmethod
+    def _describe_move(event: CardMoved) -> str | None:
+        src_kind, _, src_rest = event.src.partition(":")
+        dst_kind, _, dst_rest = event.dst.partition(":")
+        name = card_name(event.card) if event.card else "a card"
+        who = f"seat {src_rest.split(':')[0]}" if src_kind in ("hand", "doubler") else ""
+        if event.card == FOX:
+            return None  # the Note after it says where and why
+        if dst_kind == "collection":
+            index = dst_rest.partition(":")[2]
+            if not event.face_up:
+                return f"{who} lays the {name} as a treasure (collection {index})"
+            if src_kind == "doubler":
+                return f"{who} closes collection {index} with the doubler (x2)"
+            return f"{who} lays a {name} on collection {index}"
+        if src_kind == "offer":
+            return f"seat {dst_rest} takes a {name} from the display"
+        if event.src == "draw" and dst_kind == "hand":
+            return f"seat {dst_rest} draws {'a ' + name if event.card else 'a card'} from the pile (2 AP)"
+        return None
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.blit(
+            self.panels.get(self.log_box.size, (0, 0, 0, 110), self.scale.px(8, 2)), self.log_box.topleft
+        )
+        for area in self.areas.values():
+            surface.blit(
+                self.panels.get(area.rows.size, (0, 0, 0, 50), self.scale.px(8, 2)), area.rows.topleft
+            )
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        if not obs:
+            return
+        draw_counter(surface, self.counter_box, self.live_dh(), self.scale, self.texts, self.panels)
+        for seat, area in self.areas.items():
+            self._draw_plate(surface, seat, area)
+            self._draw_row_labels(surface, seat)
+        self._draw_centre_labels(surface)
+        self._draw_prompt(surface)
+        self._draw_hint(surface)
+        self._draw_log(surface)
+
+    def live_dh(self) -> dict[str, Any]:
+        """The counter as the cards played back so far show it (the observation is a step ahead while
+        they fly)."""
+        middle = len(self.model.zones.get("middle", ()))
+        return {
+            "middle": middle,
+            "total": self.obs["dh"]["total"],
+            "next_scoring": next((t for t in SCORING_AT if t > middle), None),
+        }
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
+        obs = self.obs
+        plate = area.plate
+        deciding = obs.get("current_player") == seat and not obs.get("terminal")
+        surface.blit(self.panels.get(plate.size, (14, 18, 24, 215), self.scale.px(8, 2)), plate.topleft)
+        if deciding:
+            pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=self.scale.px(8, 2))
+            if plate.x > plate.height // 3:
+                triangle_marker(surface, (plate.x - 1, plate.centery), min(plate.height * 0.35, plate.x))
+        pad = self.scale.px(10, 2)
+        name = self.seat_name(seat) + (" (you)" if seat == self.viewer and self.follow else "")
+        points = self.live_scores[seat] if seat < len(self.live_scores) else obs["scores"][seat]
+        score = self.texts.render(f"{points} pts", self.scale.font(24), GOLD, True)
+        right = (
+            round(area.doubler_at[0] - area.hand_card[0] * 0.6) if not area.bottom else plate.right
+        ) - pad
+        score_at = (right - score.get_width(), plate.y + pad // 2)
+        if area.bottom:
+            line_h = plate.height // 2
+            title = self.texts.fitted(
+                name, self.scale.font(24), max(10, plate.width - score.get_width() - pad * 3), INK, True
+            )
+            surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
+            surface.blit(score, (right - score.get_width(), plate.y + (line_h - score.get_height()) // 2))
+            bits = [f"{obs['hand_sizes'][seat]} in hand"]
+            bits.append("doubler ready" if obs["doubler_in_hand"][seat] else "doubler laid")
+            if deciding:
+                bits.insert(0, "your turn" if seat == self.viewer else "decides now")
+            sub = self.texts.fitted(
+                " · ".join(bits), self.scale.font(18), plate.width - 2 * pad, GOLD if deciding else INK_DIM
+            )
+            surface.blit(sub, (plate.x + pad, plate.y + line_h + (line_h - sub.get_height()) // 2))
+            return
+        room = max(10, right - score.get_width() - pad - plate.x - pad)
+        title = self.texts.fitted(name, self.scale.font(22), room, GOLD if deciding else INK, True)
+        surface.blit(title, (plate.x + pad, plate.centery - title.get_height() // 2))
+        if score_at[0] > plate.x + pad + title.get_width():
+            surface.blit(score, (score_at[0], plate.centery - score.get_height() // 2))
+        count = self.texts.render(str(obs["hand_sizes"][seat]), self.scale.font(18), INK, True)
+        box = count.get_rect(bottomright=(plate.right - 2, plate.bottom - 1)).inflate(6, 0)
+        surface.blit(self.panels.get(box.size, (0, 0, 0, 200), box.height // 2), box.topleft)
+        surface.blit(count, count.get_rect(center=box.center))
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """What to do with the item in the hand, under the own plate (the prompt line keeps the rules'
+        instruction)."""
+        if self.picked is None or not self.legal:
+            return
+        area = self.areas[self.bottom_seat]
+        top = area.plate.bottom + self.margin
+        bottom = area.doubler_at[1] - area.hand_card[1] / 2 - self.margin
+        box = pygame.Rect(area.plate.x, top, area.plate.width, max(0, round(bottom - top)))
+        size = self.scale.font(21)
+        lines = wrap_words(self._picked_prompt(), font(size, True), box.width - 12)
+        line_h = font(size, True).get_linesize()
+        if not lines or box.height < line_h:
+            return
+        lines = lines[: max(1, box.height // line_h)]
+        box.height = min(box.height, len(lines) * line_h + 8)
+        surface.blit(self.panels.get(box.size, (10, 14, 20, 200), self.scale.px(8, 2)), box.topleft)
+        for k, line in enumerate(lines):
+            label = self.texts.render(line, size, GOLD, True)
+            surface.blit(label, (box.x + 6, box.y + 4 + k * line_h))
+
+    def _draw_row_labels(self, surface: pygame.Surface, seat: int) -> None:
+        grid = self.row_grid(seat)
+        by_index = {c["index"]: c for c in self.obs["collections"] if c["owner"] == seat}
+        size = self.scale.font(17)
+        for index, cell in enumerate(grid.cells):
+            coll = by_index.get(index)
+            if coll is None:
+                if index == len(grid.cells) - 1 and seat == self.bottom_seat:
+                    text = "drop here: a new treasure (1 AP)" if self.picked and self.picked != "fox" else ""
+                    if text:
+                        label = self.texts.fitted(text, size, cell.width - 4, GOLD)
+                        surface.blit(label, label.get_rect(center=cell.center))
+                continue
+            if coll["lone"]:
+                text, colour = f"{index}: lone treasure ({card_name(coll['treasure'])})", INK_DIM
+            else:
+                text, colour = f"{index}: {coll['name']} · {coll['length']}", motif_colour(coll["motif"])
+            if coll["doubler"]:
+                text += " · x2 closed"
+            if coll["fox"]:
+                text += " · fox: out of scoring"
+            label = self.texts.fitted(text, size, cell.width - 4, colour, True)
+            surface.blit(label, (cell.x + 2, cell.y))
+
+    def _draw_centre_labels(self, surface: pygame.Surface) -> None:
+        dw, dh = self.display_card
+        size = self.scale.font(17)
+        below = self.offer_at[0][1] + dh / 2 + 2
+        take = self.texts.fitted("Display: take a card · 1 AP", size, round(dw * 3.3), INK_DIM)
+        surface.blit(take, take.get_rect(midtop=(self.offer_at[1][0], below)))
+        pile = self.texts.fitted(f"Pile {self.obs['pile']}", size, round(dw * 1.2), INK_DIM)
+        surface.blit(pile, pile.get_rect(midtop=(self.pile_at[0], below)))
+        if self.obs.get("fox") is None:
+            fox = self.texts.fitted("Fox waits", size, round(dw * 1.2), INK_DIM)
+            surface.blit(fox, fox.get_rect(midtop=(self.supply_at[0], below)))
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        obs = self.obs
+        decider = obs.get("current_player")
+        mine = decider is not None and decider == self.viewer and bool(self.legal)
+        prompt = rename_seats(obs.get("prompt") or "", self.names())
+        if obs.get("terminal"):
+            prompt = rename_seats(obs.get("result") or "The game is over", self.names())
+        elif not mine and decider is not None:
+            prompt = self._waiting_prompt(decider)
+        pips_w = self.scale.px(150, 40)
+        line = self.texts.fitted(
+            prompt, self.scale.font(30), w - 2 * self.margin - pips_w * 2, GOLD if mine else INK, True
+        )
+        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(
+            self.scale.px(30, 6), self.scale.px(10, 2)
+        )
+        surface.blit(self.panels.get(box.size, (10, 14, 20, 210), self.scale.px(10, 2)), box.topleft)
+        surface.blit(line, line.get_rect(center=box.center))
+        if decider is not None and not obs.get("terminal"):
+            label = self.texts.render(f"{self.seat_name(decider)}: AP", self.scale.font(22), INK, True)
+            left = self.margin
+            r = max(3, self.scale.px(11, 3))
+            surface.blit(label, (left, self.prompt_y - label.get_height() // 2))
+            ap = obs["ap"] if obs.get("phase") == "turn" else 0
+            ap_pips(surface, left + label.get_width() + r, self.prompt_y, ap, r)
+
+    def _waiting_prompt(self, decider: int) -> str:
+        """Whose turn it is and why, while someone else decides."""
+        name = self.seat_name(decider)
+        if self.obs.get("phase") == "fox_pass":
+            left = self.seat_name(self.obs["left_neighbour"])
+            return f"{name} has spent the action points and may pass the fox to {left}"
+        why = rename_seats(self.turn_reason, self.names())
+        return (
+            f"{name}'s turn"
+            + (f" ({why})" if why and not why.startswith("may") else "")
+            + f": {self.obs['ap']} AP left"
+        )
+
+    def _picked_prompt(self) -> str:
+        item = self.picked or ""
+        if item == "fox":
+            if self.obs.get("phase") == "fox_pass":
+                return f"Put the fox on a row of {self.seat_name(self.obs['left_neighbour'])}"
+            return (
+                f"Put the fox on another own row (1 AP) or on a row of "
+                f"{self.seat_name(self.obs['left_neighbour'])} (2 AP)"
+            )
+        name = "the doubler" if item == "doubler" else card_name(item.partition(":")[2])
+        return f"Put {name} on a lit row, or on the free spot for a new treasure"
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        box = self.log_box
+        size = self.scale.font(17)
+        line_h = size + 4
+        count = max(1, (box.height - 4) // line_h)
+        y = box.y + 3
+        tail = self.log_tail(count)
+        for i, text in enumerate(tail):
+            colour = INK if i == len(tail) - 1 else INK_DIM
+            label = self.texts.fitted(text, size, box.width - 10, colour, shrink=False)
+            surface.blit(label, (box.x + 5, y))
+            y += line_h
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if not self.obs:
+            return
+        for button in self.buttons:
+            if button.key == "scorings":
+                button.visible = bool(self.obs.get("scorings"))
+        self._draw_pile_cost(surface)
+        if self.showing_scoring and self.obs.get("scorings"):
+            draw_scoring(
+                surface,
+                self.obs["scorings"][-1],
+                self.names(),
+                self.scale,
+                self.texts,
+                self.panels,
+                self._card_art,
+                "click to close",
+            )
+
+    def _card_art(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        return self.app.art.card(self.game_id, card, size)
+
+    def _draw_pile_cost(self, surface: pygame.Surface) -> None:
+        if not self.obs.get("pile"):
+            return
+        size = self.scale.font(24)
+        badge = self._cost_badges.get(size)
+        if badge is None:
+            label = self.texts.render("2 AP", size, (30, 24, 10), True)
+            box = label.get_rect().inflate(self.scale.px(14, 4), self.scale.px(6, 2))
+            badge = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(badge, GOLD, badge.get_rect(), border_radius=box.height // 2)
+            badge.blit(label, label.get_rect(center=badge.get_rect().center))
+            self._cost_badges[size] = badge
+        centre = (round(self.pile_at[0]), round(self.pile_at[1] + self.display_card[1] * 0.22))
+        surface.blit(badge, badge.get_rect(center=centre))
+
+    def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
+        if isinstance(banner, ScoringBanner):
+            draw_scoring(
+                surface,
+                banner.breakdown,
+                self.names(),
+                self.scale,
+                self.texts,
+                self.panels,
+                self._card_art,
+                "click to continue",
+            )
+            return
+        super().draw_banner(surface, banner)
+
+
+__all__ = ["GloriaPicktoriaTable"]
