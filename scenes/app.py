@@ -1,13 +1,19 @@
 """The App: the window, the clock, the settings and the scene stack, and the frame loop that drives them.
 
-One frame (`step`): every pygame event goes to the top scene, its pygame-gui manager first; the app
-itself takes the window events (quit, resize, F11). Then the top scene and its widgets advance by
-dt seconds, and the visible scenes are drawn bottom-up, each with its widgets over it.
+One frame (`step`): every pygame event goes to the top scene, its pygame-gui manager first (when it
+has one); the app itself takes the window events (quit, resize, F11). Then the top scene and its
+widgets advance by dt seconds, and the visible scenes are drawn bottom-up, each with its widgets over it.
+
+The title is drawn without pygame-gui, so the menu is up before pygame-gui is imported; a few frames
+later a background thread imports it, and the next screen opens without that pause.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
+import sys
+import threading
 import traceback
 import warnings
 from typing import TYPE_CHECKING
@@ -15,6 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .base import Scene, SceneStack
+from .look import app_icon
 from .settings import Settings, data_dir
 
 if TYPE_CHECKING:
@@ -29,6 +36,10 @@ MAX_DT = 0.1
 CAPTION = "Kartentisch"
 #: the frame after which sounds are made in the background (start-up first, sound second)
 WARM_UP_FRAME = 20
+#: the frame after which the widget toolkit is imported in the background (the menu is up by then)
+PRELOAD_FRAME = 4
+#: what the background import loads: the widgets of every screen after the title, pygame-gui with them
+PRELOADED_MODULE = "scenes.widgets"
 
 
 class App:
@@ -44,7 +55,9 @@ class App:
         self.frames = 0
         self.running = True
         self._art: ArtLibrary | None = None
+        self.preloading: threading.Thread | None = None
         pygame.display.set_caption(CAPTION)
+        pygame.display.set_icon(app_icon())  # before the window opens, which spares loading pygame's own
         self.screen = self._open_window()
         self._laid_out = self.size
         self._apply_volume()
@@ -122,7 +135,7 @@ class App:
 
     def _fit(self, scene: Scene) -> None:
         """A scene made before the window changed size starts at the current size."""
-        if scene.ui.window_resolution != self.size:
+        if scene.has_ui and scene.ui.window_resolution != self.size:
             scene.ui.set_window_resolution(self.size)
 
     @property
@@ -169,11 +182,13 @@ class App:
             return False
         scene.update(dt)
         top = self.stack.top  # update may have changed the scenes
-        if top is not None:
+        if top is not None and top.has_ui:
             top.ui.update(dt)
         self._draw()
         self.time += dt
         self.frames += 1
+        if self.frames == PRELOAD_FRAME:
+            self.preloading = preload(PRELOADED_MODULE)
         if self.frames == WARM_UP_FRAME:  # the menu is up: now the mixer may start, off the frame loop
             from . import sound
 
@@ -193,7 +208,7 @@ class App:
         scene = self.stack.top
         if scene is None:
             return
-        if scene.ui.process_events(event):
+        if scene.has_ui and scene.ui.process_events(event):
             return
         scene.handle_event(event)
 
@@ -203,7 +218,8 @@ class App:
             self.screen.fill((0, 0, 0))
         for scene in visible:
             scene.draw(self.screen)
-            scene.ui.draw_ui(self.screen)
+            if scene.has_ui:
+                scene.ui.draw_ui(self.screen)
         pygame.display.flip()
 
     def run(self) -> None:
@@ -221,6 +237,23 @@ class App:
             self._save_settings()
             sound.shutdown()
             pygame.quit()
+
+
+def preload(module: str) -> threading.Thread | None:
+    """Import `module` in a background thread (None when it is loaded already). A failure is only
+    logged: the screen that needs the module imports it again and shows the error there."""
+    if module in sys.modules:
+        return None
+
+    def load() -> None:
+        try:
+            importlib.import_module(module)
+        except Exception:
+            log.exception("importing %s in the background failed", module)
+
+    thread = threading.Thread(target=load, name=f"preload {module}", daemon=True)
+    thread.start()
+    return thread
 
 
 def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:

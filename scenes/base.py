@@ -1,9 +1,12 @@
 """Scenes and the scene stack.
 
 The App (scenes/app.py) owns the window, the clock, the settings and the stack. Every frame it
-hands each pygame event to the top scene (its pygame-gui manager first), updates the top scene
-with dt in seconds, and draws the stack from the highest opaque scene up (so an overlay such as
-the pause menu is drawn over the table it pauses).
+hands each pygame event to the top scene (its pygame-gui manager first, if it has one), updates the
+top scene with dt in seconds, and draws the stack from the highest opaque scene up (so an overlay
+such as the pause menu is drawn over the table it pauses).
+
+A scene's pygame-gui manager is made when the scene first uses `ui`: a screen drawn in plain pygame
+(the title) never imports pygame-gui, which keeps the start-up short.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 
 if TYPE_CHECKING:
+    import pygame_gui
+
     from .app import App
 
 THEME_PATH = Path(__file__).resolve().parent.parent / "assets" / "themes" / "theme.json"
@@ -27,8 +31,22 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        theme = str(THEME_PATH) if THEME_PATH.exists() else None
-        self.ui = pygame_gui.UIManager(app.size, theme)
+        self._ui: pygame_gui.UIManager | None = None
+
+    @property
+    def ui(self) -> pygame_gui.UIManager:
+        """This scene's pygame-gui manager, made (at the window's size) on first use."""
+        if self._ui is None:
+            import pygame_gui
+
+            theme = str(THEME_PATH) if THEME_PATH.exists() else None
+            self._ui = pygame_gui.UIManager(self.app.size, theme)
+        return self._ui
+
+    @property
+    def has_ui(self) -> bool:
+        """Whether this scene has made its pygame-gui manager (a scene without widgets never does)."""
+        return self._ui is not None
 
     # life cycle
     def on_enter(self) -> None:
@@ -42,8 +60,9 @@ class Scene:
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size: lay out again (the default rebuilds the widgets)."""
-        self.ui.set_window_resolution(size)
-        self.ui.clear_and_reset()
+        if self.has_ui:
+            self.ui.set_window_resolution(size)
+            self.ui.clear_and_reset()
         self.on_enter()
 
     # frame

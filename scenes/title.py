@@ -1,7 +1,7 @@
 """The title screen: Play, Resume last game, Gallery, Settings, Quit.
 
-It is the first thing on screen, so it imports only what it draws: the match controller, the games
-and the table load when a game starts.
+It is the first thing on screen, so it imports only what it draws: it is drawn in plain pygame
+(scenes.look), and pygame-gui, the match controller, the games and the table load when they are needed.
 """
 
 from __future__ import annotations
@@ -9,27 +9,28 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
-from . import rules_text
-from .settings import autosave_path
-from .widgets import (
+from .base import Scene
+from .look import (
     CREAM,
     MUTED,
-    MenuScene,
+    MenuButtons,
     Message,
     body_font,
     column,
     draw_card_fan,
     draw_heading,
     draw_text,
-    open_table_or_explain,
+    felt,
     px,
     text_scale,
 )
+from .settings import autosave_path
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,8 @@ def read_saved_game(path: Path) -> SavedGame | None:
     from game.core import KartentischError
     from game.core.records import read_record
 
+    from . import rules_text
+
     try:
         record = read_record(path)
     except KartentischError as exc:
@@ -68,37 +71,52 @@ def read_saved_game(path: Path) -> SavedGame | None:
     return SavedGame(path, summary, finished=bool(footer.get("terminal")))
 
 
-class TitleScene(MenuScene):
+class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.saved: SavedGame | None = None
+        self.menu_buttons = MenuButtons()
+        self.message: Message | None = None  # the message on screen above the title, if any
 
     def on_enter(self) -> None:
         self.saved = read_saved_game(autosave_path())
-        super().on_enter()
+        self.build(self.app.size)
 
     def on_resume(self) -> None:
-        self.ui.clear_and_reset()  # a game may have been saved or finished meanwhile
-        self.on_enter()
+        self.on_enter()  # a game may have been saved or finished meanwhile
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.build(size)
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
+        buttons = self.menu_buttons
+        buttons.layout(size)
         area = pygame.Rect(0, round(h * 0.52), w, round(h * 0.42))
         rects = column(area, 5, px(340, size), px(50, size), px(12, size))
-        self.add_button(rects[0], "Play", self.play, primary=True)
+        buttons.add(rects[0], "Play", self.play, primary=True)
         resumable = self.saved is not None and self.saved.resumable
         tip = None
         if self.saved is not None and self.saved.problem:
             tip = "The saved game is damaged."
         elif resumable and self.saved is not None:
             tip = self.saved.summary
-        self.add_button(rects[1], "Resume last game", self.resume, enabled=resumable, tooltip=tip)
-        self.add_button(rects[2], "Gallery", self.gallery, tooltip="Every card of a game in an art pack")
-        self.add_button(rects[3], "Settings", self.settings)
-        self.add_button(rects[4], "Quit", self.app.quit)
+        buttons.add(rects[1], "Resume last game", self.resume, enabled=resumable, tooltip=tip)
+        buttons.add(rects[2], "Gallery", self.gallery, tooltip="Every card of a game in an art pack")
+        buttons.add(rects[3], "Settings", self.settings)
+        buttons.add(rects[4], "Quit", self.app.quit)
 
-    def back(self) -> None:
-        """Esc on the title does nothing: quitting takes the Quit button."""
+    # -- frame -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.menu_buttons.handle_event(event)  # Esc does nothing here: quitting takes the Quit button
+
+    def update(self, dt: float) -> None:
+        self.menu_buttons.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(surface.get_size()), (0, 0))
+        self.draw_decor(surface)
+        self.menu_buttons.draw(surface)
 
     def draw_decor(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -111,6 +129,18 @@ class TitleScene(MenuScene):
             note = body_font(max(8, round(15 * text_scale(size))))
             draw_text(surface, f"Saved game: {self.saved.summary}", note, MUTED,
                       center=(w // 2, h - px(18, size)), shadow=1)
+
+    def show_message(self, message: Message, on_answer: Callable[[str], None] | None = None) -> None:
+        """Put `message` over the title; `on_answer` gets the key of the answer once it has closed."""
+        from .widgets import MessageScene
+
+        def answered(answer: str) -> None:
+            self.message = None
+            if on_answer is not None:
+                on_answer(answer)
+
+        self.message = message
+        self.app.push(MessageScene(self.app, message, answered))
 
     # -- actions ---------------------------------------------------------------------------------
     def play(self) -> None:
@@ -147,6 +177,8 @@ class TitleScene(MenuScene):
             log.exception("resuming %s failed", path)
             self._cannot_resume(f"{type(exc).__name__}: {exc}")
             return
+        from .widgets import open_table_or_explain
+
         scene = open_table_or_explain(self, match)
         if scene is not None:
             self.app.push(scene)

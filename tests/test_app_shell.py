@@ -29,7 +29,7 @@ from scenes.settings import Settings, autosave_path, config_dir
 from scenes.settings_scene import SettingsScene
 from scenes.setup import SetupScene
 from scenes.title import TitleScene
-from scenes.widgets import button_at
+from scenes.widgets import MessageScene, find_button
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,7 +69,7 @@ def key(app: App, code: int) -> None:
 
 
 def button(app: App, label: str):
-    found = button_at(app.stack.top.ui, label)
+    found = find_button(app.stack.top, label)
     assert found is not None, f"no button {label!r} on {type(app.stack.top).__name__}"
     return found
 
@@ -238,10 +238,13 @@ def test_settings_window_size_choice_resizes_the_window(app):
 # -- window sizes ----------------------------------------------------------------------------------
 def _inside(app: App, scene: Scene) -> None:
     window = pygame.Rect((0, 0), app.size)
-    root = scene.ui.get_root_container()
-    placed = [e for e in scene.ui.get_sprite_group().sprites()
-              if e.visible and (isinstance(e, pygame_gui.elements.UIScrollingContainer)
-                                or (isinstance(e, pygame_gui.elements.UIButton) and e.ui_container is root))]
+    placed = list(scene.menu_buttons.buttons) if isinstance(scene, TitleScene) else []
+    if scene.has_ui:
+        root = scene.ui.get_root_container()
+        elements = pygame_gui.elements
+        placed += [e for e in scene.ui.get_sprite_group().sprites()
+                   if e.visible and (isinstance(e, elements.UIScrollingContainer)
+                                     or (isinstance(e, elements.UIButton) and e.ui_container is root))]
     assert placed
     for b in placed:
         assert window.contains(b.rect), f"{b} at {b.rect} is outside {app.size} on {type(scene).__name__}"
@@ -265,12 +268,12 @@ def test_resizing_and_fullscreen_lay_every_screen_out_again(app, make):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         frames(app)
         assert app.size == size
-        assert scene.ui.window_resolution == size
+        assert not scene.has_ui or scene.ui.window_resolution == size
         _inside(app, scene)
     key(app, pygame.K_F11)
     assert app.settings.fullscreen
     assert app.size == pygame.display.get_desktop_sizes()[0]
-    assert scene.ui.window_resolution == app.size
+    assert not scene.has_ui or scene.ui.window_resolution == app.size
     _inside(app, scene)
     key(app, pygame.K_F11)
     assert not app.settings.fullscreen and app.size == app.settings.window_size
@@ -283,7 +286,7 @@ def test_every_scene_in_the_stack_follows_a_resize(app):
     frames(app)
     app.set_window_size((800, 600))
     frames(app)
-    assert all(s.ui.window_resolution == (800, 600) for s in app.stack)
+    assert all(s.ui.window_resolution == (800, 600) for s in app.stack if s.has_ui)
     click(app, button(app, "Back"))
     assert isinstance(app.stack.top, TitleScene)
     _inside(app, app.stack.top)
@@ -312,15 +315,16 @@ def test_setting_an_unreadable_save_aside_keeps_the_file(app):
     path.write_bytes(b"\xff\xfe not a record")
     app.push(TitleScene(app))
     frames(app)
+    title = app.stack.top
     click(app, button(app, "Resume last game"))
     click(app, button(app, "Set aside"))
     kept = list(path.parent.glob("autosave-unreadable-*.jsonl"))
     assert not path.exists() and len(kept) == 1
     assert kept[0].read_bytes() == b"\xff\xfe not a record"
-    title = app.stack.top
+    assert title.message is not None and str(kept[0]) in title.message.text
     click(app, button(app, "OK"))
+    assert app.stack.top is title and title.message is None
     assert not button(app, "Resume last game").is_enabled
-    assert title.message is None
 
 
 def test_a_save_whose_replay_fails_is_refused_with_the_reason(app):
@@ -332,9 +336,9 @@ def test_a_save_whose_replay_fails_is_refused_with_the_reason(app):
     path.write_text("\n".join([*lines[:-1], json.dumps(footer)]) + "\n", encoding="utf-8")
     app.push(TitleScene(app))
     frames(app)
-    click(app, button(app, "Resume last game"))
     title = app.stack.top
-    assert isinstance(title, TitleScene)
+    click(app, button(app, "Resume last game"))
+    assert [type(s) for s in app.stack.visible()] == [TitleScene, MessageScene]  # the title stays in view
     assert title.message is not None and "state hash" in title.message.text
 
 

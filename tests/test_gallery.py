@@ -19,7 +19,7 @@ from scenes.settings import Settings, autosave_path, config_dir, data_dir
 from scenes.setup import SetupScene
 from scenes.table.base import TableScene
 from scenes.title import TitleScene
-from scenes.widgets import button_at
+from scenes.widgets import button_at, find_button
 
 GAME = "palastgefluester"
 RED, BLUE, GREEN, ORANGE, CYAN = (200, 10, 10), (10, 10, 200), (10, 170, 30), (250, 120, 0), (0, 220, 220)
@@ -62,7 +62,7 @@ def click_at(app: App, pos: tuple[int, int]) -> None:
 
 
 def click(app: App, label: str) -> None:
-    button = button_at(app.stack.top.ui, label)
+    button = find_button(app.stack.top, label)
     assert button is not None and button.is_enabled, f"no enabled button {label!r}"
     click_at(app, button.rect.center)
 

@@ -234,14 +234,16 @@ class TableScene(Scene):
 
     def on_resume(self) -> None:
         """Back from the pause menu or the handoff screen: the seat on screen may have changed."""
-        self.ui.set_window_resolution(self.app.size)
+        if self.has_ui:
+            self.ui.set_window_resolution(self.app.size)
         if self.app.size != (self.scale.width, self.scale.height):
             self._relayout_window(self.app.size)
         self._dirty = True
         self._snap_next = True
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.ui.set_window_resolution(size)
+        if self.has_ui:
+            self.ui.set_window_resolution(size)
         self._relayout_window(size)
 
     def _relayout_window(self, size: tuple[int, int]) -> None:

@@ -40,7 +40,8 @@ class HandoffScene(Scene):
         return f"Pass to {self.name} — click when ready"
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.ui.set_window_resolution(size)
+        if self.has_ui:
+            self.ui.set_window_resolution(size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (

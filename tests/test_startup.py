@@ -1,0 +1,148 @@
+"""The title screen starts without pygame-gui: it is drawn in plain pygame, answers the mouse at once,
+and pygame-gui comes in through a background import a few frames later. Its light buttons hover,
+press, click and show tooltips as the themed buttons do."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scenes.app import App
+from scenes.look import TOOLTIP_DELAY
+from scenes.settings import Settings
+from scenes.title import TitleScene
+
+ROOT = Path(__file__).resolve().parent.parent
+
+def run_fresh(then: str) -> dict:
+    """Start the app on the title in a new interpreter, draw one frame, run `then`; its `out` dict."""
+    code = (
+        "import json, sys\n"
+        "import pygame\n"
+        "from scenes.app import App, PRELOAD_FRAME\n"
+        "from scenes.title import TitleScene\n"
+        "app = App(size=(1280, 720))\n"
+        "app.push(TitleScene(app))\n"
+        "app.step(1 / 60)\n"
+        "out = {'gui_after_first_frame': 'pygame_gui' in sys.modules}\n"
+        "def click(label):\n"
+        "    pos = app.stack.top.menu_buttons.find(label).rect.center\n"
+        "    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))\n"
+        "    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))\n"
+        f"{then}\n"
+        "out['top'] = type(app.stack.top).__name__\n"
+        "print(json.dumps(out))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=os.environ.copy(), capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_title_is_up_without_pygame_gui_which_then_loads_in_the_background():
+    out = run_fresh(
+        "for _ in range(PRELOAD_FRAME + 1):\n"
+        "    app.step(1 / 60)\n"
+        "app.preloading.join(60)\n"
+        "out['preload_done'] = not app.preloading.is_alive()\n"
+        "out['gui_before_click'] = 'pygame_gui' in sys.modules\n"
+        "click('Play')\n"
+        "for _ in range(3):\n"
+        "    app.step(1 / 60)\n"
+    )
+    assert out["gui_after_first_frame"] is False
+    assert out["preload_done"] and out["gui_before_click"]  # loaded by the background thread, not the click
+    assert out["top"] == "ChooseGameScene"
+
+
+def test_play_clicked_on_the_first_frames_opens_the_game_choice_before_the_background_import():
+    out = run_fresh(
+        "click('Play')\n"
+        "app.step(1 / 60)\n"
+        "out['preload_started_before_click'] = app.preloading is not None\n"
+        "for _ in range(3):\n"
+        "    app.step(1 / 60)\n"
+    )
+    assert out["gui_after_first_frame"] is False
+    assert out["preload_started_before_click"] is False
+    assert out["top"] == "ChooseGameScene"
+
+
+# -- the light buttons -----------------------------------------------------------------------------
+@pytest.fixture
+def title(tmp_path, monkeypatch):
+    monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("KARTENTISCH_DATA_DIR", str(tmp_path / "data"))
+    app = App(Settings(), size=(1280, 720))
+    scene = TitleScene(app)
+    app.push(scene)
+    app.step(1 / 60)
+    yield scene
+    app.stack.clear()
+
+
+def post(event_type: int, **fields) -> None:
+    pygame.event.post(pygame.event.Event(event_type, **fields))
+
+
+def frames(app: App, count: int = 2, dt: float = 1 / 60) -> None:
+    for _ in range(count):
+        app.step(dt)
+
+
+def test_a_press_released_off_the_button_does_not_click(title):
+    app = title.app
+    play = title.menu_buttons.find("Play")
+    post(pygame.MOUSEBUTTONDOWN, pos=play.rect.center, button=1)
+    frames(app)
+    assert title.menu_buttons.state(play) == "active"
+    post(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)
+    frames(app)
+    assert app.stack.top is title
+    assert title.menu_buttons.state(play) == "normal"
+
+
+def test_a_disabled_button_neither_lights_up_nor_clicks(title):
+    app = title.app
+    resume = title.menu_buttons.find("Resume last game")
+    assert not resume.is_enabled  # no saved game
+    post(pygame.MOUSEMOTION, pos=resume.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=resume.rect.center, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=resume.rect.center, button=1)
+    frames(app)
+    assert app.stack.top is title and title.message is None
+    assert title.menu_buttons.state(resume) == "disabled"
+
+
+def test_hovering_lights_a_button_and_resting_shows_its_tooltip(title):
+    app = title.app
+    gallery = title.menu_buttons.find("Gallery")
+    before = app.screen.get_at(gallery.rect.move(8, 0).midleft)
+    post(pygame.MOUSEMOTION, pos=gallery.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    frames(app)
+    assert title.menu_buttons.state(gallery) == "hovered"
+    assert app.screen.get_at(gallery.rect.move(8, 0).midleft) != before  # drawn lighter
+    assert title.menu_buttons.tooltip_shown is None
+    frames(app, round(TOOLTIP_DELAY * 60) + 5)
+    assert title.menu_buttons.tooltip_shown is gallery
+    post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app)
+    assert title.menu_buttons.tooltip_shown is None and title.menu_buttons.state(gallery) == "normal"
+
+
+def test_the_title_buttons_follow_a_resize_and_stay_in_the_window(title):
+    app = title.app
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
+    frames(app)
+    window = pygame.Rect((0, 0), app.size)
+    assert app.size == (800, 600)
+    assert [b.label for b in title.menu_buttons.buttons] == \
+        ["Play", "Resume last game", "Gallery", "Settings", "Quit"]
+    assert all(window.contains(b.rect) for b in title.menu_buttons.buttons)
+    assert not title.has_ui  # the title never made a pygame-gui manager
