@@ -622,3 +622,19 @@ def test_action_texts_are_stable_and_read_back():
     assert texts(state) == {"treasure corn", "treasure joker", "treasure doubler", "open joker 1",
                             "open corn 1", "doubler 0", "doubler 1", "take 0", "take 1", "take 2", "draw",
                             "fox 0 0", "fox 1 0"}
+
+
+def test_gp_r7_the_turn_prompt_offers_the_fox_only_when_it_can_move():
+    from game.match import Match, Seat
+
+    match = Match("gloria_picktoria", [Seat.ai("A", "random"), Seat.ai("B", "random")], 4)
+    seen_with, seen_without = False, False
+    while not match.is_over() and not (seen_with and seen_without):
+        obs = match.observation(match.current_seat)
+        if obs["prompt"].startswith("Spend"):
+            can_move = any(a.kind == "fox" for a in match.state.legal_actions())
+            assert ("move the fox" in obs["prompt"]) == can_move
+            seen_with |= can_move
+            seen_without |= not can_move
+        match.step_bot()
+    assert seen_with and seen_without

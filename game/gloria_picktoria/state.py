@@ -68,6 +68,15 @@ def collection_zone(seat: int, index: int) -> str:
     return f"collection:{seat}:{index}"
 
 
+#: the words of the turn prompt, each with the action kinds that make it true
+_PROMPT_CHOICES: tuple[tuple[str, frozenset[str]], ...] = (
+    ("lay a treasure", frozenset({"treasure"})),
+    ("open a card", frozenset({"open", "doubler"})),
+    ("take a card", frozenset({"take", "draw"})),
+    ("move the fox", frozenset({"fox"})),
+)
+
+
 class GloriaState(State):
     """A position. Hands are lists of card strings; the draw pile's top is its last element.
 
@@ -493,6 +502,7 @@ class GloriaState(State):
         }
 
     def _prompt(self, seat: int | None) -> str:
+        """One line for the deciding seat, naming only the kinds of action it has now."""
         if self.phase == OVER:
             return self.result_text()
         if seat != self.turn:
@@ -500,7 +510,12 @@ class GloriaState(State):
         if self.phase == FOX_PASS:
             return f"Pass the fox to a collection of {seat_name(self.left_neighbour)}, or keep it"
         points = "1 action point" if self.ap == 1 else f"{self.ap} action points"
-        return f"Spend {points}: lay a treasure, open a card, take a card or move the fox"
+        kinds = {action.kind for action in self.legal_actions()}
+        choices = [words for words, needs in _PROMPT_CHOICES if kinds & needs]
+        if not choices:
+            return f"Spend {points}"
+        listed = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
+        return f"Spend {points}: {listed}"
 
     # -- copies ----------------------------------------------------------------------------------------
     def clone(self) -> GloriaState:
