@@ -123,12 +123,18 @@ class MessageBox:
     def __init__(self, ui: pygame_gui.UIManager, size: tuple[int, int], message: Message) -> None:
         self.message = message
         width = min(size[0] - 16, px(560, size))
-        height = min(size[1] - 16, px(260, size))
+        pad = px(16, size)
+        button_h = px(44, size)
+        # tall enough for the whole text (measured with a font of the theme's text size), within the window
+        font = body_font(max(8, round(16 * text_scale(size))))
+        lines = 2 + sum(len(wrap(part, font, max(1, width - 4 * pad))) or 1
+                        for part in message.text.split("\n"))
+        wanted = round(lines * font.get_linesize() * 1.5) + 5 * pad + button_h  # the text box's own spacing
+        height = min(size[1] - 16, max(px(260, size), wanted))
+        button_h = min(button_h, max(1, height // 4))
         rect = pygame.Rect(0, 0, max(1, width), max(1, height))
         rect.center = (size[0] // 2, size[1] // 2)
         self.panel = UIPanel(rect, starting_height=50, manager=ui, object_id=oid(None, "#message_panel"))
-        pad = px(16, size)
-        button_h = min(px(44, size), max(1, height // 4))
         inner_w = max(1, rect.width - 2 * pad)
         html = f"<b>{_escape(message.title)}</b><br><br>{_escape(message.text)}"
         text_h = max(1, rect.height - 3 * pad - button_h)
