@@ -7,6 +7,7 @@ If a file is missing or unreadable, pygame's own default font stands in (logged 
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 from functools import lru_cache
 from pathlib import Path
@@ -25,12 +26,34 @@ FACES: dict[str, str] = {
     "text": "DejaVuSansCondensed.ttf",
 }
 
+#: role -> file in pygame-gui's data folder: the themed widgets' face (Noto Sans), so buttons drawn
+#: without pygame-gui read like the ones drawn with it
+WIDGET_FACES: dict[str, str] = {"widget": "NotoSans-Regular.ttf", "widget_bold": "NotoSans-Bold.ttf"}
+
 _warned: set[str] = set()
+
+
+@lru_cache(maxsize=1)
+def _widget_dir() -> Path | None:
+    """pygame-gui's data folder, found without importing pygame-gui (the title must not wait for it)."""
+    spec = importlib.util.find_spec("pygame_gui")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / "data"
+
+
+def _path(role: str) -> Path:
+    if role in WIDGET_FACES:
+        folder = _widget_dir()
+        if folder is not None:
+            return folder / WIDGET_FACES[role]
+        return FONT_DIR / FACES["bold" if role == "widget_bold" else "regular"]
+    return FONT_DIR / FACES[role]
 
 
 @lru_cache(maxsize=256)
 def _cached(role: str, size: int) -> pygame.font.Font:
-    path = FONT_DIR / FACES[role]
+    path = _path(role)
     try:
         return pygame.font.Font(str(path), size)
     except (OSError, FileNotFoundError, pygame.error) as exc:
@@ -38,7 +61,7 @@ def _cached(role: str, size: int) -> pygame.font.Font:
             _warned.add(role)
             log.warning("font %s is unusable (%s); using pygame's default font", path, exc)
         fallback = pygame.font.Font(None, round(size * 1.3))  # the default face runs small
-        fallback.set_bold(role in ("bold", "display"))
+        fallback.set_bold(role in ("bold", "display", "widget_bold"))
         return fallback
 
 
@@ -53,6 +76,11 @@ def _load(role: str, size: int) -> pygame.font.Font:
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The UI font at `size` pixels (DejaVu Sans, or its bold face)."""
     return _load("bold" if bold else "regular", size)
+
+
+def widget_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The face of the themed widgets (Noto Sans, from pygame-gui's own files)."""
+    return _load("widget_bold" if bold else "widget", size)
 
 
 def display_font(size: int) -> pygame.font.Font:

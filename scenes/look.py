@@ -8,18 +8,17 @@ before pygame-gui is even imported. Every size on screen derives from the window
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Literal
 
 import pygame
 
+from . import fonts
 from .base import THEME_PATH
 
 BASE_SIZE = (1280, 720)
@@ -85,60 +84,19 @@ def _theme_block(name: str) -> dict:
 
 
 # -- text ------------------------------------------------------------------------------------------
-_fallback_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
-def _fallback(size: int, bold: bool) -> pygame.font.Font:
-    key = (size, bold)
-    if key not in _fallback_fonts:
-        f = pygame.font.Font(None, round(size * 1.3))  # the default face runs small
-        f.bold = bold
-        _fallback_fonts[key] = f
-    return _fallback_fonts[key]
-
-
 def heading_font(size: int) -> pygame.font.Font:
-    """The display face for headings (scenes.fonts), or pygame's default font while that is missing."""
-    size = max(6, int(size))
-    try:
-        from .fonts import display_font
-    except ImportError:
-        return _fallback(size, True)
-    return display_font(size)
+    """The display face for headings."""
+    return fonts.display_font(max(6, int(size)))
 
 
 def body_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The table's text face (scenes.fonts), or pygame's default font while that is missing."""
-    size = max(6, int(size))
-    try:
-        from .fonts import font
-    except ImportError:
-        return _fallback(size, bold)
-    return font(size, bold)
+    """The table's text face."""
+    return fonts.font(max(6, int(size)), bold)
 
 
-@lru_cache(maxsize=1)
-def _widget_font_dir() -> Path | None:
-    """Where pygame-gui keeps the Noto Sans faces its widgets draw with, found without importing it."""
-    spec = importlib.util.find_spec("pygame_gui")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    return Path(next(iter(spec.submodule_search_locations))) / "data"
-
-
-@lru_cache(maxsize=32)
 def widget_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The face of the themed widgets (Noto Sans), so light buttons read like pygame-gui's; the body
-    face stands in where that file cannot be read."""
-    size = max(6, int(size))
-    folder = _widget_font_dir()
-    if folder is not None:
-        try:
-            face = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-            return pygame.font.Font(str(folder / face), size)
-        except (OSError, pygame.error):
-            pass
-    return body_font(size, bold)
+    """The face of the themed widgets, so light buttons read like pygame-gui's."""
+    return fonts.widget_font(max(6, int(size)), bold)
 
 
 def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour: pygame.Color | tuple,

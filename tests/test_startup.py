@@ -146,3 +146,16 @@ def test_the_title_buttons_follow_a_resize_and_stay_in_the_window(title):
         ["Play", "Resume last game", "Gallery", "Settings", "Quit"]
     assert all(window.contains(b.rect) for b in title.menu_buttons.buttons)
     assert not title.has_ui  # the title never made a pygame-gui manager
+
+
+def test_menu_fonts_survive_a_restart_of_pygame_font():
+    """An app closed and opened again in one process (as tests do) must not draw with dead fonts."""
+    import pygame
+
+    from scenes import look
+
+    pygame.font.init()
+    assert look.widget_font(20).size("Play")[0] > 0
+    pygame.font.quit()
+    assert look.widget_font(20, bold=True).size("Play")[0] > 0
+    assert look.body_font(14).size("Play")[0] > 0 and look.heading_font(30).size("Play")[0] > 0
