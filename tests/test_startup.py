@@ -157,5 +157,6 @@ def test_menu_fonts_survive_a_restart_of_pygame_font():
     pygame.font.init()
     assert look.widget_font(20).size("Play")[0] > 0
     pygame.font.quit()
+    assert look.widget_font(20).size("Play")[0] > 0  # the same size again: not the dead cached face
     assert look.widget_font(20, bold=True).size("Play")[0] > 0
     assert look.body_font(14).size("Play")[0] > 0 and look.heading_font(30).size("Play")[0] > 0
