@@ -193,6 +193,8 @@ class Match:
         so the render loop never shares the interpreter with them (None: think in-process again)."""
         self._worker = worker
         self._pending = None
+        if worker is not None and any(getattr(self._bots[s], "slow", False) for s in self._named_bots):
+            worker.warm()  # its process starts now, in the background, not at the first decision
 
     def step_bot(self, budget_ms: float | None = None) -> list[Event] | None:
         """Let the bot that must decide think for about `budget_ms` (None: until it decides).

@@ -211,3 +211,23 @@ def test_slow_bots_think_in_a_worker_process_with_the_same_answer():
     finally:
         worker.close()
     assert searched
+
+
+def test_a_match_with_a_search_bot_starts_the_worker_in_the_background():
+    import time
+
+    from game.ai.worker import BotWorker
+
+    worker = BotWorker()
+    try:
+        quick = Match("duel", [Seat("Ann"), Seat.ai("Bot", "random")], 1)
+        quick.use_worker(worker)
+        assert not worker.started  # nothing slow to think about: no process
+        searching = Match("duel", [Seat("Ann"), Seat.ai("Bot", "ismcts:10")], 1)
+        searching.use_worker(worker)
+        deadline = time.monotonic() + 30
+        while not worker.started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert worker.started
+    finally:
+        worker.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -35,6 +36,7 @@ class BotWorker:
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
 
     @classmethod
     def shared(cls) -> BotWorker:
@@ -44,13 +46,29 @@ class BotWorker:
             atexit.register(cls._shared.close)
         return cls._shared
 
+    def _ready_pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=1,
+                                                 mp_context=multiprocessing.get_context("spawn"))
+            return self._pool
+
+    @property
+    def started(self) -> bool:
+        return self._pool is not None
+
+    def warm(self) -> None:
+        """Start the worker process now, from a background thread: spawning it costs the caller a frame."""
+        if self._pool is None:
+            threading.Thread(target=lambda: self._ready_pool().submit(int).result(), name="bot-worker-start",
+                             daemon=True).start()
+
     def submit(self, game_id: str, bot_name: str, state_data: dict[str, Any], seat: int,
                rng: Rng) -> Future[str]:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool.submit(decide, game_id, bot_name, state_data, seat, rng.state)
+        return self._ready_pool().submit(decide, game_id, bot_name, state_data, seat, rng.state)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
