@@ -117,6 +117,7 @@ class TableScene(Scene):
         # or a tool check that only the deciding person's view ever reaches the screen
         self.observed: Callable[[int | None, dict[str, Any]], None] | None = None
         self.scale = Scale(*app.size)
+        self.margin = 8  # the gap at the window's edges: each table sets it in compute_layout
         self._dirty = True
         self._snap_next = True
         self._bot_wait = 0.0
@@ -141,6 +142,19 @@ class TableScene(Scene):
     @property
     def viewer(self) -> int | None:
         return self.match.view_seat if self.follow else self.fixed_seat
+
+    @property
+    def players(self) -> int:
+        return len(self.match.seats)
+
+    @property
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom, nearest the person at the screen."""
+        return self.viewer if self.viewer is not None else 0
+
+    def seats_across(self) -> list[int]:
+        """The other seats left to right, in turn order after the seat at the bottom."""
+        return [(self.bottom_seat + i) % self.players for i in range(1, self.players)]
 
     @property
     def _seat_arg(self) -> int | None:
@@ -780,6 +794,29 @@ class TableScene(Scene):
 
     def log_tail(self, count: int) -> list[str]:
         return list(self.log_lines)[-count:]
+
+    def draw_prompt(self, surface: pygame.Surface, text: str, mine: bool, y: int, *, font_size: int = 32,
+                    fill: tuple[int, int, int, int] = (10, 14, 20, 200)) -> pygame.Rect:
+        """The one-line instruction on a dark pill across the table, gold when the decision is the
+        screen's person's own."""
+        w = surface.get_width()
+        line = self.texts.fitted(text, self.scale.font(font_size), w - 2 * self.margin, GOLD if mine else INK,
+                                 True)
+        box = line.get_rect(center=(w // 2, y)).inflate(self.scale.px(30, 6), self.scale.px(10, 2))
+        surface.blit(self.panels.get(box.size, fill, self.scale.px(10, 2)), box.topleft)
+        surface.blit(line, line.get_rect(center=box.center))
+        return box
+
+    def draw_log(self, surface: pygame.Surface, box: pygame.Rect, font_size: int = 17) -> None:
+        """The latest log lines that fit `box`, the newest bright, the older dimmed."""
+        size = self.scale.font(font_size)
+        line_h = size + 4
+        tail = self.log_tail(max(1, (box.height - 4) // line_h))
+        y = box.y + 3
+        for i, text in enumerate(tail):
+            colour = INK if i == len(tail) - 1 else INK_DIM
+            surface.blit(self.texts.fitted(text, size, box.width - 10, colour, shrink=False), (box.x + 5, y))
+            y += line_h
 
 
 __all__ = ["Banner", "Reveal", "TableScene", "Target"]

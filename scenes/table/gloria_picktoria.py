@@ -163,17 +163,6 @@ class GloriaPicktoriaTable(TableScene):
         self._grids: dict[tuple[int, int, int, int], RowGrid] = {}
 
     # -- seats -------------------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.match.seats)
-
-    @property
-    def bottom_seat(self) -> int:
-        return self.viewer if self.viewer is not None else 0
-
-    def seats_across(self) -> list[int]:
-        return [(self.bottom_seat + i) % self.players for i in range(1, self.players)]
-
     def names(self) -> list[str]:
         return [seat.name for seat in self.match.seats]
 
@@ -746,7 +735,7 @@ class GloriaPicktoriaTable(TableScene):
         self._draw_centre_labels(surface)
         self._draw_prompt(surface)
         self._draw_hint(surface)
-        self._draw_log(surface)
+        self.draw_log(surface, self.log_box)
 
     def live_dh(self) -> dict[str, Any]:
         """The counter as the cards played back so far show it (the observation is a step ahead while
@@ -909,19 +898,6 @@ class GloriaPicktoriaTable(TableScene):
             )
         name = "the doubler" if item == "doubler" else card_name(item.partition(":")[2])
         return f"Put {name} on a lit row, or on the free spot for a new treasure"
-
-    def _draw_log(self, surface: pygame.Surface) -> None:
-        box = self.log_box
-        size = self.scale.font(17)
-        line_h = size + 4
-        count = max(1, (box.height - 4) // line_h)
-        y = box.y + 3
-        tail = self.log_tail(count)
-        for i, text in enumerate(tail):
-            colour = INK if i == len(tail) - 1 else INK_DIM
-            label = self.texts.fitted(text, size, box.width - 10, colour, shrink=False)
-            surface.blit(label, (box.x + 5, y))
-            y += line_h
 
     def draw_over(self, surface: pygame.Surface) -> None:
         if not self.obs:

@@ -81,18 +81,6 @@ class PalaceTable(TableScene):
         self._count_badges: dict[tuple[int, int], pygame.Surface] = {}
 
     # -- seats -------------------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.match.seats)
-
-    @property
-    def bottom_seat(self) -> int:
-        return self.viewer if self.viewer is not None else 0
-
-    def seats_across(self) -> list[int]:
-        """The other seats left to right, in turn order after the seat on screen."""
-        return [(self.bottom_seat + i) % self.players for i in range(1, self.players)]
-
     @staticmethod
     def name_text(match: Match, text: str) -> str:
         return with_names(match, text)
@@ -662,7 +650,7 @@ class PalaceTable(TableScene):
         self._draw_pile_labels(surface)
         self._draw_need(surface)
         self._draw_prompt(surface)
-        self._draw_log(surface)
+        self.draw_log(surface, self.log_box)
 
     def _draw_hand_counts(self, surface: pygame.Surface) -> None:
         """The others' hand sizes, below their backs (in the underlay: it is composed again whenever a
@@ -739,16 +727,8 @@ class PalaceTable(TableScene):
             y += label.get_height()
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
-        w = surface.get_width()
         prompt, mine = self.prompt_text()
-        line = self.texts.fitted(
-            prompt, self.scale.font(32), w - 2 * self.margin, GOLD if mine else INK, True
-        )
-        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(
-            self.scale.px(30, 6), self.scale.px(10, 2)
-        )
-        surface.blit(self.panels.get(box.size, (10, 14, 20, 200), self.scale.px(10, 2)), box.topleft)
-        surface.blit(line, line.get_rect(center=box.center))
+        self.draw_prompt(surface, prompt, mine, self.prompt_y)
 
     def prompt_text(self) -> tuple[str, bool]:
         obs = self.obs
@@ -769,19 +749,6 @@ class PalaceTable(TableScene):
             return prompt + (f" ({self.why})" if self.why and obs.get("phase") == "play" else ""), True
         why = f" ({self.why})" if self.why and obs.get("phase") != "swap" else ""
         return prompt + why, False
-
-    def _draw_log(self, surface: pygame.Surface) -> None:
-        box = self.log_box
-        size = self.scale.font(17)
-        line_h = size + 4
-        count = max(1, box.height // line_h)
-        y = box.y + 3
-        tail = self.log_tail(count)
-        for i, text in enumerate(tail):
-            colour = INK if i == len(tail) - 1 else INK_DIM
-            label = self.texts.fitted(text, size, box.width - 10, colour, shrink=False)
-            surface.blit(label, (box.x + 5, y))
-            y += line_h
 
     def draw_over(self, surface: pygame.Surface) -> None:
         if self.flash is not None:

@@ -103,18 +103,6 @@ class PalastgefluesterTable(TableScene):
         self._count_badges: dict[tuple[int, int], pygame.Surface] = {}
 
     # -- seats -------------------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.match.seats)
-
-    @property
-    def bottom_seat(self) -> int:
-        return self.viewer if self.viewer is not None else 0
-
-    def seats_across(self) -> list[int]:
-        """The other seats left to right, in turn order after the seat on screen."""
-        return [(self.bottom_seat + i) % self.players for i in range(1, self.players)]
-
     # -- zones -------------------------------------------------------------------------------------
     def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
         zones: dict[str, list[str | None]] = {}
@@ -476,7 +464,7 @@ class PalastgefluesterTable(TableScene):
         self._draw_piles(surface)
         self._draw_centre(surface)
         self._draw_prompt(surface)
-        self._draw_log(surface)
+        self.draw_log(surface, self.log_box)
 
     def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
         obs = self.obs
@@ -574,16 +562,8 @@ class PalastgefluesterTable(TableScene):
             self._draw_hand_counts(surface)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
-        w = surface.get_width()
         prompt, mine = self._prompt_text()
-        line = self.texts.fitted(
-            prompt, self.scale.font(34), w - 2 * self.margin, GOLD if mine else INK, True
-        )
-        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(
-            self.scale.px(30, 6), self.scale.px(10, 2)
-        )
-        surface.blit(self.panels.get(box.size, (10, 14, 20, 200), self.scale.px(10, 2)), box.topleft)
-        surface.blit(line, line.get_rect(center=box.center))
+        self.draw_prompt(surface, prompt, mine, self.prompt_y, font_size=34)
 
     def _prompt_text(self) -> tuple[str, bool]:
         text, mine = self._raw_prompt_text()
@@ -648,15 +628,3 @@ class PalastgefluesterTable(TableScene):
             surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
             y += label.get_height() + 2
 
-    def _draw_log(self, surface: pygame.Surface) -> None:
-        box = self.log_box
-        size = self.scale.font(17)
-        line_h = size + 4
-        count = max(1, box.height // line_h)
-        y = box.y + 3
-        tail = self.log_tail(count)
-        for i, text in enumerate(tail):
-            colour = INK if i == len(tail) - 1 else INK_DIM
-            label = self.texts.fitted(text, size, box.width - 10, colour, shrink=False)
-            surface.blit(label, (box.x + 5, y))
-            y += line_h

@@ -101,24 +101,12 @@ class ThreeChaptersTable(TableScene):
         return with_names(text, [seat.name for seat in match.seats])
 
     @property
-    def players(self) -> int:
-        return len(self.match.seats)
-
-    @property
     def ghosts(self) -> bool:
         return self.players == 2
 
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.match.seats]
-
-    @property
-    def bottom_seat(self) -> int:
-        return self.viewer if self.viewer is not None else 0
-
-    def seats_across(self) -> list[int]:
-        """The other seats left to right, in passing order after the seat on screen."""
-        return [(self.bottom_seat + i) % self.players for i in range(1, self.players)]
 
     def position_of_zone(self, zone: str) -> int | None:
         kind, _, rest = zone.partition(":")
@@ -641,7 +629,7 @@ class ThreeChaptersTable(TableScene):
         self._draw_rows_labels(surface)
         self._draw_prompt(surface)
         self._draw_info(surface)
-        self._draw_log(surface)
+        self.draw_log(surface, self.log_box, 16)
 
     def _draw_drop_zone(self, surface: pygame.Surface) -> None:
         """Where the card chosen now goes (a card may also be dragged there): the own row for a pick, the
@@ -876,16 +864,8 @@ class ThreeChaptersTable(TableScene):
         surface.blit(label, (place.row.x + self.margin, place.row.y + 2))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
-        w = surface.get_width()
         prompt, mine = self._prompt_text()
-        line = self.texts.fitted(
-            prompt, self.scale.font(32), w - 2 * self.margin, GOLD if mine else INK, True
-        )
-        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(
-            self.scale.px(30, 6), self.scale.px(10, 2)
-        )
-        surface.blit(self.panels.get(box.size, (10, 10, 22, 210), self.scale.px(10, 2)), box.topleft)
-        surface.blit(line, line.get_rect(center=box.center))
+        self.draw_prompt(surface, prompt, mine, self.prompt_y, fill=(10, 10, 22, 210))
 
     def _prompt_text(self) -> tuple[str, bool]:
         obs = self.obs
@@ -939,19 +919,6 @@ class ThreeChaptersTable(TableScene):
                 line = line.subsurface((0, 0, box.width - 2 * pad, line.get_height()))
             surface.blit(line, (box.x + pad, y))
             y += line.get_height() + 1
-
-    def _draw_log(self, surface: pygame.Surface) -> None:
-        box = self.log_box
-        size = self.scale.font(16)
-        line_h = size + 4
-        count = max(1, (box.height - 4) // line_h)
-        y = box.y + 3
-        tail = self.log_tail(count)
-        for i, text in enumerate(tail):
-            colour = INK if i == len(tail) - 1 else INK_DIM
-            label = self.texts.fitted(text, size, box.width - 10, colour, shrink=False)
-            surface.blit(label, (box.x + 5, y))
-            y += line_h
 
     def draw_over(self, surface: pygame.Surface) -> None:
         if not self.obs:
