@@ -45,7 +45,7 @@ from .gloria_picktoria_panels import (
     motif_colour,
     rename_seats,
 )
-from .layout import card_size, fan_centers, row_centers
+from .layout import card_size, fanned_hand, row_centers
 from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
 from .zones import Entry, ZoneModel
 
@@ -375,13 +375,7 @@ class GloriaPicktoriaTable(TableScene):
     def _place_hand(self, area: SeatArea, entries: Sequence[Entry]) -> list[Placement]:
         count = len(entries)
         if area.bottom:
-            centres = fan_centers(
-                area.hand.centerx, area.hand.centery, count, area.hand_card, area.hand.width
-            )
-            return [
-                Placement(c, area.hand_card, entries[i].card is not None, 300 + i)
-                for i, c in enumerate(centres)
-            ]
+            return fanned_hand(area.hand, area.hand_card, entries)
         bw = area.hand_card[0]
         centres = row_centers(area.hand.x, area.hand.right, area.hand.centery, count, bw, -bw * 0.4, "left")
         return [

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
+
+from .cards import Placement
+
+if TYPE_CHECKING:
+    from .zones import Entry
 
 Size = tuple[int, int]
 
@@ -73,3 +80,10 @@ def fan_centers(
 def fit_rect(rect: pygame.Rect, size: Size) -> pygame.Rect:
     """`rect` clipped to a window of `size` (so nothing is laid out off screen)."""
     return rect.clip(pygame.Rect(0, 0, *size))
+
+
+def fanned_hand(box: pygame.Rect, card: tuple[int, int], entries: Sequence[Entry]) -> list[Placement]:
+    """The hand of the person at the screen: fanned across `box`, every known card face up, above the
+    cards on the table."""
+    centres = fan_centers(box.centerx, box.centery, len(entries), card, box.width)
+    return [Placement(c, card, entries[i].card is not None, 300 + i) for i, c in enumerate(centres)]

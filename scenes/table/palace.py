@@ -26,7 +26,7 @@ from game.palace.cards import DECK, rank_of, rank_word
 from .anim import Hold
 from .base import BANNER_SECONDS, DRAG_THRESHOLD, Banner, TableScene, Target
 from .cards import CardSprite, Placement
-from .layout import card_size, fan_centers, row_centers
+from .layout import card_size, fanned_hand, row_centers
 from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
 from .palace_panels import PILE_FAN, card_text, need_lines, ordinal, pile_fan, seat_status, with_names
 from .zones import Entry
@@ -248,13 +248,7 @@ class PalaceTable(TableScene):
     def _place_hand(self, area: SeatArea, entries: Sequence[Entry]) -> list[Placement]:
         count = len(entries)
         if area.bottom:
-            centres = fan_centers(
-                area.hand.centerx, area.hand.centery, count, area.hand_card, area.hand.width
-            )
-            return [
-                Placement(c, area.hand_card, entries[i].card is not None, 300 + i)
-                for i, c in enumerate(centres)
-            ]
+            return fanned_hand(area.hand, area.hand_card, entries)
         bw = area.hand_card[0]
         centres = row_centers(
             area.hand.x,

@@ -40,7 +40,7 @@ from scenes.art import NAMED_COLOURS
 from .anim import Hold
 from .base import BANNER_SECONDS, Banner, TableScene, Target
 from .cards import CardSprite, Placement
-from .layout import card_size, fan_centers, row_centers
+from .layout import card_size, fanned_hand, row_centers
 from .paint import GOLD, INK, INK_DIM, Button, blocked_badge, triangle_marker
 from .zones import Entry
 
@@ -264,13 +264,7 @@ class PalastgefluesterTable(TableScene):
     def _place_hand(self, area: SeatArea, entries: Sequence[Entry]) -> list[Placement]:
         count = len(entries)
         if area.bottom:
-            centres = fan_centers(
-                area.hand.centerx, area.hand.centery, count, area.hand_card, area.hand.width
-            )
-            return [
-                Placement(c, area.hand_card, entries[i].card is not None, 300 + i)
-                for i, c in enumerate(centres)
-            ]
+            return fanned_hand(area.hand, area.hand_card, entries)
         bw = area.hand_card[0]
         centres = row_centers(
             area.hand.x + self.margin,

@@ -27,7 +27,7 @@ from game.core import CardMoved, Event, GameEnded, Note, RoundEnded, ScoreChange
 from .anim import Hold
 from .base import BANNER_SECONDS, Banner, TableScene, Target
 from .cards import CardSprite, Placement
-from .layout import card_size, fan_centers, row_centers
+from .layout import card_size, fanned_hand, row_centers
 from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
 from .three_chapters_panels import (
     ScoreSheet,
@@ -387,13 +387,7 @@ class ThreeChaptersTable(TableScene):
     def _place_hand(self, place: Place, entries: Sequence[Entry]) -> list[Placement]:
         count = len(entries)
         if place.bottom:
-            centres = fan_centers(
-                place.hand.centerx, place.hand.centery, count, place.hand_card, place.hand.width
-            )
-            return [
-                Placement(c, place.hand_card, entries[i].card is not None, 300 + i)
-                for i, c in enumerate(centres)
-            ]
+            return fanned_hand(place.hand, place.hand_card, entries)
         bw = place.hand_card[0]
         centres = row_centers(
             place.hand.x + self.margin,
