@@ -118,6 +118,7 @@ class TableScene(Scene):
         self.observed: Callable[[int | None, dict[str, Any]], None] | None = None
         self.scale = Scale(*app.size)
         self.margin = 8  # the gap at the window's edges: each table sets it in compute_layout
+        self._count_badges: dict[tuple[int, int], pygame.Surface] = {}
         self._dirty = True
         self._snap_next = True
         self._bot_wait = 0.0
@@ -806,6 +807,18 @@ class TableScene(Scene):
         surface.blit(self.panels.get(box.size, fill, self.scale.px(10, 2)), box.topleft)
         surface.blit(line, line.get_rect(center=box.center))
         return box
+
+    def count_badge(self, count: int) -> pygame.Surface:
+        """The number of cards in a hand, on a dark pill (composed once per number and size)."""
+        key = (count, self.scale.font(22))
+        badge = self._count_badges.get(key)
+        if badge is None:
+            label = self.texts.render(str(count), key[1], INK, True)
+            box = label.get_rect().inflate(self.scale.px(12, 4), self.scale.px(4, 2))
+            badge = self.panels.get(box.size, (0, 0, 0, 190), box.height // 2).copy()
+            badge.blit(label, label.get_rect(center=badge.get_rect().center))
+            self._count_badges[key] = badge
+        return badge
 
     def draw_log(self, surface: pygame.Surface, box: pygame.Rect, font_size: int = 17) -> None:
         """The latest log lines that fit `box`, the newest bright, the older dimmed."""

@@ -78,7 +78,6 @@ class PalaceTable(TableScene):
         self.why = ""  # why the current player decides (the last turn change's reason)
         self._turn_seat: int | None = None  # whose turn the last turn change gave
         self._last_move: tuple[str, str] = ("", "")
-        self._count_badges: dict[tuple[int, int], pygame.Surface] = {}
 
     # -- seats -------------------------------------------------------------------------------------
     @staticmethod
@@ -651,7 +650,7 @@ class PalaceTable(TableScene):
         card moves, so the count follows the cards)."""
         for seat, area in self.areas.items():
             if not area.bottom:
-                badge = self._count_badge(len(self.model.zones.get(f"hand:{seat}", ())))
+                badge = self.count_badge(len(self.model.zones.get(f"hand:{seat}", ())))
                 surface.blit(badge, badge.get_rect(bottomleft=(area.hand.x + 2, area.hand.bottom - 2)))
 
     def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
@@ -771,14 +770,3 @@ class PalaceTable(TableScene):
         surface.blit(self.panels.get(box.size, (12, 16, 22, 225), self.scale.px(12, 3)), box.topleft)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
         surface.blit(line, line.get_rect(midtop=(box.centerx, box.y + pad + title.get_height())))
-
-    def _count_badge(self, count: int) -> pygame.Surface:
-        key = (count, self.scale.font(22))
-        badge = self._count_badges.get(key)
-        if badge is None:
-            label = self.texts.render(str(count), key[1], INK, True)
-            box = label.get_rect().inflate(self.scale.px(12, 4), self.scale.px(4, 2))
-            badge = self.panels.get(box.size, (0, 0, 0, 190), box.height // 2).copy()
-            badge.blit(label, label.get_rect(center=badge.get_rect().center))
-            self._count_badges[key] = badge
-        return badge

@@ -100,7 +100,6 @@ class PalastgefluesterTable(TableScene):
         self._collect_next_shuffle = False
         self.layer.badge = self._badge
         self._badges: dict[tuple[int, int], pygame.Surface] = {}
-        self._count_badges: dict[tuple[int, int], pygame.Surface] = {}
 
     # -- seats -------------------------------------------------------------------------------------
     # -- zones -------------------------------------------------------------------------------------
@@ -582,7 +581,7 @@ class PalastgefluesterTable(TableScene):
         for seat, area in self.areas.items():
             if area.bottom and seat == self.viewer:
                 continue
-            badge = self._count_badge(len(self.model.zones.get(f"hand:{seat}", ())))
+            badge = self.count_badge(len(self.model.zones.get(f"hand:{seat}", ())))
             box = badge.get_rect()
             box.bottomleft = (
                 (area.hand.x + 2, area.hand.bottom - 2)
@@ -590,18 +589,6 @@ class PalastgefluesterTable(TableScene):
                 else (area.hand.centerx, area.hand.y)
             )
             surface.blit(badge, box.topleft)
-
-    def _count_badge(self, count: int) -> pygame.Surface:
-        """The number of cards in a hand, on a dark pill (composed once per number and size)."""
-        key = (count, self.scale.font(22))
-        badge = self._count_badges.get(key)
-        if badge is None:
-            label = self.texts.render(str(count), key[1], INK, True)
-            box = label.get_rect().inflate(self.scale.px(12, 4), self.scale.px(4, 2))
-            badge = self.panels.get(box.size, (0, 0, 0, 190), box.height // 2).copy()
-            badge.blit(label, label.get_rect(center=badge.get_rect().center))
-            self._count_badges[key] = badge
-        return badge
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         obs = self.obs
