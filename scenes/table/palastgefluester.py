@@ -560,7 +560,11 @@ class PalastgefluesterTable(TableScene):
 
     def _prompt_text(self) -> tuple[str, bool]:
         text, mine = self._raw_prompt_text()
-        return with_names(self.match, text), mine
+        text = with_names(self.match, text)
+        who, _, rest = text.partition(": ")
+        if rest.startswith(who + " "):  # "Emil: Emil plays a card" says it once
+            text = rest
+        return text, mine
 
     def _raw_prompt_text(self) -> tuple[str, bool]:
         obs = self.obs
