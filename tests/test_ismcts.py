@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 import fakegame
+import pytest
 
 import game
-from game.ai import Decision, RandomBot
-from game.ai.ismcts import ISMCTSBot
-from game.core import Rng
+from game.ai import Decision, RandomBot, make_bot, search_plan
+from game.ai.ismcts import ISMCTSBot, SearchPlan, softmax_shares
+from game.core import Rng, State
 
 game.register(fakegame.GAME)
 
@@ -52,7 +55,63 @@ def test_ismcts_never_reads_hidden_cards():
 
 def test_ismcts_thinks_in_slices():
     state = game.load("duel").new_state(2, 3, {"peek": False})
-    bot = ISMCTSBot(iterations=40, slice_iterations=10)
+    bot = ISMCTSBot(iterations=40, slice_iterations=10, stop_early=False)
     steps = list(bot.think(Decision.of(state, state.turn), Rng(1)))
     assert steps[:-1] == [None, None, None] and steps[-1] in state.legal_actions()
     assert bot.last_iterations == 40
+
+
+def test_search_stops_once_the_leading_move_cannot_be_overtaken():
+    """With an iteration budget the stop is exact: the move is the one the whole budget would choose."""
+    stopped_early = 0
+    for seed in range(8):
+        state = game.load("duel").new_state(2, seed, {"peek": False})
+        decision = Decision.of(state, state.turn)
+        eager = ISMCTSBot(iterations=1500, slice_iterations=8)
+        patient = ISMCTSBot(iterations=1500, slice_iterations=8, stop_early=False)
+        assert eager.choose(decision, Rng(seed)) == patient.choose(decision, Rng(seed))
+        assert patient.last_iterations == 1500
+        stopped_early += eager.last_iterations < 1500
+    assert stopped_early >= 4
+
+
+def test_a_cut_off_rollout_is_valued_by_the_plan_and_a_rollout_policy_plays_on():
+    seen: list[int] = []
+
+    def evaluate(state: State) -> list[float]:
+        seen.append(sum(len(h) for h in state.hands))
+        return [1.0, 0.0] if "c9" in state.hands[0] else [0.0, 1.0]
+
+    class HighCard(RandomBot):
+        def choose(self, decision, rng):
+            return max(decision.legal, key=lambda a: int(a.args[0][1:]))
+
+    plan = SearchPlan(rollout=HighCard, cutoff=0, evaluate=evaluate)
+    state = game.load("duel").new_state(2, 4, {"peek": False})
+    bot = ISMCTSBot(iterations=30, plan=plan, stop_early=False)
+    bot.choose(Decision.of(state, state.turn), Rng(2))
+    assert len(seen) == 30  # every iteration ended in the evaluation, none played on
+    assert isinstance(bot.rollout_bot, HighCard)
+
+
+def test_a_cut_off_needs_an_evaluation():
+    with pytest.raises(ValueError, match="evaluation"):
+        SearchPlan(cutoff=3)
+
+
+def test_win_shares_sum_to_one_and_a_lead_of_one_scale_is_e_times_as_likely():
+    shares = softmax_shares([3.0, 1.0, 1.0], scale=2.0)
+    assert sum(shares) == pytest.approx(1.0)
+    assert shares[0] / shares[1] == pytest.approx(math.e)
+    assert shares[1] == shares[2]
+
+
+@pytest.mark.parametrize("game_id", game.GAME_IDS)
+def test_hard_searches_with_its_games_plan_within_about_a_second(game_id):
+    plan = search_plan(game_id)
+    assert plan is not None, "every game says how it is searched"
+    bot = make_bot(game_id, "hard")
+    assert isinstance(bot, ISMCTSBot) and bot.plan is plan
+    assert bot.time_ms is not None and 500 <= bot.time_ms <= 1000
+    assert bot.iterations == plan.hard_iterations
+    assert make_bot(game_id, "ismcts:7").plan is plan

@@ -2,17 +2,21 @@
 
 Names: `random`, `heuristic` (the game's own rule-of-thumb player), and the levels a player picks:
 `easy` (the heuristic with frequent mistakes), `normal` (the heuristic) and `hard` (Information Set
-MCTS over the game's own determinizations, about a second a decision, stepped by the match controller).
-For tuning and tournaments, `ismcts:N` is ISMCTS with N iterations a decision and `ismcts:Nms` with N
-milliseconds.
+MCTS over the game's own determinizations and its `SEARCH` plan, at most 0.9 s and the plan's
+`hard_iterations` a decision, stepped by the match controller). For tuning and tournaments, `ismcts:N`
+is ISMCTS with N iterations a decision and `ismcts:Nms` with N milliseconds, both with the game's plan.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from ..core import UnknownGame
 from .base import Bot, Decision, ErringBot, RandomBot
+
+if TYPE_CHECKING:
+    from .ismcts import SearchPlan
 
 #: The levels the setup screen offers, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -49,6 +53,17 @@ def heuristic_bot(game_id: str) -> Bot:
     return module.HeuristicBot()
 
 
+def search_plan(game_id: str) -> SearchPlan | None:
+    """How ISMCTS plays out this game: the `SEARCH` plan in its bot module, if it has one."""
+    try:
+        module = importlib.import_module(f"game.{game_id}.bot")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"game.{game_id}", f"game.{game_id}.bot"):
+            raise
+        return None
+    return getattr(module, "SEARCH", None)
+
+
 def make_bot(game_id: str, name: str) -> Bot:
     if name == "random":
         return RandomBot()
@@ -56,13 +71,14 @@ def make_bot(game_id: str, name: str) -> Bot:
         return heuristic_bot(game_id)
     if name == "easy":
         return ErringBot(heuristic_bot(game_id), EASY_MISTAKE_RATE)
-    budget = (None, HARD_TIME_MS) if name == "hard" else _ismcts_budget(name)
+    plan = search_plan(game_id)
+    budget = (plan and plan.hard_iterations, HARD_TIME_MS) if name == "hard" else _ismcts_budget(name)
     if budget is not None:
         from .ismcts import ISMCTSBot
 
-        return ISMCTSBot(iterations=budget[0], time_ms=budget[1])
+        return ISMCTSBot(iterations=budget[0], time_ms=budget[1], plan=plan)
     raise UnknownGame(f"there is no bot {name!r}; the bots are: {', '.join(BOT_NAMES)}, ismcts:N, ismcts:Nms")
 
 
 __all__ = ["BOT_NAMES", "LEVELS", "Bot", "Decision", "ErringBot", "RandomBot", "heuristic_bot", "is_bot_name",
-           "make_bot"]
+           "make_bot", "search_plan"]

@@ -3,20 +3,49 @@
 One tree over the bot's information set: every iteration draws a determinization from the bot's own
 knowledge (`Decision.sample`, i.e. `State.determinize`, never the true state), walks the tree with UCT
 restricted to the actions legal in that determinization (counting how often each child was
-available), expands one untried action, plays the rest out with the rollout policy, and backs up each
-seat's result to the nodes where that seat chose. The bot is anytime: `think` yields between slices
-of iterations so the match controller can step it inside the frame budget.
+available), expands one untried action, plays on with the game's rollout policy, and backs up each
+seat's result to the nodes where that seat chose.
+
+How a game is searched is data in its bot module (`SEARCH`, a `SearchPlan`): which policy plays the
+rollouts, and whether a rollout stops early and lets an evaluation guess each seat's chance. The bot
+is anytime: `think` yields between slices of iterations so the match controller can step it inside the
+frame budget, and it stops before its budget once the most visited move can no longer be overtaken.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..core import Action, Rng, State
 from .base import Bot, Decision
+
+#: Each seat's share of a win, guessed for a position a rollout stopped in; sums to about 1.
+Evaluation = Callable[[State], list[float]]
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """How ISMCTS plays out one game.
+
+    `rollout`: the policy for the moves after the tree (None: uniformly random). `cutoff`: after this
+    many rollout moves, `evaluate` guesses the result instead of playing on (None: play to the end).
+    `exploration` is UCT's constant: lower where evaluations differ little between moves.
+    `hard_iterations` caps the "hard" level's search (its time budget caps it too): beyond about
+    that many iterations a game's search found no better moves, only slower answers.
+    """
+
+    rollout: Callable[[], Bot] | None = None
+    cutoff: int | None = None
+    evaluate: Evaluation | None = None
+    exploration: float = 0.7
+    hard_iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.cutoff is not None and self.evaluate is None:
+            raise ValueError("a rollout cut-off needs an evaluation")
 
 
 @dataclass(eq=False)
@@ -37,6 +66,14 @@ def outcome(state: State) -> list[float]:
     return result
 
 
+def softmax_shares(values: list[float], scale: float) -> list[float]:
+    """Win shares from per-seat values: a lead of `scale` makes a seat e (2.7) times as likely to win."""
+    top = max(values)
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 class ISMCTSBot(Bot):
     """`iterations` or `time_ms` (or both: whichever ends first) bound one decision."""
 
@@ -44,13 +81,17 @@ class ISMCTSBot(Bot):
     slow = True  # the match controller may move it to a worker process
 
     def __init__(self, *, iterations: int | None = None, time_ms: float | None = None,
-                 exploration: float = 0.7, slice_iterations: int = 8) -> None:
+                 plan: SearchPlan | None = None, exploration: float | None = None,
+                 slice_iterations: int = 8, stop_early: bool = True) -> None:
         if iterations is None and time_ms is None:
             raise ValueError("ISMCTS needs a budget: iterations or time_ms")
         self.iterations = iterations
         self.time_ms = time_ms
-        self.exploration = exploration
+        self.plan = plan or SearchPlan()
+        self.exploration = self.plan.exploration if exploration is None else exploration
+        self.rollout_bot = self.plan.rollout() if self.plan.rollout is not None else None
         self.slice_iterations = max(1, slice_iterations)
+        self.stop_early = stop_early
         self.last_iterations = 0  # how many the last decision used (for benchmarks)
 
     def choose(self, decision: Decision, rng: Rng) -> Action:
@@ -65,19 +106,42 @@ class ISMCTSBot(Bot):
             yield decision.legal[0]
             return
         root = _Node(player=None)
-        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
+        started = time.perf_counter()
+        deadline = None if self.time_ms is None else started + self.time_ms / 1000.0
         done = 0
         while True:
             self._iterate(root, decision.sample(rng), rng)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
                 break
             if done % self.slice_iterations == 0:
+                left = self._left(done, started, now, deadline)
+                if self.stop_early and self._settled(root, decision.legal, left):
+                    break
                 yield None
         self.last_iterations = done
         yield self._best(root, decision.legal)
+
+    def _left(self, done: int, started: float, now: float, deadline: float | None) -> float:
+        """How many more iterations the budget allows, at the pace so far."""
+        left = math.inf
+        if self.iterations is not None:
+            left = self.iterations - done
+        if deadline is not None:
+            pace = done / max(now - started, 1e-9)
+            left = min(left, (deadline - now) * pace)
+        return left
+
+    @staticmethod
+    def _settled(root: _Node, legal: list[Action], left: float) -> bool:
+        """True when the most visited move stays the most visited whatever the remaining iterations do."""
+        visits = sorted((root.children[a].visits for a in legal if a in root.children), reverse=True)
+        if len(visits) < len(legal):
+            return False
+        return visits[0] - visits[1] > left
 
     def _iterate(self, root: _Node, state: State, rng: Rng) -> None:
         node = root
@@ -87,25 +151,42 @@ class ISMCTSBot(Bot):
             legal = state.legal_actions()
             untried = [a for a in legal if a not in node.children]
             if untried:
+                for action in legal:
+                    if action in node.children:
+                        node.children[action].available += 1
                 action = untried[rng.randbelow(len(untried))]
-                mover = state.current_player
-                child = _Node(player=mover)
+                child = _Node(player=state.current_player, available=1)
                 node.children[action] = child
-                child.available += 1
                 state.apply(action)
                 path.append(child)
                 break
             action, node = self._select(node, legal)
             state.apply(action)
             path.append(node)
-        # Rollout: uniformly random to the end.
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-        result = outcome(state)
+        result = self._rollout(state, rng)
         for visited in path:
             visited.visits += 1
             if visited.player is not None:
                 visited.reward += result[visited.player]
+
+    def _rollout(self, state: State, rng: Rng) -> list[float]:
+        plan = self.plan
+        policy = self.rollout_bot
+        moves = 0
+        while not state.is_terminal():
+            if plan.cutoff is not None and moves >= plan.cutoff:
+                assert plan.evaluate is not None
+                return plan.evaluate(state)
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif policy is None:
+                action = legal[rng.randbelow(len(legal))]
+            else:
+                action = policy.choose(Decision.of(state, state.current_player), rng)
+            state.apply(action)
+            moves += 1
+        return outcome(state)
 
     def _select(self, node: _Node, legal: list[Action]) -> tuple[Action, _Node]:
         """UCT over the children legal here; each of them was available once more."""

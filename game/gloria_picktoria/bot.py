@@ -23,7 +23,8 @@ import math
 from collections.abc import Iterator, Sequence
 
 from ..ai.base import Bot, Decision
-from ..core import Action, Rng
+from ..ai.ismcts import SearchPlan, softmax_shares
+from ..core import Action, Rng, State
 from .cards import AP_PER_TURN, DH_CARDS, JOKER, SCORING_AT, SOLE_COLLECTOR_POINTS
 from .scoring import motif_places
 from .state import FOX_PASS, OVER, TURN, GloriaState
@@ -266,3 +267,15 @@ def _longest_elsewhere(state: GloriaState, seat: int) -> dict[str, int]:
                 motif = coll.cards[0]
                 longest[motif] = max(longest.get(motif, 0), 1 + len(coll.cards))
     return longest
+
+
+def win_shares(state: State) -> list[float]:
+    """Each seat's chance to win, guessed from `evaluate` (its expected lead in points) for every seat."""
+    return softmax_shares([evaluate(state, seat) for seat in range(state.num_players)], POINT_SCALE)
+
+
+#: How far one point of expected lead moves the guessed chances (see `softmax_shares`).
+POINT_SCALE = 2.0
+#: ISMCTS values the positions at the edge of its tree with `evaluate` instead of playing on: the
+#: heuristic is too slow to play rollouts with, and random rollouts say little in a game of scorings.
+SEARCH = SearchPlan(cutoff=0, evaluate=win_shares, exploration=0.15, hard_iterations=300)

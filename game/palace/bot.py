@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.base import Bot, Decision
+from ..ai.ismcts import SearchPlan
 from ..core import Action, Rng
 from . import rules
 from .cards import BURN, BURN_RUN, INVISIBLE, RANKS, RESET, rank_of
@@ -148,3 +149,7 @@ class HeuristicBot(Bot):
                 left = info["hand"] + sum(c is not None for c in info["up"]) + sum(info["down"])
                 return obs["draw"] == 0 and left <= NEAR_OUT
         return False
+
+
+#: ISMCTS plays its rollouts with this heuristic: games end sooner and the opponents move as people do.
+SEARCH = SearchPlan(rollout=HeuristicBot, hard_iterations=100)

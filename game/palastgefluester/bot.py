@@ -15,7 +15,8 @@ from collections import Counter
 from typing import Any
 
 from ..ai.base import Bot, Decision
-from ..core import Action, Rng
+from ..ai.ismcts import SearchPlan, softmax_shares
+from ..core import Action, Rng, State
 from .cards import PERSON_IDS, card_person
 from .rules import HAND_SIZE, MUNDSCHENK_QUIET_PLAYS, colour_seat, mundschenk_pairs
 
@@ -317,3 +318,15 @@ _RATERS = {
     "waechter_take": rate_take,
     "choose_next": rate_next,
 }
+
+
+def win_shares(state: State) -> list[float]:
+    """Each seat's chance to win, guessed from the points: one point is a big step towards the target."""
+    return softmax_shares([float(p) for p in state.scores()], POINT_SCALE)
+
+
+#: How far one point of lead moves the guessed chances (see `softmax_shares`).
+POINT_SCALE = 1.0
+#: ISMCTS plays its rollouts with this heuristic for about a round, then guesses from the points:
+#: heuristic games are long (about 240 moves), so playing them out would leave few iterations a second.
+SEARCH = SearchPlan(rollout=HeuristicBot, cutoff=24, evaluate=win_shares, hard_iterations=100)

@@ -19,6 +19,7 @@ from math import exp
 from typing import Any
 
 from ..ai.base import Bot, Decision
+from ..ai.ismcts import SearchPlan
 from ..core import Action, Rng
 from .abilities import Holding, ability_reward
 from .cards import ATTRIBUTES, NUM_CARDS, Ability, Card, CardSet, Condition, default_cards
@@ -307,3 +308,7 @@ def _factorial(k: int) -> int:
     for i in range(2, k + 1):
         out *= i
     return out
+
+
+#: ISMCTS plays its rollouts with this heuristic: games end sooner and the opponents move as people do.
+SEARCH = SearchPlan(rollout=HeuristicBot, hard_iterations=100)
