@@ -94,6 +94,7 @@ class Match:
         self.keep_events = keep_events
         self.actions: list[tuple[int, str]] = []
         self.bot_decision_ms: list[float] = []
+        self.bot_decision_seats: list[int] = []  # whose decision each of bot_decision_ms was
         given = dict(bots or {})
         # Seats whose bot is built from its level can think in a worker process (see use_worker).
         self._named_bots = {i for i, s in enumerate(self.seats) if not s.is_human and i not in given}
@@ -223,6 +224,7 @@ class Match:
             return None
         self._thinking = None
         self.bot_decision_ms.append(spent)
+        self.bot_decision_seats.append(seat)
         return self._record(seat, action, self.state.apply(action))
 
     def _step_worker(self, seat: int, rng: Rng, *, wait: bool) -> list[Event] | None:
@@ -237,6 +239,7 @@ class Match:
         self._pending = None
         action = self.game.parse_action(self.state, future.result())  # a fault in the worker raises here
         self.bot_decision_ms.append((time.perf_counter() - started) * 1000.0)
+        self.bot_decision_seats.append(seat)
         return self._record(seat, action, self.state.apply(action))
 
     def run_bots(self) -> None:

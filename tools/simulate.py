@@ -53,6 +53,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
+def time_summary(times: list[float]) -> dict[str, float]:
+    return {"median": round(percentile(times, 0.5), 4), "p95": round(percentile(times, 0.95), 4),
+            "max": round(max(times, default=0.0), 4)}
+
+
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a win rate."""
     if trials == 0:
@@ -79,7 +84,8 @@ def play_out(match: Match, max_actions: int) -> None:
 
 def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
              options: dict[str, Any] | None = None, record_dir: Path | None = None,
-             out=sys.stdout, duplicate: bool = False, max_actions: int = MAX_ACTIONS) -> dict[str, Any]:
+             out=sys.stdout, duplicate: bool = False, max_actions: int = MAX_ACTIONS,
+             keep_times: bool = False) -> dict[str, Any]:
     game = load(game_id)
     game.check_setup(players, options)  # a bad set-up fails once, before any game
     wins = [0.0] * players
@@ -87,6 +93,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
     errors = 0
     actions: list[int] = []
     decision_ms: list[float] = []
+    bot_decision_ms: list[list[float]] = [[] for _ in range(players)]
     rotations = players if duplicate else 1
     start = time.perf_counter()
     for i in range(games * rotations):
@@ -108,6 +115,8 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
             bot_wins[slot_of_seat[w]] += 1.0 / len(winners)
         actions.append(len(match.actions))
         decision_ms.extend(match.bot_decision_ms)
+        for spent, seat in zip(match.bot_decision_ms, match.bot_decision_seats, strict=True):
+            bot_decision_ms[slot_of_seat[seat]].append(spent)
         if record_dir is not None:
             suffix = f"-rot{shift}" if duplicate else ""
             match.save(record_dir / f"{game_id}-{players}p-seed{game_seed}{suffix}.jsonl")
@@ -130,6 +139,8 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
             "median": round(percentile(decision_ms, 0.5), 4),
             "p95": round(percentile(decision_ms, 0.95), 4),
         },
+        "bot_decision_ms": [time_summary(times) for times in bot_decision_ms],
+        **({"bot_decision_ms_all": bot_decision_ms} if keep_times else {}),
     }
 
 

@@ -1,0 +1,60 @@
+"""The level table: chunks of duplicate games, kept as they finish, summed into cells, resumable."""
+
+from __future__ import annotations
+
+import json
+
+import fakegame
+import pytest
+
+import game
+from tools import tournament
+
+game.register(fakegame.GAME)
+
+
+def run(tmp_path, *extra: str) -> int:
+    return tournament.main(["--out", str(tmp_path / "t.jsonl"), "--games", "duel", "--players", "2",
+                            "--jobs", "1", *extra])
+
+
+def test_cells_sum_their_chunks_and_report_the_levels_decision_times(tmp_path, capsys):
+    assert run(tmp_path, "--levels", "random,ismcts:20", "--opponents", "random", "--seeds", "6",
+               "--chunk", "4", "--json") == 0
+    rows = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
+    assert len(rows) == 4  # two levels, chunks of 4 and 2 seeds
+    assert sorted(r["games"] for r in rows) == [4, 4, 8, 8]  # every seed once per seat rotation
+    cells = json.loads(capsys.readouterr().out.splitlines()[-1])["cells"]
+    assert [(c["level"], c["games"]) for c in cells] == [("random", 12), ("ismcts:20", 12)]
+    search = cells[1]
+    assert search["decision_ms"]["max"] >= search["decision_ms"]["p95"] >= search["decision_ms"]["median"] > 0
+    assert 0 <= search["ci95"][0] <= search["win_rate"] <= search["ci95"][1] <= 1
+
+
+def test_a_second_run_plays_only_the_missing_chunks(tmp_path, capsys, monkeypatch):
+    assert run(tmp_path, "--levels", "random", "--opponents", "random", "--seeds", "4", "--chunk", "2") == 0
+    played: list[str] = []
+    real = tournament.play_chunk
+    monkeypatch.setattr(tournament, "play_chunk", lambda c: played.append(c.key) or real(c))
+    assert run(tmp_path, "--levels", "random", "--opponents", "random", "--seeds", "6", "--chunk", "2") == 0
+    assert played == ["duel/random/random/2p/5+2"]
+    assert "| duel | random | 1 random | 12 |" in capsys.readouterr().out
+
+
+def test_a_foreign_results_file_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "t.jsonl"
+    path.write_text("not json\n")
+    with pytest.raises(SystemExit, match="t.jsonl:1 is not a chunk result"):
+        run(tmp_path, "--levels", "random", "--opponents", "random")
+    assert path.read_text() == "not json\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--games", "chess"], "no game 'chess'"),
+    (["--levels", "genius"], "unknown bot 'genius'"),
+    (["--seeds", "0"], "at least 1"),
+])
+def test_bad_arguments_are_refused_clearly(args, message, capsys):
+    with pytest.raises(SystemExit):
+        tournament.main(["--out", "unused.jsonl", *args])
+    assert message in capsys.readouterr().err

@@ -1,0 +1,187 @@
+"""Play the level table: every game x level x opponents, duplicate games, in parallel processes.
+
+Each cell seats one bot of a level against bots of one kind (`random` or `heuristic`) and plays
+`--seeds` deals once per seat rotation (duplicate games), so a 4-player cell of 50 seeds is 200 games.
+The work is cut into chunks of a few seeds, played by `--jobs` processes; every finished chunk is
+appended to `--out` (JSON Lines) at once, so a long run that is stopped keeps what it played, and a
+run started again with the same `--out` plays only the chunks still missing. The table is printed
+from that file: win rate with a 95% interval, and the level's median / p95 / slowest decision.
+
+    python -m tools.tournament --out tournament.jsonl --jobs 2
+    python -m tools.tournament --out tournament.jsonl --report
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from game import GAME_IDS, load
+from game.ai import LEVELS, is_bot_name
+from game.core import KartentischError
+
+from .simulate import percentile, simulate, time_summary, wilson
+
+OPPONENTS = ("random", "heuristic")
+MAX_ACTIONS = 5_000
+
+
+@dataclass(frozen=True)
+class Chunk:
+    game: str
+    level: str
+    opponents: str
+    players: int
+    seed: int
+    seeds: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}/{self.level}/{self.opponents}/{self.players}p/{self.seed}+{self.seeds}"
+
+
+def plan_chunks(games: list[str], levels: list[str], opponents: list[str], players: int, first_seed: int,
+                seeds: int, chunk: int) -> list[Chunk]:
+    """The cells in the order given (opponents outermost, so the harder opponents can be played first)."""
+    chunks = []
+    for opponent in opponents:
+        for game in games:
+            for level in levels:
+                for start in range(first_seed, first_seed + seeds, chunk):
+                    size = min(chunk, first_seed + seeds - start)
+                    chunks.append(Chunk(game, level, opponent, players, start, size))
+    return chunks
+
+
+def play_chunk(chunk: Chunk) -> dict[str, Any]:
+    bots = [chunk.level] + [chunk.opponents] * (chunk.players - 1)
+    with open(os.devnull, "w", encoding="utf-8") as quiet:
+        result = simulate(chunk.game, chunk.players, chunk.seeds, chunk.seed, bots, out=quiet, duplicate=True,
+                          max_actions=MAX_ACTIONS, keep_times=True)
+    return {"chunk": asdict(chunk), "key": chunk.key, "games": result["games"], "errors": result["errors"],
+            "wins": result["bot_wins"][0], "level_ms": result["bot_decision_ms_all"][0]}
+
+
+def play_all(chunks: list[Chunk], jobs: int) -> Iterator[dict[str, Any]]:
+    """Each chunk's result as soon as it is played (one job: in this process, in order)."""
+    if jobs == 1:
+        yield from map(play_chunk, chunks)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play_chunk, c) for c in chunks]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def load_done(path: Path) -> dict[str, dict[str, Any]]:
+    done: dict[str, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            done[row["key"]] = row
+        except (json.JSONDecodeError, KeyError, TypeError):
+            message = f"tournament: {path}:{number} is not a chunk result; move the file aside"
+            raise SystemExit(message) from None
+    return done
+
+
+def table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per cell, summed over its chunks, in the order the cells first appear."""
+    cells: dict[tuple[str, str, str, int], dict[str, Any]] = {}
+    for row in rows:
+        c = row["chunk"]
+        cell = cells.setdefault((c["game"], c["level"], c["opponents"], c["players"]),
+                                {"games": 0, "errors": 0, "wins": 0.0, "ms": []})
+        cell["games"] += row["games"]
+        cell["errors"] += row["errors"]
+        cell["wins"] += row["wins"]
+        cell["ms"].extend(row["level_ms"])
+    out = []
+    for (game, level, opponents, players), cell in cells.items():
+        finished = cell["games"] - cell["errors"]
+        low, high = wilson(cell["wins"], finished)
+        out.append({"game": game, "level": level, "opponents": opponents, "players": players,
+                    "games": cell["games"], "errors": cell["errors"], "wins": cell["wins"],
+                    "win_rate": cell["wins"] / finished if finished else 0.0, "ci95": [low, high],
+                    "decision_ms": time_summary(cell["ms"]),
+                    "searched_ms_median": percentile([m for m in cell["ms"] if m >= 1.0], 0.5)})
+    return out
+
+
+def print_table(cells: list[dict[str, Any]], out: TextIO | None = None) -> None:
+    out = out or sys.stdout
+    print("| game | level | opponents | games | wins | 95% CI | decision ms median / p95 / max | errors |",
+          file=out)
+    print("|---|---|---|---|---|---|---|---|", file=out)
+    for c in cells:
+        ms = c["decision_ms"]
+        times = f"{ms['median']:.1f} / {ms['p95']:.1f} / {ms['max']:.0f}"
+        seats = f"{c['players'] - 1} {c['opponents']}"
+        print(f"| {c['game']} | {c['level']} | {seats} | {c['games']} | {c['win_rate']:.1%} | "
+              f"{c['ci95'][0]:.1%}–{c['ci95'][1]:.1%} | {times} | {c['errors']} |", file=out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.tournament", description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, required=True, help="JSON Lines file of finished chunks")
+    parser.add_argument("--games", default=",".join(GAME_IDS), help="comma-separated game ids")
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--opponents", default="heuristic,random")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seeds", type=int, default=50,
+                        help="deals per cell; each is played once per rotation")
+    parser.add_argument("--chunk", type=int, default=5, help="seeds per job")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--report", action="store_true", help="only print the table from --out")
+    parser.add_argument("--json", action="store_true",
+                        help="print the table as one JSON object on the last line")
+    args = parser.parse_args(argv)
+
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    for game_id in games:
+        try:
+            load(game_id).check_setup(args.players, None)
+        except KartentischError as exc:
+            parser.error(str(exc))
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    opponents = [x.strip() for x in args.opponents.split(",") if x.strip()]
+    for name in levels + opponents:
+        if not is_bot_name(name):
+            parser.error(f"unknown bot {name!r}")
+    if args.seeds < 1 or args.chunk < 1 or args.jobs < 1:
+        parser.error("--seeds, --chunk and --jobs must be at least 1")
+
+    done = load_done(args.out)
+    chunks = plan_chunks(games, levels, opponents, args.players, args.seed, args.seeds, args.chunk)
+    todo = [] if args.report else [c for c in chunks if c.key not in done]
+    if todo:
+        print(f"{len(todo)} of {len(chunks)} chunks to play with {args.jobs} processes", file=sys.stderr)
+        with args.out.open("a", encoding="utf-8") as sink:
+            for n, row in enumerate(play_all(todo, args.jobs), 1):
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()
+                done[row["key"]] = row
+                won = f"{row['wins']:g} of {row['games']} won"
+                print(f"[{n}/{len(todo)}] {row['key']}: {won}", file=sys.stderr)
+    wanted = {c.key for c in chunks}
+    cells = table([done[key] for key in (c.key for c in chunks) if key in done and key in wanted])
+    print_table(cells)
+    if args.json:
+        print(json.dumps({"cells": cells}))
+    return 1 if any(c["errors"] for c in cells) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
