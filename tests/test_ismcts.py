@@ -8,9 +8,9 @@ import fakegame
 import pytest
 
 import game
-from game.ai import Decision, RandomBot, make_bot, search_plan
+from game.ai import Decision, RandomBot, ismcts, make_bot, search_plan
 from game.ai.ismcts import ISMCTSBot, SearchPlan, softmax_shares
-from game.core import Rng, State
+from game.core import Action, Rng, State
 
 game.register(fakegame.GAME)
 
@@ -115,3 +115,78 @@ def test_hard_searches_with_its_games_plan_within_about_a_second(game_id):
     assert bot.time_ms is not None and 500 <= bot.time_ms <= 1000
     assert bot.iterations == plan.hard_iterations
     assert make_bot(game_id, "ismcts:7").plan is plan
+
+
+class EndlessState(State):
+    """Players 'pass' for ever unless one of them 'stop's (and wins): a policy that always passes cycles."""
+
+    game_id = "endless"
+
+    def __init__(self) -> None:
+        super().__init__(2, Rng(0), {})
+        self.turn = 0
+        self.winner: int | None = None
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.winner is not None else self.turn
+
+    def _legal_actions(self):
+        return [Action("pass"), Action("stop")]
+
+    def _apply(self, action):
+        if action.kind == "stop":
+            self.winner = self.turn
+        self.turn = 1 - self.turn
+        return []
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def scores(self) -> list[float]:
+        return [float(s == self.winner) for s in range(2)]
+
+    def winners(self) -> list[int]:
+        return [] if self.winner is None else [self.winner]
+
+    def result_text(self) -> str:
+        return ""
+
+    def observation(self, seat):
+        return {"seat": seat, "turn": self.turn}
+
+    def clone(self) -> EndlessState:
+        new = EndlessState()
+        new.turn, new.winner = self.turn, self.winner
+        return new
+
+    def determinize(self, seat, rng):
+        return self.clone()
+
+    def to_dict(self):
+        return {"turn": self.turn, "winner": self.winner}
+
+
+class AlwaysPass(RandomBot):
+    def choose(self, decision, rng):
+        return Action("pass")
+
+
+def test_a_rollout_that_would_cycle_for_ever_ends_and_the_search_answers(monkeypatch):
+    monkeypatch.setattr(ismcts, "MAX_ROLLOUT", 50)
+    state = EndlessState()
+    bot = ISMCTSBot(iterations=20, plan=SearchPlan(rollout=AlwaysPass), stop_early=False)
+    assert bot.choose(Decision.of(state, 0), Rng(1)) == Action("stop")  # stopping wins; passing is a draw
+
+
+def test_a_decided_result_ends_the_rollout_at_once():
+    calls: list[int] = []
+
+    def decided(state):
+        calls.append(state.turn)
+        return [0.5, 0.5]
+
+    plan = SearchPlan(rollout=AlwaysPass, decided=decided)
+    state = EndlessState()
+    ISMCTSBot(iterations=10, plan=plan, stop_early=False).choose(Decision.of(state, 0), Rng(1))
+    assert 0 < len(calls) <= 10  # once per rollout that did not end in the tree

@@ -25,6 +25,10 @@ from .base import Bot, Decision
 #: Each seat's share of a win, guessed for a position a rollout stopped in; sums to about 1.
 Evaluation = Callable[[State], list[float]]
 
+#: A rollout longer than this stops whatever the plan says: deterministic policies can cycle forever
+#: (two Palace players passing one pile back and forth), and a search must always answer.
+MAX_ROLLOUT = 2_000
+
 
 @dataclass(frozen=True)
 class SearchPlan:
@@ -32,6 +36,8 @@ class SearchPlan:
 
     `rollout`: the policy for the moves after the tree (None: uniformly random). `cutoff`: after this
     many rollout moves, `evaluate` guesses the result instead of playing on (None: play to the end).
+    `decided`: the result once it is certain before the game is over (Palace: the first player out
+    wins, the rest is only places), else None; a rollout stops there.
     `exploration` is UCT's constant: lower where evaluations differ little between moves.
     `hard_iterations` caps the "hard" level's search (its time budget caps it too): beyond about
     that many iterations a game's search found no better moves, only slower answers.
@@ -40,6 +46,7 @@ class SearchPlan:
     rollout: Callable[[], Bot] | None = None
     cutoff: int | None = None
     evaluate: Evaluation | None = None
+    decided: Callable[[State], list[float] | None] | None = None
     exploration: float = 0.7
     hard_iterations: int | None = None
 
@@ -64,6 +71,11 @@ def outcome(state: State) -> list[float]:
     for seat in winners:
         result[seat] = 1.0 / len(winners)
     return result
+
+
+def _shared(state: State) -> list[float]:
+    """No guess available: every seat an equal share, as if the game were drawn."""
+    return [1.0 / state.num_players] * state.num_players
 
 
 def softmax_shares(values: list[float], scale: float) -> list[float]:
@@ -172,11 +184,15 @@ class ISMCTSBot(Bot):
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         plan = self.plan
         policy = self.rollout_bot
+        cutoff = MAX_ROLLOUT if plan.cutoff is None else min(plan.cutoff, MAX_ROLLOUT)
         moves = 0
         while not state.is_terminal():
-            if plan.cutoff is not None and moves >= plan.cutoff:
-                assert plan.evaluate is not None
-                return plan.evaluate(state)
+            if plan.decided is not None:
+                result = plan.decided(state)
+                if result is not None:
+                    return result
+            if moves >= cutoff:
+                return plan.evaluate(state) if plan.evaluate is not None else _shared(state)
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.base import Bot, Decision
-from ..ai.ismcts import SearchPlan
+from ..ai.ismcts import SearchPlan, softmax_shares
 from ..core import Action, Rng
 from . import rules
 from .cards import BURN, BURN_RUN, INVISIBLE, RANKS, RESET, rank_of
-from .state import parse_play
+from .state import PalaceState, parse_play
 
 POWER_STRENGTH = {BURN: 20, RESET: 19, INVISIBLE: 18}  # above the Ace (14)
 PAIR_BONUS = 4
@@ -151,5 +151,27 @@ class HeuristicBot(Bot):
         return False
 
 
-#: ISMCTS plays its rollouts with this heuristic: games end sooner and the opponents move as people do.
-SEARCH = SearchPlan(rollout=HeuristicBot, hard_iterations=100)
+def first_out(state: PalaceState) -> list[float] | None:
+    """The first player out has won (the rest of the game only decides the places)."""
+    if not state.out:
+        return None
+    return [1.0 if seat == state.out[0] else 0.0 for seat in range(state.num_players)]
+
+
+def cards_left(state: PalaceState, seat: int) -> int:
+    return (len(state.hands[seat]) + sum(c is not None for c in state.up[seat])
+            + sum(c is not None for c in state.down[seat]))
+
+
+def win_shares(state: PalaceState) -> list[float]:
+    """Each seat's chance to be out first, guessed from the cards it has left (hand, face-up, face-down)."""
+    return softmax_shares([-float(cards_left(state, s)) for s in range(state.num_players)], CARD_SCALE)
+
+
+#: How far one card fewer moves the guessed chances (see `softmax_shares`).
+CARD_SCALE = 3.0
+#: ISMCTS plays its rollouts with this heuristic (games end sooner, and the opponents move as people do)
+#: until the first player is out. A rollout that has not got there after `cutoff` moves, usually two
+#: players passing the pile back and forth, is guessed from the cards left.
+SEARCH = SearchPlan(rollout=HeuristicBot, cutoff=120, evaluate=win_shares, decided=first_out,
+                    hard_iterations=100)

@@ -1,0 +1,63 @@
+"""Each game's search plan: its guesses are shares of a win, and they favour the seat that is ahead."""
+
+from __future__ import annotations
+
+import pytest
+
+import game
+from game.ai import search_plan
+from game.core import Rng
+
+
+def midgame(game_id: str, seed: int, moves: int):
+    state = game.load(game_id).new_state(4, seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game_id", game.GAME_IDS)
+def test_guesses_are_shares_of_a_win(game_id):
+    plan = search_plan(game_id)
+    assert plan is not None
+    if plan.evaluate is None:
+        pytest.skip("this game is always played out")
+    for seed in range(5):
+        shares = plan.evaluate(midgame(game_id, seed, 30 + 7 * seed))
+        assert len(shares) == 4 and all(0.0 <= s <= 1.0 for s in shares)
+        assert sum(shares) == pytest.approx(1.0)
+
+
+def test_palastgefluester_guess_favours_the_points_leader():
+    state = midgame("palastgefluester", 1, 5)
+    state.points = [3, 1, 1, 0]
+    shares = search_plan("palastgefluester").evaluate(state)
+    assert shares[0] > shares[1] == shares[2] > shares[3]
+
+
+def test_palace_is_decided_by_the_first_player_out_and_guessed_from_cards_left():
+    plan = search_plan("palace")
+    state = midgame("palace", 2, 40)
+    if state.out:
+        state.out = []
+    assert plan.decided(state) is None
+    state.out = [2]
+    assert plan.decided(state) == [0.0, 0.0, 1.0, 0.0]
+    state.out = []
+    fewest = min(range(4), key=lambda s: len(state.hands[s]))
+    state.hands[fewest] = []
+    shares = plan.evaluate(state)
+    assert shares.index(max(shares)) == fewest
+
+
+def test_gloria_picktoria_guess_follows_its_evaluation():
+    from game.gloria_picktoria.bot import evaluate
+
+    plan = search_plan("gloria_picktoria")
+    state = midgame("gloria_picktoria", 3, 60)
+    shares = plan.evaluate(state)
+    values = [evaluate(state, s) for s in range(4)]
+    assert shares.index(max(shares)) == values.index(max(values))
