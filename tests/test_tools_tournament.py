@@ -58,3 +58,21 @@ def test_bad_arguments_are_refused_clearly(args, message, capsys):
     with pytest.raises(SystemExit):
         tournament.main(["--out", "unused.jsonl", *args])
     assert message in capsys.readouterr().err
+
+
+def test_a_game_that_fails_is_counted_and_named_with_its_seed(tmp_path, capsys, monkeypatch):
+    real_apply = fakegame.DuelState._apply
+
+    def flaky(self, action):
+        if self.points == [1, 0] and self.turn == 1:
+            raise RuntimeError("boom")
+        return real_apply(self, action)
+
+    monkeypatch.setattr(fakegame.DuelState, "_apply", flaky)
+    assert run(tmp_path, "--levels", "random", "--opponents", "random", "--seeds", "6") == 1
+    out = capsys.readouterr().out
+    row = json.loads((tmp_path / "t.jsonl").read_text().splitlines()[0])
+    assert row["errors"] == len(row["error_texts"]) > 0
+    assert "seed=" in row["error_texts"][0] and "rotation=" in row["error_texts"][0]
+    assert row["error_texts"][0].endswith("RuntimeError: boom")
+    assert "error in duel random against random, seed=" in out

@@ -106,7 +106,8 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
             play_out(match, max_actions)
         except Exception:  # an engine or bot fault: report it and go on
             errors += 1
-            print(f"error in game seed={game_seed}:", file=out)
+            rotation = f" rotation={shift}" if duplicate else ""
+            print(f"error in game seed={game_seed}{rotation}:", file=out)
             print(traceback.format_exc(), file=out)
             continue
         winners = match.state.winners()

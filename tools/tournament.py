@@ -5,7 +5,9 @@ Each cell seats one bot of a level against bots of one kind (`random` or `heuris
 The work is cut into chunks of a few seeds, played by `--jobs` processes; every finished chunk is
 appended to `--out` (JSON Lines) at once, so a long run that is stopped keeps what it played, and a
 run started again with the same `--out` plays only the chunks still missing. The table is printed
-from that file: win rate with a 95% interval, and the level's median / p95 / slowest decision.
+from that file: win rate with a 95% interval, and the level's median / p95 / slowest decision (the
+JSON adds `searched_ms_median`, the median of the decisions that took a millisecond or more, i.e.
+were not forced). A game that fails is counted as an error and named with its seed and rotation.
 
     python -m tools.tournament --out tournament.jsonl --jobs 2
     python -m tools.tournament --out tournament.jsonl --report
@@ -14,8 +16,8 @@ from that file: win rate with a 95% interval, and the level's median / p95 / slo
 from __future__ import annotations
 
 import argparse
+import io
 import json
-import os
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -62,11 +64,21 @@ def plan_chunks(games: list[str], levels: list[str], opponents: list[str], playe
 
 def play_chunk(chunk: Chunk) -> dict[str, Any]:
     bots = [chunk.level] + [chunk.opponents] * (chunk.players - 1)
-    with open(os.devnull, "w", encoding="utf-8") as quiet:
-        result = simulate(chunk.game, chunk.players, chunk.seeds, chunk.seed, bots, out=quiet, duplicate=True,
-                          max_actions=MAX_ACTIONS, keep_times=True)
+    report = io.StringIO()
+    result = simulate(chunk.game, chunk.players, chunk.seeds, chunk.seed, bots, out=report, duplicate=True,
+                      max_actions=MAX_ACTIONS, keep_times=True)
     return {"chunk": asdict(chunk), "key": chunk.key, "games": result["games"], "errors": result["errors"],
-            "wins": result["bot_wins"][0], "level_ms": result["bot_decision_ms_all"][0]}
+            "error_texts": error_texts(report.getvalue()), "wins": result["bot_wins"][0],
+            "level_ms": result["bot_decision_ms_all"][0]}
+
+
+def error_texts(report: str) -> list[str]:
+    """'seed=… rotation=…: the exception' for each game simulate reported as an error."""
+    texts = []
+    for block in report.split("error in game ")[1:]:
+        lines = [line for line in block.splitlines() if line.strip()]
+        texts.append(f"{lines[0].rstrip(':')}: {lines[-1].strip()}")
+    return texts
 
 
 def play_all(chunks: list[Chunk], jobs: int) -> Iterator[dict[str, Any]]:
@@ -178,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
     wanted = {c.key for c in chunks}
     cells = table([done[key] for key in (c.key for c in chunks) if key in done and key in wanted])
     print_table(cells)
+    for row in (done[c.key] for c in chunks if c.key in done):
+        c = row["chunk"]
+        for text in row.get("error_texts", []):
+            print(f"error in {c['game']} {c['level']} against {c['opponents']}, {text}")
     if args.json:
         print(json.dumps({"cells": cells}))
     return 1 if any(c["errors"] for c in cells) else 0
