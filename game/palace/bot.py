@@ -174,4 +174,4 @@ CARD_SCALE = 3.0
 #: until the first player is out. A rollout that has not got there after `cutoff` moves, usually two
 #: players passing the pile back and forth, is guessed from the cards left.
 SEARCH = SearchPlan(rollout=HeuristicBot, cutoff=120, evaluate=win_shares, decided=first_out,
-                    hard_iterations=100)
+                    hard_iterations=300)
