@@ -61,3 +61,25 @@ def test_gloria_picktoria_guess_follows_its_evaluation():
     shares = plan.evaluate(state)
     values = [evaluate(state, s) for s in range(4)]
     assert shares.index(max(shares)) == values.index(max(values))
+
+
+def test_once_palace_is_decided_hard_plays_on_like_the_heuristic_without_searching():
+    """After the first player is out the win is settled; a search would find every move equal and could
+    pass the pile back and forth for ever, so hard plays on with its rollout policy."""
+    from game.ai import Decision, make_bot
+    from game.ai.ismcts import ISMCTSBot
+
+    positions = (midgame("palace", seed, 60) for seed in range(5, 60))
+    state = next(s for s in positions if not s.is_terminal() and len(s.legal_actions()) >= 2)
+    seat = state.current_player
+    other = next(s for s in range(4) if s != seat)
+    state.out = [other]
+    state._legal = None
+    decision = Decision.of(state, seat)
+    hard = make_bot("palace", "hard")
+    assert isinstance(hard, ISMCTSBot)
+    chosen = hard.choose(decision, Rng(3))
+    assert hard.last_iterations == 0
+    rng = Rng(3)
+    decision.sample(rng)  # hard drew one deal to see that the game is decided
+    assert chosen == make_bot("palace", "heuristic").choose(decision, rng)
