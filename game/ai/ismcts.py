@@ -39,8 +39,8 @@ class SearchPlan:
     `decided`: the result once it is certain before the game is over (Palace: the first player out
     wins, the rest is only places), else None; a rollout stops there.
     `exploration` is UCT's constant: lower where evaluations differ little between moves.
-    `hard_iterations` caps the "hard" level's search (its time budget caps it too): beyond about
-    that many iterations a game's search found no better moves, only slower answers.
+    `hard_iterations` caps the "hard" level's search besides its time budget, per game, from the
+    tournaments in docs/ai-strength.md (quick answers, and a level table that can be measured).
     """
 
     rollout: Callable[[], Bot] | None = None

