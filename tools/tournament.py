@@ -32,7 +32,6 @@ from game.core import KartentischError
 from .simulate import percentile, simulate, time_summary, wilson
 
 OPPONENTS = ("random", "heuristic")
-MAX_ACTIONS = 5_000
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ def play_chunk(chunk: Chunk) -> dict[str, Any]:
     bots = [chunk.level] + [chunk.opponents] * (chunk.players - 1)
     report = io.StringIO()
     result = simulate(chunk.game, chunk.players, chunk.seeds, chunk.seed, bots, out=report, duplicate=True,
-                      max_actions=MAX_ACTIONS, keep_times=True)
+                      keep_times=True)
     return {"chunk": asdict(chunk), "key": chunk.key, "games": result["games"], "errors": result["errors"],
             "error_texts": error_texts(report.getvalue()), "wins": result["bot_wins"][0],
             "level_ms": result["bot_decision_ms_all"][0]}
