@@ -10,6 +10,7 @@ is ISMCTS with N iterations a decision and `ismcts:Nms` with N milliseconds, bot
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..core import UnknownGame
@@ -42,26 +43,27 @@ def _ismcts_budget(name: str) -> tuple[int | None, float | None] | None:
     return None
 
 
-def heuristic_bot(game_id: str) -> Bot:
-    """The game's heuristic bot (`game.<id>.bot.HeuristicBot`)."""
+def _bot_module(game_id: str) -> ModuleType | None:
+    """`game.<id>.bot`, or None when the game or its bot module does not exist (other import errors raise)."""
     try:
-        module = importlib.import_module(f"game.{game_id}.bot")
+        return importlib.import_module(f"game.{game_id}.bot")
     except ModuleNotFoundError as exc:
         if exc.name not in (f"game.{game_id}", f"game.{game_id}.bot"):
             raise
-        raise UnknownGame(f"the game {game_id!r} has no heuristic bot") from None
+        return None
+
+
+def heuristic_bot(game_id: str) -> Bot:
+    """The game's heuristic bot (`game.<id>.bot.HeuristicBot`)."""
+    module = _bot_module(game_id)
+    if module is None:
+        raise UnknownGame(f"the game {game_id!r} has no heuristic bot")
     return module.HeuristicBot()
 
 
 def search_plan(game_id: str) -> SearchPlan | None:
     """How ISMCTS plays out this game: the `SEARCH` plan in its bot module, if it has one."""
-    try:
-        module = importlib.import_module(f"game.{game_id}.bot")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"game.{game_id}", f"game.{game_id}.bot"):
-            raise
-        return None
-    return getattr(module, "SEARCH", None)
+    return getattr(_bot_module(game_id), "SEARCH", None)
 
 
 def make_bot(game_id: str, name: str) -> Bot:
