@@ -8,8 +8,10 @@ import fakegame
 import pytest
 
 import game
-from game.ai import Decision, RandomBot, ismcts, make_bot, search_plan
-from game.ai.ismcts import ISMCTSBot, SearchPlan, softmax_shares
+from game.ai import Decision, RandomBot, make_bot, search_plan
+from game.ai.improve import ImprovingBot
+from game.ai.ismcts import ISMCTSBot
+from game.ai.plan import SearchPlan, softmax_shares
 from game.core import Action, Rng, State
 
 game.register(fakegame.GAME)
@@ -111,7 +113,7 @@ def test_hard_searches_with_its_games_plan_within_about_a_second(game_id):
     plan = search_plan(game_id)
     assert plan is not None, "every game says how it is searched"
     bot = make_bot(game_id, "hard")
-    assert isinstance(bot, ISMCTSBot) and bot.plan is plan
+    assert isinstance(bot, ImprovingBot if plan.candidates else ISMCTSBot) and bot.plan is plan
     assert bot.time_ms is not None and 500 <= bot.time_ms <= 1000
     assert bot.iterations == plan.hard_iterations
     assert make_bot(game_id, "ismcts:7").plan is plan
@@ -173,7 +175,7 @@ class AlwaysPass(RandomBot):
 
 
 def test_a_rollout_that_would_cycle_for_ever_ends_and_the_search_answers(monkeypatch):
-    monkeypatch.setattr(ismcts, "MAX_ROLLOUT", 50)
+    monkeypatch.setattr("game.ai.plan.MAX_ROLLOUT", 50)
     state = EndlessState()
     bot = ISMCTSBot(iterations=20, plan=SearchPlan(rollout=AlwaysPass), stop_early=False)
     assert bot.choose(Decision.of(state, 0), Rng(1)) == Action("stop")  # stopping wins; passing is a draw

@@ -152,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="",
-                        help=f"comma-separated, one per seat: {', '.join(BOT_NAMES)}, ismcts:N, ismcts:Nms")
+                        help=f"comma-separated, one per seat: {', '.join(BOT_NAMES)}, "
+                             "ismcts:N, ismcts:Nms, improve:N, improve:Nms")
     parser.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
     parser.add_argument("--record", type=Path, metavar="DIR", help="write one record per game into DIR")
     parser.add_argument("--max-actions", type=int, default=MAX_ACTIONS,

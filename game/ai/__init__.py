@@ -1,10 +1,12 @@
 """Bots that see only an observation. `make_bot(game_id, name)` builds one by name.
 
 Names: `random`, `heuristic` (the game's own rule-of-thumb player), and the levels a player picks:
-`easy` (the heuristic with frequent mistakes), `normal` (the heuristic) and `hard` (Information Set
-MCTS over the game's own determinizations and its `SEARCH` plan, at most 0.9 s and the plan's
-`hard_iterations` a decision, stepped by the match controller). For tuning and tournaments, `ismcts:N`
-is ISMCTS with N iterations a decision and `ismcts:Nms` with N milliseconds, both with the game's plan.
+`easy` (the heuristic with frequent mistakes), `normal` (the heuristic) and `hard` (a search over the
+game's own determinizations with its `SEARCH` plan, at most 0.9 s and the plan's `hard_iterations` a
+decision, stepped by the match controller: Information Set MCTS, or where the plan names `candidates`,
+the improvement of the heuristic's best moves). For tuning and tournaments, `ismcts:N` is ISMCTS with N
+iterations a decision and `ismcts:Nms` with N milliseconds, and `improve:N` / `improve:Nms` the same for
+the improving search, all with the game's plan.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ..core import UnknownGame
 from .base import Bot, Decision, ErringBot, RandomBot
 
 if TYPE_CHECKING:
-    from .ismcts import SearchPlan
+    from .plan import SearchPlan
 
 #: The levels the setup screen offers, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -27,19 +29,22 @@ EASY_MISTAKE_RATE = 0.35
 HARD_TIME_MS = 900.0
 
 
+SEARCHES: tuple[str, ...] = ("ismcts", "improve")
+
+
 def is_bot_name(name: str) -> bool:
-    return name in BOT_NAMES or _ismcts_budget(name) is not None
+    return name in BOT_NAMES or _search_budget(name) is not None
 
 
-def _ismcts_budget(name: str) -> tuple[int | None, float | None] | None:
-    """`ismcts:500` -> (500, None); `ismcts:250ms` -> (None, 250.0); anything else None."""
+def _search_budget(name: str) -> tuple[str, int | None, float | None] | None:
+    """`ismcts:500` -> ("ismcts", 500, None); `improve:250ms` -> ("improve", None, 250.0); else None."""
     kind, _, budget = name.partition(":")
-    if kind != "ismcts":
+    if kind not in SEARCHES:
         return None
     if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) > 0:
-        return (None, float(budget[:-2]))
+        return (kind, None, float(budget[:-2]))
     if budget.isdigit() and int(budget) > 0:
-        return (int(budget), None)
+        return (kind, int(budget), None)
     return None
 
 
@@ -74,12 +79,24 @@ def make_bot(game_id: str, name: str) -> Bot:
     if name == "easy":
         return ErringBot(heuristic_bot(game_id), EASY_MISTAKE_RATE)
     plan = search_plan(game_id)
-    budget = (plan and plan.hard_iterations, HARD_TIME_MS) if name == "hard" else _ismcts_budget(name)
-    if budget is not None:
-        from .ismcts import ISMCTSBot
+    if name == "hard":
+        kind = "improve" if plan is not None and plan.candidates is not None else "ismcts"
+        budget = (kind, plan and plan.hard_iterations, HARD_TIME_MS)
+    else:
+        budget = _search_budget(name)
+    if budget is None:
+        raise UnknownGame(f"there is no bot {name!r}; the bots are: {', '.join(BOT_NAMES)}, "
+                          "ismcts:N, ismcts:Nms, improve:N, improve:Nms")
+    kind, iterations, time_ms = budget
+    if kind == "improve":
+        if plan is None or plan.candidates is None:
+            raise UnknownGame(f"the game {game_id!r} names no candidates for the improving search")
+        from .improve import ImprovingBot
 
-        return ISMCTSBot(iterations=budget[0], time_ms=budget[1], plan=plan)
-    raise UnknownGame(f"there is no bot {name!r}; the bots are: {', '.join(BOT_NAMES)}, ismcts:N, ismcts:Nms")
+        return ImprovingBot(plan=plan, iterations=iterations, time_ms=time_ms)
+    from .ismcts import ISMCTSBot
+
+    return ISMCTSBot(iterations=iterations, time_ms=time_ms, plan=plan)
 
 
 __all__ = ["BOT_NAMES", "LEVELS", "Bot", "Decision", "ErringBot", "RandomBot", "heuristic_bot", "is_bot_name",

@@ -46,6 +46,11 @@ class Bot:
         """Yield None while still working, then the chosen Action."""
         yield self.choose(decision, rng)
 
+    def ranked(self, decision: Decision, rng: Rng) -> list[tuple[float, Action]]:
+        """The legal actions with this bot's value of each, best first: only for bots that value their
+        moves (a heuristic whose best moves a search compares, `improve.py`)."""
+        raise NotImplementedError(f"the {self.name} bot does not value its moves")
+
 
 class RandomBot(Bot):
     """Uniform over the legal actions."""

@@ -6,8 +6,7 @@ restricted to the actions legal in that determinization (counting how often each
 available), expands one untried action, plays on with the game's rollout policy, and backs up each
 seat's result to the nodes where that seat chose.
 
-How a game is searched is data in its bot module (`SEARCH`, a `SearchPlan`): which policy plays the
-rollouts, and whether a rollout stops early and lets an evaluation guess each seat's chance. The bot
+How a game is played out is data in its bot module (`SEARCH`, a `SearchPlan`, see `plan.py`). The bot
 is anytime: `think` yields between slices of iterations so the match controller can step it inside the
 frame budget, and it stops before its budget once the most visited move can no longer be overtaken.
 """
@@ -16,43 +15,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..core import Action, Rng, State
 from .base import Bot, Decision
-
-#: Each seat's share of a win, guessed for a position a rollout stopped in; sums to about 1.
-Evaluation = Callable[[State], list[float]]
-
-#: A rollout longer than this stops whatever the plan says: deterministic policies can cycle forever
-#: (two Palace players passing one pile back and forth), and a search must always answer.
-MAX_ROLLOUT = 2_000
-
-
-@dataclass(frozen=True)
-class SearchPlan:
-    """How ISMCTS plays out one game.
-
-    `rollout`: the policy for the moves after the tree (None: uniformly random). `cutoff`: after this
-    many rollout moves, `evaluate` guesses the result instead of playing on (None: play to the end).
-    `decided`: the result once it is certain before the game is over (Palace: the first player out
-    wins, the rest is only places), else None; a rollout stops there.
-    `exploration` is UCT's constant: lower where evaluations differ little between moves.
-    `hard_iterations` caps the "hard" level's search besides its time budget, per game, from the
-    tournaments in docs/ai-strength.md (quick answers, and a level table that can be measured).
-    """
-
-    rollout: Callable[[], Bot] | None = None
-    cutoff: int | None = None
-    evaluate: Evaluation | None = None
-    decided: Callable[[State], list[float] | None] | None = None
-    exploration: float = 0.7
-    hard_iterations: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.cutoff is not None and self.evaluate is None:
-            raise ValueError("a rollout cut-off needs an evaluation")
+from .plan import SearchPlan, playout
 
 
 @dataclass(eq=False)
@@ -62,28 +30,6 @@ class _Node:
     visits: int = 0
     reward: float = 0.0
     available: int = 0
-
-
-def outcome(state: State) -> list[float]:
-    """1 for a sole winner, shared equally on a shared win, 0 for the rest."""
-    winners = state.winners()
-    result = [0.0] * state.num_players
-    for seat in winners:
-        result[seat] = 1.0 / len(winners)
-    return result
-
-
-def _shared(state: State) -> list[float]:
-    """No guess available: every seat an equal share, as if the game were drawn."""
-    return [1.0 / state.num_players] * state.num_players
-
-
-def softmax_shares(values: list[float], scale: float) -> list[float]:
-    """Win shares from per-seat values: a lead of `scale` makes a seat e (2.7) times as likely to win."""
-    top = max(values)
-    weights = [math.exp((v - top) / scale) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
 
 
 class ISMCTSBot(Bot):
@@ -182,34 +128,11 @@ class ISMCTSBot(Bot):
             action, node = self._select(node, legal)
             state.apply(action)
             path.append(node)
-        result = self._rollout(state, rng)
+        result = playout(state, self.plan, self.rollout_bot, rng)
         for visited in path:
             visited.visits += 1
             if visited.player is not None:
                 visited.reward += result[visited.player]
-
-    def _rollout(self, state: State, rng: Rng) -> list[float]:
-        plan = self.plan
-        policy = self.rollout_bot
-        cutoff = MAX_ROLLOUT if plan.cutoff is None else min(plan.cutoff, MAX_ROLLOUT)
-        moves = 0
-        while not state.is_terminal():
-            if plan.decided is not None:
-                result = plan.decided(state)
-                if result is not None:
-                    return result
-            if moves >= cutoff:
-                return plan.evaluate(state) if plan.evaluate is not None else _shared(state)
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                action = legal[0]
-            elif policy is None:
-                action = legal[rng.randbelow(len(legal))]
-            else:
-                action = policy.choose(Decision.of(state, state.current_player), rng)
-            state.apply(action)
-            moves += 1
-        return outcome(state)
 
     def _select(self, node: _Node, legal: list[Action]) -> tuple[Action, _Node]:
         """UCT over the children legal here; each of them was available once more."""

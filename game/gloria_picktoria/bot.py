@@ -23,7 +23,7 @@ import math
 from collections.abc import Iterator, Sequence
 
 from ..ai.base import Bot, Decision
-from ..ai.ismcts import SearchPlan, softmax_shares
+from ..ai.plan import SearchPlan, softmax_shares
 from ..core import Action, Rng, State
 from .cards import AP_PER_TURN, DH_CARDS, JOKER, SCORING_AT, SOLE_COLLECTOR_POINTS
 from .scoring import motif_places
@@ -63,26 +63,33 @@ class HeuristicBot(Bot):
 
     def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
         """One legal action valued per step, so a frame never waits for the whole decision."""
-        legal = decision.legal
-        if len(legal) == 1:
-            yield legal[0]
+        if len(decision.legal) == 1:
+            yield decision.legal[0]
             return
+        best: Action = decision.legal[0]
+        best_value = -math.inf
+        for value, action in self._values(decision, rng):
+            if value > best_value:
+                best, best_value = action, value
+            yield None
+        yield best
+
+    def ranked(self, decision: Decision, rng: Rng) -> list[tuple[float, Action]]:
+        """Every legal action with its value, best first."""
+        return sorted(self._values(decision, rng), key=lambda pair: -pair[0])
+
+    def _values(self, decision: Decision, rng: Rng) -> Iterator[tuple[float, Action]]:
         seat = decision.seat
         samples = [decision.sample(rng)]
-        best: Action = legal[0]
-        best_value = -math.inf
-        for action in legal:
+        for action in decision.legal:
             if action.kind == "draw":
                 while len(samples) < DRAW_SAMPLES:
                     samples.append(decision.sample(rng))
                 value = sum(_value_after(s, action, seat) for s in samples) / len(samples)
             else:
                 value = _value_after(samples[0], action, seat)
-            value += rng.random() * 1e-6  # equal values: no bias towards the first action in the list
-            if value > best_value:
-                best, best_value = action, value
-            yield None
-        yield best
+            # Equal values: no bias towards the first action in the list.
+            yield value + rng.random() * 1e-6, action
 
 
 def _value_after(state: GloriaState, action: Action, seat: int) -> float:

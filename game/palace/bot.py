@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.base import Bot, Decision
-from ..ai.ismcts import SearchPlan, softmax_shares
+from ..ai.plan import SearchPlan, softmax_shares
 from ..core import Action, Rng
 from . import rules
 from .cards import BURN, BURN_RUN, INVISIBLE, RANKS, RESET, rank_of

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from ..ai.base import Bot, Decision
-from ..ai.ismcts import SearchPlan, softmax_shares
+from ..ai.plan import SearchPlan, softmax_shares
 from ..core import Action, Rng, State
 from .cards import PERSON_IDS, card_person
 from .rules import HAND_SIZE, MUNDSCHENK_QUIET_PLAYS, colour_seat, mundschenk_pairs

@@ -19,7 +19,7 @@ from math import exp
 from typing import Any
 
 from ..ai.base import Bot, Decision
-from ..ai.ismcts import SearchPlan
+from ..ai.plan import SearchPlan
 from ..core import Action, Rng
 from .abilities import Holding, ability_reward
 from .cards import ATTRIBUTES, NUM_CARDS, Ability, Card, CardSet, Condition, default_cards
@@ -53,6 +53,13 @@ class HeuristicBot(Bot):
         best = max(v for v, _ in scored)
         choices = [a for v, a in scored if v >= best - 1e-9]
         return rng.choice(choices)
+
+    def ranked(self, decision: Decision, rng: Rng) -> list[tuple[float, Action]]:
+        """Every legal action with its value, best first (equal values in random order)."""
+        obs = decision.observation
+        draft = obs["phase"] == "draft"
+        scored = self._draft_values(obs, decision.legal) if draft else self._play_values(obs, decision.legal)
+        return sorted(scored, key=lambda pair: (-pair[0], rng.random()))
 
     # -- chapter I --------------------------------------------------------------------------------------
     def _draft_values(self, obs: dict[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
