@@ -1,11 +1,12 @@
-"""Each game's search plan: its guesses are shares of a win, and they favour the seat that is ahead."""
+"""Each game's search plan: its guesses are shares of a win, and they favour the seat that is ahead; a
+policy whose best moves a search compares values every legal move and plays one of its best."""
 
 from __future__ import annotations
 
 import pytest
 
 import game
-from game.ai import search_plan
+from game.ai import Decision, search_plan
 from game.core import Rng
 
 
@@ -21,6 +22,28 @@ def midgame(game_id: str, seed: int, moves: int):
 
 def test_every_game_has_a_plan():
     assert all(search_plan(game_id) is not None for game_id in game.GAME_IDS)
+
+
+IMPROVING = [g for g in game.GAME_IDS if getattr(search_plan(g), "candidates", None) is not None]
+
+
+@pytest.mark.parametrize("game_id", IMPROVING)
+def test_the_policy_ranks_every_legal_move_and_plays_a_best_one(game_id):
+    policy = search_plan(game_id).rollout()
+    checked = 0
+    for seed in range(6):
+        state = midgame(game_id, seed, 5 + 9 * seed)
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        decision = Decision.of(state, state.current_player)
+        ranked = policy.ranked(decision, Rng(seed))
+        assert sorted(map(str, (a for _, a in ranked))) == sorted(map(str, decision.legal))
+        values = [v for v, _ in ranked]
+        assert values == sorted(values, reverse=True)
+        best = {a for v, a in ranked if v >= values[0] - 1e-5}
+        assert policy.choose(decision, Rng(seed + 50)) in best
+        checked += 1
+    assert checked >= 4
 
 
 GUESSING = [g for g in game.GAME_IDS if getattr(search_plan(g), "evaluate", None) is not None]
