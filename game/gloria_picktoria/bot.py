@@ -105,7 +105,13 @@ def evaluate(state: GloriaState, seat: int) -> float:
     odds = _Odds(state, seat)
     # The fox moves on every turn, so it matters only if the next scoring comes before it moves again;
     # for the scorings after that, the table is counted as if it stood elsewhere.
-    foxless = _projection(state, None)
+    rows = _Rows(state)
+    later = LATER_SCORING_WEIGHT * (len(SCORING_AT) - len(state.scorings) - 1)
+    prospects = _own_prospects(state, seat, 1.0 + later, odds, rows)  # the same wherever the fox stands
+
+    def with_fox(where: tuple[int, int] | None, stays: float) -> float:
+        return _evaluate_with_fox(state, seat, where, stays, rows, later, prospects)
+
     fox = state.fox
     if fox is not None and fox[0] == seat and state.turn == seat and state.phase in (TURN, FOX_PASS):
         neighbour = (seat + 1) % state.num_players
@@ -114,13 +120,13 @@ def evaluate(state: GloriaState, seat: int) -> float:
             # The free pass after the turn takes it to the neighbour's row that suits us best, unless a
             # scoring comes first, in the rest of this turn.
             stays = odds.fox_stays_with(neighbour)
-            passed = max(_evaluate_with_fox(state, seat, where, stays, foxless, odds) for where in options)
+            passed = max(with_fox(where, stays) for where in options)
             if state.phase == FOX_PASS:
                 return passed
             now = odds.fox_stays_with(seat)
-            return now * _evaluate_with_fox(state, seat, fox, 1.0, foxless, odds) + (1 - now) * passed
+            return now * with_fox(fox, 1.0) + (1 - now) * passed
     stays = odds.fox_stays_with(fox[0]) if fox is not None else 0.0
-    return _evaluate_with_fox(state, seat, fox, stays, foxless, odds)
+    return with_fox(fox, stays)
 
 
 class _Odds:
@@ -158,20 +164,14 @@ class _Odds:
 
 
 def _evaluate_with_fox(state: GloriaState, seat: int, fox: tuple[int, int] | None, stays: float,
-                       foxless: list[float], odds: _Odds) -> float:
-    scorings_left = len(SCORING_AT) - len(state.scorings)
-    later = LATER_SCORING_WEIGHT * (scorings_left - 1)
-    weight = 1.0 + later
+                       rows: _Rows, later: float, prospects: float) -> float:
+    foxless = rows.foxless
     next_table = foxless if fox is None or stays <= 0.0 else [
-        stays * f + (1.0 - stays) * n for f, n in zip(_projection(state, fox), foxless, strict=True)]
-    values = [p + t + later * n + ROW_CARD * _row_cards(state, s)
-              for s, (p, t, n) in enumerate(zip(state.points, next_table, foxless, strict=True))]
-    values[seat] += _own_prospects(state, seat, weight, odds)
+        stays * f + (1.0 - stays) * n for f, n in zip(rows.projection(fox), foxless, strict=True)]
+    values = [p + t + later * n + ROW_CARD * cards
+              for p, t, n, cards in zip(state.points, next_table, foxless, rows.row_cards, strict=True)]
+    values[seat] += prospects
     return _relative(values, seat)
-
-
-def _row_cards(state: GloriaState, seat: int) -> int:
-    return sum(len(c.cards) for c in state.collections[seat])
 
 
 def _relative(values: Sequence[float], seat: int) -> float:
@@ -179,19 +179,65 @@ def _relative(values: Sequence[float], seat: int) -> float:
     return values[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
 
-def _projection(state: GloriaState, fox: tuple[int, int] | None) -> list[float]:
-    """What each seat would score if the scoring came now (motif points only, doublers included)."""
-    rows: dict[str, list[tuple[int, int, bool]]] = {}
-    for seat, own in enumerate(state.collections):
-        for index, coll in enumerate(own):
-            if coll.cards and fox != (seat, index):
-                rows.setdefault(coll.cards[0], []).append((seat, 1 + len(coll.cards), coll.doubler))
-    points = [0.0] * state.num_players
-    for competing in rows.values():
-        for (seat, _, doubled), (_, base) in zip(competing, motif_places([r[1] for r in competing]),
-                                                 strict=True):
-            points[seat] += base * 2 if doubled else base
-    return points
+class _Rows:
+    """The rows on the table by motif, read once per evaluation: what each seat would score if the
+    scoring came now (motif points only, doublers included), without the fox or with it on one row."""
+
+    def __init__(self, state: GloriaState) -> None:
+        self.players = state.num_players
+        self.by_motif: dict[str, list[tuple[int, int, int, bool]]] = {}  # (seat, index, length, doubled)
+        self.motif_at: dict[tuple[int, int], str] = {}
+        self.row_cards = [0] * self.players
+        for seat, own in enumerate(state.collections):
+            for index, coll in enumerate(own):
+                if coll.cards:
+                    motif = coll.cards[0]
+                    row = (seat, index, 1 + len(coll.cards), coll.doubler)
+                    self.by_motif.setdefault(motif, []).append(row)
+                    self.motif_at[(seat, index)] = motif
+                    self.row_cards[seat] += len(coll.cards)
+        self.points_by_motif = {motif: self._scored(rows) for motif, rows in self.by_motif.items()}
+        self.foxless = [0.0] * self.players
+        for scored in self.points_by_motif.values():
+            for seat, points in scored:
+                self.foxless[seat] += points
+
+    @staticmethod
+    def _scored(rows: list[tuple[int, int, int, bool]]) -> list[tuple[int, int]]:
+        places = motif_places([length for _, _, length, _ in rows])
+        return [(seat, base * 2 if doubled else base)
+                for (seat, _, _, doubled), (_, base) in zip(rows, places, strict=True)]
+
+    def projection(self, fox: tuple[int, int] | None) -> list[float]:
+        """The scores if the scoring came now with the fox on `fox` (that row out of the scoring)."""
+        motif = self.motif_at.get(fox) if fox is not None else None
+        if motif is None:
+            return list(self.foxless)
+        points = list(self.foxless)
+        for seat, gained in self.points_by_motif[motif]:
+            points[seat] -= gained
+        for seat, gained in self._scored([r for r in self.by_motif[motif] if (r[0], r[1]) != fox]):
+            points[seat] += gained
+        return points
+
+    def best_row_points(self, seat: int, state: GloriaState) -> float:
+        """The most one own open row would score now (what a doubler on it would add)."""
+        best = 0.0
+        for coll in state.collections[seat]:
+            if coll.cards and not coll.doubler:
+                for other, gained in self.points_by_motif[coll.cards[0]]:
+                    if other == seat:
+                        best = max(best, float(gained))
+        return best
+
+    def longest_elsewhere(self, seat: int) -> dict[str, int]:
+        """The longest row of each motif among the other seats."""
+        longest: dict[str, int] = {}
+        for motif, rows in self.by_motif.items():
+            for other, _, length, _ in rows:
+                if other != seat:
+                    longest[motif] = max(longest.get(motif, 0), length)
+        return longest
 
 
 def _at_least(needed: int, rate: float) -> float:
@@ -206,14 +252,14 @@ def _at_least(needed: int, rate: float) -> float:
     return max(0.0, 1.0 - below)
 
 
-def _own_prospects(state: GloriaState, seat: int, weight: float, odds: _Odds) -> float:
+def _own_prospects(state: GloriaState, seat: int, weight: float, odds: _Odds, rows: _Rows) -> float:
     """What the own hand, lone treasure cards and the doubler promise, less what they risk at the end."""
     own = state.collections[seat]
     open_rows = {c.cards[0] for c in own if c.cards and not c.doubler}
     collected = {c.cards[0] for c in own if c.cards}
     lone = sum(1 for c in own if c.lone)
     free_treasures = sum(1 for c in own if c.lone and not c.doubler)
-    contested = _longest_elsewhere(state, seat)
+    contested = rows.longest_elsewhere(seat)
     promises = []
     starters = 0
     for card in state.hands[seat]:
@@ -241,39 +287,11 @@ def _own_prospects(state: GloriaState, seat: int, weight: float, odds: _Odds) ->
     prospects += (ready * LONE_TREASURE_READY + (free_treasures - ready) * LONE_TREASURE) * (1.0 - end_next)
     prospects -= 2 * (ready * end_next + (lone - ready) * odds.end_before_turn(1))
     if state.doublers[seat]:
-        best_row = _best_row_points(state, seat)
+        best_row = rows.best_row_points(seat, state)
         p_next = odds.next_scoring_before_next_turn()
         flexibility = DOUBLER_FLEXIBILITY * (1.0 - 0.6 * best_row / SOLE_COLLECTOR_POINTS)
         prospects += max(0.0, best_row * (weight - p_next)) + flexibility * (1.0 - end_next)
     return prospects
-
-
-def _best_row_points(state: GloriaState, seat: int) -> float:
-    """The most one own open row would score now (what a doubler on it would add)."""
-    best = 0.0
-    for coll in state.collections[seat]:
-        if not coll.cards or coll.doubler:
-            continue
-        motif = coll.cards[0]
-        competing = [(s, 1 + len(c.cards)) for s, own in enumerate(state.collections)
-                     for c in own if c.cards and c.cards[0] == motif]
-        for (s, _), (_, base) in zip(competing, motif_places([length for _, length in competing]),
-                                     strict=True):
-            if s == seat:
-                best = max(best, float(base))
-    return best
-
-
-def _longest_elsewhere(state: GloriaState, seat: int) -> dict[str, int]:
-    longest: dict[str, int] = {}
-    for other, own in enumerate(state.collections):
-        if other == seat:
-            continue
-        for coll in own:
-            if coll.cards:
-                motif = coll.cards[0]
-                longest[motif] = max(longest.get(motif, 0), 1 + len(coll.cards))
-    return longest
 
 
 def win_shares(state: State) -> list[float]:
