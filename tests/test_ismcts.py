@@ -11,7 +11,7 @@ import game
 from game.ai import Decision, RandomBot, make_bot, search_plan
 from game.ai.improve import ImprovingBot
 from game.ai.ismcts import ISMCTSBot
-from game.ai.plan import SearchPlan, softmax_shares
+from game.ai.plan import SearchPlan, playout, softmax_shares
 from game.core import Action, Rng, State
 
 game.register(fakegame.GAME)
@@ -192,3 +192,20 @@ def test_a_decided_result_ends_the_rollout_at_once():
     state = EndlessState()
     ISMCTSBot(iterations=10, plan=plan, stop_early=False).choose(Decision.of(state, 0), Rng(1))
     assert 0 < len(calls) <= 10  # once per rollout that did not end in the tree
+
+
+def test_a_playout_stops_after_its_turns_counted_from_the_movers_turn():
+    seen: list[int] = []
+
+    def evaluate(state):
+        seen.append(state.turn)
+        return [0.5, 0.5]
+
+    plan = SearchPlan(rollout=AlwaysPass, turns=2, evaluate=evaluate)
+    state = EndlessState()  # seat 0 to move; every pass hands the turn to the other seat
+    assert playout(state.clone(), plan, AlwaysPass(), Rng(1)) == [0.5, 0.5]
+    assert seen == [0]  # two passes: seat 0's turn and seat 1's
+    playout(state.clone(), plan, AlwaysPass(), Rng(1), mover=1)
+    assert seen == [0, 1]  # seat 1's turn had already passed: one pass more
+    with pytest.raises(ValueError, match="evaluation"):
+        SearchPlan(turns=1)

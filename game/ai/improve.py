@@ -66,7 +66,7 @@ class ImprovingBot(Bot):
             for action in moves:
                 state = deal.clone()
                 state.apply(action)
-                results.append(playout(state, self.plan, self.policy, Rng.from_state(stream))[seat])
+                results.append(playout(state, self.plan, self.policy, Rng.from_state(stream), seat)[seat])
             for gain, result in zip(gains, results, strict=True):
                 gain.append(result - results[0])
             done += 1

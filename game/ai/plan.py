@@ -29,6 +29,8 @@ class SearchPlan:
 
     `rollout`: the policy for the moves after the search tree (None: uniformly random). `cutoff`: after
     this many playout moves, `evaluate` guesses the result instead of playing on (None: play to the end).
+    `turns`: the same once the player to move has changed this many times, so that every playout stops
+    at the same point of the game however many moves each turn took (Gloria Picktoria's action points).
     `decided`: the result once it is certain before the game is over (Palace: the first player out
     wins, the rest is only places), else None; a playout stops there.
     `exploration` is ISMCTS's UCT constant: lower where evaluations differ little between moves.
@@ -41,6 +43,7 @@ class SearchPlan:
 
     rollout: Callable[[], Bot] | None = None
     cutoff: int | None = None
+    turns: int | None = None
     evaluate: Evaluation | None = None
     decided: Callable[[State], list[float] | None] | None = None
     exploration: float = 0.7
@@ -49,7 +52,7 @@ class SearchPlan:
     hard_iterations: int | None = None
 
     def __post_init__(self) -> None:
-        if self.cutoff is not None and self.evaluate is None:
+        if (self.cutoff is not None or self.turns is not None) and self.evaluate is None:
             raise ValueError("a rollout cut-off needs an evaluation")
         if self.candidates is not None and (self.rollout is None or self.candidates < 2):
             raise ValueError("comparing candidates needs a rollout policy and at least two of its moves")
@@ -77,16 +80,25 @@ def softmax_shares(values: list[float], scale: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def playout(state: State, plan: SearchPlan, policy: Bot | None, rng: Rng) -> list[float]:
-    """Play `state` on (changing it) with `policy` (None: random) and each seat's share of the result."""
+def playout(state: State, plan: SearchPlan, policy: Bot | None, rng: Rng,
+            mover: int | None = None) -> list[float]:
+    """Play `state` on (changing it) with `policy` (None: random) and each seat's share of the result.
+
+    The plan's `turns` count from the turn of `mover` (None: the player to move now); a search that
+    compares its own moves passes its seat, so a move that ends its turn is not played a turn further."""
     limit = MAX_ROLLOUT if plan.cutoff is None else min(plan.cutoff, MAX_ROLLOUT)
     moves = 0
+    turns = plan.turns
+    player = state.current_player if mover is None else mover
+    if turns is not None and state.current_player != player:
+        turns -= 1
+        player = state.current_player
     while not state.is_terminal():
         if plan.decided is not None:
             result = plan.decided(state)
             if result is not None:
                 return result
-        if moves >= limit:
+        if moves >= limit or turns == 0:
             return plan.evaluate(state) if plan.evaluate is not None else even_shares(state)
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -97,4 +109,7 @@ def playout(state: State, plan: SearchPlan, policy: Bot | None, rng: Rng) -> lis
             action = policy.choose(Decision.of(state, state.current_player), rng)
         state.apply(action)
         moves += 1
+        if turns is not None and state.current_player != player:
+            turns -= 1
+            player = state.current_player
     return outcome(state)
