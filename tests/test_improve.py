@@ -102,12 +102,12 @@ def test_it_never_reads_hidden_cards():
         assert bot.choose(Decision.of(state, seat), Rng(7)) == bot.choose(Decision.of(permuted, seat), Rng(7))
 
 
-def test_it_thinks_one_deal_at_a_time():
-    plan = SearchPlan(rollout=LowFirst, candidates=3)
+def test_it_thinks_one_playout_at_a_time():
+    plan = SearchPlan(rollout=LowFirst, candidates=2)
     state = game.load("duel").new_state(2, 3, {"peek": False})
     bot = ImprovingBot(plan=plan, iterations=5)
     steps = list(bot.think(Decision.of(state, state.turn), Rng(1)))
-    assert steps[:-1] == [None] * 4 and steps[-1] in state.legal_actions()
+    assert steps[:-1] == [None] * 10 and steps[-1] in state.legal_actions()  # 5 deals x 2 candidates
     assert bot.last_iterations == 5
 
 

@@ -67,6 +67,7 @@ class ImprovingBot(Bot):
                 state = deal.clone()
                 state.apply(action)
                 results.append(playout(state, self.plan, self.policy, Rng.from_state(stream), seat)[seat])
+                yield None  # one playout a slice: a frame never waits for a whole deal
             for gain, result in zip(gains, results, strict=True):
                 gain.append(result - results[0])
             done += 1
@@ -74,7 +75,6 @@ class ImprovingBot(Bot):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            yield None
         self.last_iterations = done
         yield moves[self._pick(gains)]
 
