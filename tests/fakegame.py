@@ -182,3 +182,17 @@ class Duel(Game):
 
 
 GAME = Duel()
+
+
+def same_information_pairs(count: int):
+    """(state, seat, other): two-player deals where `other` holds the opponent's and the stock's cards
+    dealt anew, so the seat to move sees exactly the same in both (a bot must decide the same)."""
+    for seed in range(count):
+        state = GAME.new_state(2, seed, {"peek": False})
+        seat = state.turn
+        other = state.clone()
+        pool = other.hands[1 - seat] + other.stock
+        Rng(seed + 100).shuffle(pool)
+        other.hands[1 - seat], other.stock = pool[:3], pool[3:]
+        assert other.observation(seat) == state.observation(seat)
+        yield state, seat, other
