@@ -41,7 +41,7 @@ def test_the_policy_ranks_every_legal_move_and_plays_a_best_one(game_id):
         values = [v for v, _ in ranked]
         assert values == sorted(values, reverse=True)
         best = {a for v, a in ranked if v >= values[0] - 1e-5}
-        assert policy.choose(decision, Rng(seed + 50)) in best
+        assert policy.choose(decision, Rng(seed)) in best  # the same deals drawn, so the same values
         checked += 1
     assert checked >= 4
 
