@@ -52,6 +52,19 @@ class Bot:
         raise NotImplementedError(f"the {self.name} bot does not value its moves")
 
 
+class AnytimeBot(Bot):
+    """A bot that does its work in `think`, in steps; `choose` runs those steps to the end."""
+
+    def choose(self, decision: Decision, rng: Rng) -> Action:
+        for action in self.think(decision, rng):
+            if action is not None:
+                return action
+        raise RuntimeError(f"the {self.name} bot ended its thinking without an action")
+
+    def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
+        raise NotImplementedError
+
+
 class RandomBot(Bot):
     """Uniform over the legal actions."""
 

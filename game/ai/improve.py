@@ -17,11 +17,11 @@ import time
 from collections.abc import Iterator
 
 from ..core import Action, Rng
-from .base import Bot, Decision
+from .base import AnytimeBot, Decision
 from .plan import SearchPlan, playout
 
 
-class ImprovingBot(Bot):
+class ImprovingBot(AnytimeBot):
     """`iterations` (deals) or `time_ms` (or both: whichever ends first) bound one decision."""
 
     name = "improve"
@@ -38,12 +38,6 @@ class ImprovingBot(Bot):
         self.time_ms = time_ms
         self.policy = plan.rollout()
         self.last_iterations = 0  # how many deals the last decision played (for benchmarks)
-
-    def choose(self, decision: Decision, rng: Rng) -> Action:
-        for action in self.think(decision, rng):
-            if action is not None:
-                return action
-        raise RuntimeError("the search ended without a decision")  # think always ends with an action
 
     def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
         self.last_iterations = 0

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..core import Action, Rng, State
-from .base import Bot, Decision
+from .base import AnytimeBot, Decision
 from .plan import SearchPlan, playout
 
 
@@ -32,7 +32,7 @@ class _Node:
     available: int = 0
 
 
-class ISMCTSBot(Bot):
+class ISMCTSBot(AnytimeBot):
     """`iterations` or `time_ms` (or both: whichever ends first) bound one decision."""
 
     name = "ismcts"
@@ -51,12 +51,6 @@ class ISMCTSBot(Bot):
         self.slice_iterations = max(1, slice_iterations)
         self.stop_early = stop_early
         self.last_iterations = 0  # how many the last decision used (for benchmarks)
-
-    def choose(self, decision: Decision, rng: Rng) -> Action:
-        for action in self.think(decision, rng):
-            if action is not None:
-                return action
-        raise RuntimeError("ISMCTS ended without a decision")  # think always ends with an action
 
     def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
         if len(decision.legal) == 1:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
-from ..ai.base import Bot, Decision
+from ..ai.base import AnytimeBot, Decision
 from ..ai.plan import SearchPlan, softmax_shares
 from ..core import Action, Rng, State
 from .cards import AP_PER_TURN, DH_CARDS, JOKER, SCORING_AT, SOLE_COLLECTOR_POINTS
@@ -52,14 +52,8 @@ LATER_SCORING_WEIGHT = 0.6
 DRAW_SAMPLES = 3
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(AnytimeBot):
     name = "heuristic"
-
-    def choose(self, decision: Decision, rng: Rng) -> Action:
-        for chosen in self.think(decision, rng):
-            if chosen is not None:
-                return chosen
-        raise AssertionError("think() ended without an action")
 
     def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
         """One legal action valued per step, so a frame never waits for the whole decision."""
