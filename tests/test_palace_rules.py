@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game import load
-from game.core import BadSetup, IllegalAction, act
+from game.core import BadSetup, IllegalAction, TurnChanged, act
 from game.palace import rules
 from game.palace.cards import DECK
 from game.palace.state import PalaceState
@@ -159,10 +159,29 @@ def test_pa_r4_without_threes_the_lowest_rank_starts() -> None:
     assert state.current_player == 2  # seat 1 has no 4; after the dealer 0 comes 1, then 2
 
 
-def test_pa_r4_twos_and_tens_count_above_the_ace_for_the_start() -> None:
-    state = swap_position([["2C", "10C", "2D"], ["AD", "KD", "QD"]], dealer=1)
+def test_pa_r4_a_ten_is_lower_than_a_jack_for_the_start() -> None:
+    state = swap_position([["JC", "KC", "AC"], ["10D", "QD", "AD"], ["JH", "QH", "KH"]], dealer=0)
     state.apply("ready")
-    assert state.current_player == 1
+    assert state.current_player == 1  # the 10 sits between the 9 and the Jack in the seed's order
+
+
+def test_pa_r4_the_two_is_the_highest_card_for_the_start() -> None:
+    state = swap_position([["2C", "2D", "2H"], ["AD", "AH", "AS"]], dealer=1)
+    state.apply("ready")
+    assert state.current_player == 1  # the dealer's left (seat 0) shows only 2s: the Ace is lower
+    events = swap_position([["2C", "10C", "2D"], ["AD", "KD", "QD"]], dealer=1).apply("ready")
+    assert [e.reason for e in events if isinstance(e, TurnChanged)] == [
+        "starts with the lowest face-up card, a 10"]
+
+
+SEED_ORDER = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+
+
+@pytest.mark.parametrize(("low", "high"), list(zip(SEED_ORDER[:-1], SEED_ORDER[1:], strict=True)))
+def test_pa_r4_the_seeds_order_from_three_to_two(low: str, high: str) -> None:
+    state = swap_position([[f"{high}C"], [f"{low}D"]], dealer=1)  # seat 0 would start on a tie
+    state.apply("ready")
+    assert state.current_player == 1, f"a face-up {low} starts before a {high}"
 
 
 def test_pa_r4_dealer_option_and_a_dealer_beyond_the_players() -> None:

@@ -23,9 +23,9 @@ INVISIBLE = "invisible"  # playable on anything; takes the rank of the card belo
 class Rank:
     """One rank: its height on the pile, its place in the first-player search, and its power.
 
-    `opening` orders the face-up cards when the first player is sought (PA-R4): 3 opens first, then
-    4 and so on up to the Ace; the power cards 2 and 10 count as the strongest cards there, above the
-    Ace (2 before 10), because they are never a "low" card a player wants to get rid of.
+    `opening` orders the face-up cards when the first player is sought (PA-R4), in the seed's order
+    from low to high: 3 4 5 6 7 8 9 10 J Q K A 2. A 10 sits in its place between the 9 and the Jack;
+    the 2 is the highest of all.
     """
 
     name: str
@@ -46,7 +46,7 @@ RANKS: dict[str, Rank] = {
         Rank("7", 7, 7, LOWER, "seven_lower"),
         Rank("8", 8, 8, SKIP, "eight_skip"),
         Rank("9", 9, 9),
-        Rank("10", 10, 16, BURN),
+        Rank("10", 10, 10, BURN),
         Rank("J", 11, 11),
         Rank("Q", 12, 12),
         Rank("K", 13, 13),

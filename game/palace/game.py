@@ -36,7 +36,7 @@ class PalaceGame(Game):
     id = "palace"
     title = "Palace"
     description = "Shed your cards onto a rising pile; 2 resets, 10 burns, the last one holding cards loses."
-    version = "1"
+    version = "2"  # 2: PA-R4 seed order for the first player, PA-R12 places, PA-R14 finishing step
     min_players = 2
     max_players = MAX_PLAYERS
     options = OPTIONS
