@@ -4,18 +4,34 @@ The worker gets what an in-process bot would get: the game, the bot's name, the 
 and the position as `to_dict()` data from which it builds the same Decision (the bot itself still
 sees only the observation, the legal actions and determinized samples). It answers with the action's
 text, which the match applies as if the bot had decided in-process.
+
+A worker can fail: its process killed or crashed, the bot raising, or no answer at all. The match
+notices (an error in the answer, or none within `timeout_s`), calls `restart` for a fresh process and
+asks again (see Match._step_worker).
 """
 
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from ..core import Rng
+from . import HARD_TIME_MS
 from .base import Decision
+
+log = logging.getLogger(__name__)
+
+#: How long the match waits for an answer before it takes the worker for dead: several times the
+#: hard level's budget, so a slow machine or a fresh process's start-up is not mistaken for a hang.
+ANSWER_TIMEOUT_S = 5 * HARD_TIME_MS / 1000.0
+
+#: What runs in the worker process: (game id, bot name, state data, seat, RNG state) -> action text.
+Decide = Callable[[str, str, dict[str, Any], int, int], str]
 
 
 def decide(game_id: str, bot_name: str, state_data: dict[str, Any], seat: int, rng_state: int) -> str:
@@ -30,11 +46,18 @@ def decide(game_id: str, bot_name: str, state_data: dict[str, Any], seat: int, r
 
 
 class BotWorker:
-    """One worker process, started on first use (spawned, so it shares no SDL or thread state)."""
+    """One worker process, started on first use (spawned, so it shares no SDL or thread state).
+
+    `timeout_s`: how long an answer may take before the match gives up on it. `decide`: the function the
+    process runs (a module-level function, so the spawned process can import it; tests pass faulty ones).
+    """
 
     _shared: BotWorker | None = None
 
-    def __init__(self) -> None:
+    def __init__(self, *, timeout_s: float = ANSWER_TIMEOUT_S, decide: Decide = decide) -> None:
+        self.timeout_s = timeout_s
+        self.restarts = 0
+        self._decide = decide
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -57,6 +80,12 @@ class BotWorker:
     def started(self) -> bool:
         return self._pool is not None
 
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id, once it runs."""
+        pool = self._pool
+        return next(iter(_processes(pool)), None) if pool is not None else None
+
     def warm(self) -> None:
         """Start the worker process now, from a background thread: spawning it costs the caller a frame."""
         if self._pool is None:
@@ -65,10 +94,39 @@ class BotWorker:
 
     def submit(self, game_id: str, bot_name: str, state_data: dict[str, Any], seat: int,
                rng: Rng) -> Future[str]:
-        return self._ready_pool().submit(decide, game_id, bot_name, state_data, seat, rng.state)
+        """The answer to come; a worker that cannot take the question gives a future holding the error."""
+        try:
+            return self._ready_pool().submit(self._decide, game_id, bot_name, state_data, seat, rng.state)
+        except Exception as exc:  # a broken pool, a process that cannot start: handled as any fault
+            failed: Future[str] = Future()
+            failed.set_exception(exc)
+            return failed
+
+    def restart(self) -> None:
+        """End the process whatever it is doing (a hung search never ends by itself); the next question
+        starts a fresh one."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+            self.restarts += 1
+        if pool is not None:
+            log.warning("restarting the AI worker process")
+            _stop(pool)
 
     def close(self) -> None:
         with self._lock:
-            if self._pool is not None:
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            _stop(pool)
+
+
+def _processes(pool: ProcessPoolExecutor) -> dict[int, multiprocessing.process.BaseProcess]:
+    """The pool's processes by pid. The executor does not offer them before Python 3.14
+    (`terminate_workers`), and only killing the process stops a decision that never ends."""
+    return dict(getattr(pool, "_processes", None) or {})
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    for process in _processes(pool).values():
+        if process.is_alive():
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
