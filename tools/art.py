@@ -22,21 +22,8 @@ import sys
 from pathlib import Path
 
 from game import GAME_IDS
+from tools import cli
 from tools.arttool import check, packs  # sets the dummy video driver before pygame starts
-
-
-def _card_width(text: str) -> int:
-    value = int(text)
-    if not 16 <= value <= 2000:
-        raise argparse.ArgumentTypeError(f"a card width is 16 to 2000 pixels, not {value}")
-    return value
-
-
-def _columns(text: str) -> int:
-    value = int(text)
-    if not 1 <= value <= 40:
-        raise argparse.ArgumentTypeError(f"columns are 1 to 40, not {value}")
-    return value
 
 
 def parser() -> argparse.ArgumentParser:
@@ -54,8 +41,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("pack", help="a pack folder, its pack.toml, or a pack name")
     s.add_argument("--game", required=True, choices=GAME_IDS)
     s.add_argument("--out", required=True, type=Path, help="the PNG to write")
-    s.add_argument("--card-width", type=_card_width, default=200, help="pixels per card (default 200)")
-    s.add_argument("--columns", type=_columns, default=8, help="cards per row (default 8)")
+    s.add_argument("--card-width", type=cli.count(16, 2000), default=200,
+                   help="pixels per card (default 200)")
+    s.add_argument("--columns", type=cli.count(1, 40), default=8, help="cards per row (default 8)")
 
     t = commands.add_parser("template", help="blank templates for each kind of card of a game")
     t.add_argument(
@@ -70,25 +58,32 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    top = parser()
+    args = top.parse_args(argv)
     # the art library logs each missing image; these commands report them in their own output
     logging.getLogger("scenes.art").setLevel(logging.ERROR)
     try:
         folder = packs.resolve_pack(args.pack)
-    except packs.PackNotFound as exc:
+    except packs.PackNotFound as exc:  # a usage error, as argparse reports one (but returned, not raised)
+        top.print_usage(sys.stderr)
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return cli.EXIT_USAGE
     if args.command == "check":
         report = check.check_pack(folder, complete=args.complete)
         print(json.dumps(report.as_json(), ensure_ascii=False) if args.json else report.text())
         return report.exit_code
-    if args.command == "sheet":
-        from tools.arttool.sheet import write_sheet
+    try:
+        if args.command == "sheet":
+            from tools.arttool.sheet import write_sheet
 
-        return write_sheet(folder, args.game, args.out, args.card_width, args.columns)
-    from tools.arttool.template import write_templates
+            cli.output_file(args.out)
+            return write_sheet(folder, args.game, args.out, args.card_width, args.columns)
+        from tools.arttool.template import write_templates
 
-    return write_templates(folder, args.game, args.out)
+        cli.output_folder(args.out)
+        return write_templates(folder, args.game, args.out)
+    except (cli.OutputError, OSError) as exc:  # checked first; a disk that fills up meanwhile is named too
+        return cli.cannot_write("art", exc)
 
 
 if __name__ == "__main__":

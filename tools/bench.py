@@ -29,6 +29,7 @@ from typing import Any
 from game import available, load
 from game.ai import LEVELS, Decision, make_bot
 from game.core import Rng
+from tools import cli
 
 
 def peer_moves_per_s(seconds: float) -> float:
@@ -93,7 +94,7 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
         game = load(game_id)
         players = args.players or min(4, game.max_players)
         per_level: dict[str, Any] = {}
-        for level in args.levels.split(","):
+        for level in args.levels:
             bot = make_bot(game_id, level)
             opponent = make_bot(game_id, "random")
             times: list[float] = []
@@ -170,6 +171,17 @@ def bench_startup(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def seconds(text: str) -> float:
+    """How long to measure: a number of seconds above 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"{text} is out of range: give more than 0 and at most 3600 seconds")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "frame":
@@ -179,20 +191,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     engine = sub.add_parser("engine", help="random-playout moves per second")
-    engine.add_argument("--seconds", type=float, default=2.0)
+    engine.add_argument("--seconds", type=seconds, default=2.0)
     ai = sub.add_parser("ai", help="bot decision speed per level")
-    ai.add_argument("--games", type=int, default=5)
-    ai.add_argument("--levels", default=",".join(("random", *LEVELS)),
+    ai.add_argument("--games", type=cli.count(1), default=5)
+    ai.add_argument("--levels", type=cli.bot_list, default=["random", *LEVELS],
                     help="bots to time, comma-separated (default: random and every level)")
     sub.add_parser("frame", help="frame times of a full table (see tools/bench_frame.py)")
     startup = sub.add_parser("startup", help="time to the interactive title menu")
-    startup.add_argument("--runs", type=int, default=7)
+    startup.add_argument("--runs", type=cli.count(1), default=7)
     startup.add_argument("--json", action="store_true")
     for p in (engine, ai):
-        p.add_argument("--game")
-        p.add_argument("--players", type=int)
+        p.add_argument("--game", type=cli.game_id)
+        p.add_argument("--players", type=cli.count(1))
         p.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.what in ("engine", "ai") and args.players is not None:
+        for game_id in [args.game] if args.game else available():
+            cli.check_setup(parser, game_id, args.players)
+    if args.what == "ai":
+        for game_id in [args.game] if args.game else available():
+            cli.check_bots(parser, game_id, args.levels)
     run = {"engine": bench_engine, "ai": bench_ai, "startup": bench_startup}[args.what]
     result = run(args)
     if args.json:

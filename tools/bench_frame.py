@@ -19,7 +19,8 @@ import statistics
 import sys
 import time
 
-from tools.screenshot import SEAT_NAMES, parse_size
+from tools import cli
+from tools.screenshot import SEAT_NAMES
 
 TARGET_RATIO = 2.0
 TARGET_MAX_MS = 33.0
@@ -28,14 +29,14 @@ WARM_UP_FRAMES = 30
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.bench frame", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="palastgefluester")
-    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--game", type=cli.game_id, default="palastgefluester")
+    parser.add_argument("--players", type=cli.count(1), default=5)
     parser.add_argument(
-        "--size", type=parse_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"
+        "--size", type=cli.window_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"
     )
-    parser.add_argument("--frames", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="hard,normal",
+    parser.add_argument("--frames", type=cli.count(1), default=600)
+    parser.add_argument("--seed", type=cli.seed, default=1)
+    parser.add_argument("--bots", type=cli.bot_list, default=["hard", "normal"],
                         help="bot levels, comma-separated, repeated round the table (default hard,normal)")
     parser.add_argument("--json", action="store_true", help="one JSON object on the last line")
     return parser
@@ -50,16 +51,15 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def run(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.frames < 1:
-        print("bench frame: --frames must be at least 1", file=sys.stderr)
-        return 2
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    cli.check_setup(parser, args.game, args.players)
+    cli.check_bots(parser, args.game, args.bots)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.core import KartentischError
     from game.match import Match, Seat
     from scenes import sound
     from scenes.app import App
@@ -68,14 +68,8 @@ def run(argv: list[str] | None = None) -> int:
 
     settings = Settings()
     settings.animation_speed = "fast"
-    try:
-        levels = [b.strip() for b in args.bots.split(",") if b.strip()] or ["normal"]
-        seats = [Seat.ai(SEAT_NAMES[i % len(SEAT_NAMES)], levels[i % len(levels)])
-                 for i in range(args.players)]
-        Match(args.game, seats, args.seed)  # a bad game, count or level fails here, before the window opens
-    except KartentischError as exc:
-        print(f"bench frame: {exc}", file=sys.stderr)
-        return 2
+    levels = args.bots
+    seats = [Seat.ai(SEAT_NAMES[i % len(SEAT_NAMES)], levels[i % len(levels)]) for i in range(args.players)]
     app = App(settings, size=args.size)
     sound.available()  # the mixer starts once, at the title; not the table's work
     seed = args.seed

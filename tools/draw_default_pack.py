@@ -21,6 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from tools import cli  # noqa: E402
 from tools.artgen import GAME_MODULES, game_art  # noqa: E402
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "art" / "default"
@@ -141,7 +142,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     games = [args.game] if args.game else list(GAME_MODULES)
-    written = draw(args.out, games, verbose=not args.quiet)
+    try:
+        cli.output_folder(args.out)
+        written = draw(args.out, games, verbose=not args.quiet)
+    except (cli.OutputError, OSError) as exc:
+        return cli.cannot_write("draw_default_pack", exc)
     print(f"wrote {len(written)} files to {args.out}")
     return 0
 

@@ -16,6 +16,8 @@ from array import array
 from collections.abc import Callable
 from pathlib import Path
 
+from tools import cli
+
 RATE = 22050
 PEAK = 0.8  # of full scale: headroom for several sounds at once
 OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
@@ -118,11 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.make_sounds", description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    for name, make in SOUNDS.items():
-        path = args.out / f"{name}.wav"
-        path.write_bytes(wav_bytes(make()))
-        print(f"wrote {path}")
+    try:
+        cli.output_folder(args.out)
+        for name, make in SOUNDS.items():
+            path = args.out / f"{name}.wav"
+            path.write_bytes(wav_bytes(make()))
+            print(f"wrote {path}")
+    except (cli.OutputError, OSError) as exc:
+        return cli.cannot_write("make_sounds", exc)
     return 0
 
 

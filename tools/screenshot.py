@@ -14,44 +14,36 @@ import os
 import sys
 from pathlib import Path
 
-from tools.simulate import parse_option
+from tools import cli
 
 SEAT_NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hans")
-MIN_SIZE = (320, 240)
-MAX_SIZE = (7680, 4320)
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w_text, h_text = text.lower().split("x")
-        size = (int(w_text), int(h_text))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"a size is written WIDTHxHEIGHT, e.g. 1920x1080, not {text!r}"
-        ) from None
-    if not (MIN_SIZE[0] <= size[0] <= MAX_SIZE[0] and MIN_SIZE[1] <= size[1] <= MAX_SIZE[1]):
-        raise argparse.ArgumentTypeError(
-            f"the size must lie between {MIN_SIZE[0]}x{MIN_SIZE[1]} and "
-            f"{MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text}"
-        )
-    return size
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True, help="game id, e.g. palastgefluester")
-    parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--after", type=int, default=0, help="AI actions to play before the picture")
+    parser.add_argument("--game", required=True, type=cli.game_id, help="game id, e.g. palastgefluester")
+    parser.add_argument("--players", type=cli.count(1), required=True)
+    parser.add_argument("--seed", type=cli.seed, default=1)
+    parser.add_argument("--after", type=cli.count(0), default=0, help="AI actions to play before the picture")
     parser.add_argument(
-        "--size", type=parse_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"
+        "--size", type=cli.window_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"
     )
     parser.add_argument("--out", type=Path, required=True, help="the PNG file to write")
-    parser.add_argument("--bots", default="normal", help="the bot level of every seat (default normal)")
+    parser.add_argument("--bots", type=cli.bot_name, default="normal",
+                        help="the bot level of every seat (default normal)")
     parser.add_argument(
-        "--option", type=parse_option, action="append", default=[], help="a game option NAME=VALUE"
+        "--option", type=cli.option, action="append", default=[], help="a game option NAME=VALUE"
     )
     return parser
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The arguments, checked against the game (a bad count, option or bot is a usage error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    cli.check_setup(parser, args.game, args.players, dict(args.option))
+    cli.check_bots(parser, args.game, [args.bots])
+    return args
 
 
 def render(
@@ -93,8 +85,10 @@ def render(
         app.push(scene)
         for _ in range(3):
             app.step(1 / 60)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(out))
+        try:
+            pygame.image.save(app.screen, str(out))
+        except (pygame.error, OSError) as exc:  # a disk that filled up or a folder removed meanwhile
+            raise cli.OutputError(f"cannot write {out}: {exc}") from None
     finally:
         app.stack.clear()
         pygame.display.quit()
@@ -102,16 +96,14 @@ def render(
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    from game.core import KartentischError
-
+    args = parse_args(argv)
     try:
+        cli.output_file(args.out)  # before the game is played: a typo in the path costs nothing
         played = render(
             args.game, args.players, args.seed, args.after, args.size, args.out, args.bots, dict(args.option)
         )
-    except KartentischError as exc:
-        print(f"screenshot: {exc}", file=sys.stderr)
-        return 2
+    except cli.OutputError as exc:
+        return cli.cannot_write("screenshot", exc)
     w, h = args.size
     note = "" if played == args.after else f" (the game ended after {played})"
     print(f"wrote {args.out} ({w}x{h}) after {played} actions{note}")
