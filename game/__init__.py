@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 
 from .core import Game, UnknownGame
+from .version import __version__
 
 #: Every game the table knows, in menu order.
 GAME_IDS: tuple[str, ...] = ("palastgefluester", "palace", "gloria_picktoria", "three_chapters")
@@ -51,4 +52,4 @@ def available() -> list[str]:
     return found
 
 
-__all__ = ["GAME_IDS", "available", "load", "register"]
+__all__ = ["GAME_IDS", "__version__", "available", "load", "register"]

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import multiprocessing
 import re
 from collections.abc import Sequence
+
+from game import __version__
 
 MIN_SIZE = (320, 240)
 MAX_SIZE = (7680, 4320)
@@ -36,10 +39,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--size", type=window_size, metavar="WxH",
                         help="the window's size, e.g. 1280x720 (kept for next time)")
     parser.add_argument("--verbose", action="store_true", help="log what the table does")
+    parser.add_argument("--version", action="version", version=f"kartentisch {__version__}")
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # In the standalone build this executable is also what the AI worker process starts as: let
+    # multiprocessing take it over there before any argument is read.
+    multiprocessing.freeze_support()
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import __version__
+
 from .base import Scene, SceneStack
 from .look import app_icon
 from .settings import Settings, data_dir
@@ -275,7 +277,7 @@ def _write_crash_log(text: str) -> None:
     try:
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "crash.log").write_text(text, encoding="utf-8")
+        (folder / "crash.log").write_text(f"kartentisch {__version__}\n{text}", encoding="utf-8")
         log.error("the app stopped on an error; details in %s", folder / "crash.log")
     except OSError:
         pass

@@ -57,12 +57,14 @@ from typing import Any
 
 import pygame
 
+from assets import asset_path
+
 from . import fonts
 from .settings import Settings, data_dir
 
 log = logging.getLogger(__name__)
 
-ASSET_ART_DIR = Path(__file__).resolve().parent.parent / "assets" / "art"
+ASSET_ART_DIR = asset_path("art")
 DEFAULT_PACK = "default"
 MANIFEST = "pack.toml"
 DEFAULT_CARD_SIZE = (400, 560)

@@ -11,17 +11,18 @@ A scene's pygame-gui manager is made when the scene first uses `ui`: a screen dr
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
+
+from assets import asset_path
 
 if TYPE_CHECKING:
     import pygame_gui
 
     from .app import App
 
-THEME_PATH = Path(__file__).resolve().parent.parent / "assets" / "themes" / "theme.json"
+THEME_PATH = asset_path("themes", "theme.json")
 
 
 class Scene:

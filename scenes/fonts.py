@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pygame
 
+from assets import asset_path
+
 log = logging.getLogger(__name__)
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONT_DIR = asset_path("fonts")
 
 #: role -> file in FONT_DIR
 FACES: dict[str, str] = {

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import logging
 import threading
-from pathlib import Path
 
 import pygame
+
+from assets import asset_path
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +25,7 @@ _lock = threading.Lock()
 
 #: the sounds the table plays, made by `python -m tools.make_sounds` into assets/sounds/<name>.wav
 SOUNDS: tuple[str, ...] = ("place", "flip", "shuffle", "round_end")
-SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+SOUND_DIR = asset_path("sounds")
 
 
 # -- playing ---------------------------------------------------------------------------------------

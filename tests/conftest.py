@@ -12,3 +12,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 _home = tempfile.mkdtemp(prefix="kartentisch-tests-")
 os.environ.setdefault("KARTENTISCH_CONFIG_DIR", os.path.join(_home, "config"))
 os.environ.setdefault("KARTENTISCH_DATA_DIR", os.path.join(_home, "data"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long random-play runs and the release checks go last, so a quick test that fails shows early."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is not None)
