@@ -107,7 +107,7 @@ the 10th ends the game.<br><br>
 <b>Scoring</b>, per motif, ignoring collections with the fox<br>
 Only collector: 4. Otherwise longest row 3, second-longest 1. \
 A tie for first gives each 2 and no second place; a tie for second gives nothing. \
-At the last scoring: −2 per lone treasure card, −1 per hand card."""
+At the last scoring: −2 per lone treasure card (not the one under the fox), −1 per hand card."""
 
 _THREE_CHAPTERS = """\
 <b>Goal</b><br>

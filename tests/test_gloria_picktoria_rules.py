@@ -260,8 +260,8 @@ def test_gp_r5_doubler_on_a_lone_treasure_closes_it_for_good():
     refused(state, "open corn 0", "closed by a doubler")
     trigger_scoring(state)  # the last scoring: still a lone treasure card (-2, not doubled), 2 hand cards
     assert state.scorings[-1]["motifs"] == []
-    assert state.scorings[-1]["penalties"][0] == {"seat": 0, "lone_treasures": 1, "hand_cards": 2,
-                                                  "points": -4}
+    assert state.scorings[-1]["penalties"][0] == {"seat": 0, "lone_treasures": 1, "lone_under_fox": 0,
+                                                  "hand_cards": 2, "points": -4}
 
 
 # -- GP-R6 taking cards, Dschingis Hahn cards -----------------------------------------------------------
@@ -471,11 +471,53 @@ def test_gp_r10_last_scoring_minus_two_per_lone_treasure_minus_one_per_hand_card
     state.apply("draw")
     final = state.scorings[-1]
     assert final["penalties"] == [
-        {"seat": 0, "lone_treasures": 2, "hand_cards": 2, "points": -6},
-        {"seat": 1, "lone_treasures": 1, "hand_cards": 1, "points": -3},
-        {"seat": 2, "lone_treasures": 0, "hand_cards": 0, "points": 0},
+        {"seat": 0, "lone_treasures": 2, "lone_under_fox": 0, "hand_cards": 2, "points": -6},
+        {"seat": 1, "lone_treasures": 1, "lone_under_fox": 0, "hand_cards": 1, "points": -3},
+        {"seat": 2, "lone_treasures": 0, "lone_under_fox": 0, "hand_cards": 0, "points": 0},
     ]
     assert state.points == [4 - 6, -3, 0]  # the doubler left in a hand is no hand card
+
+
+def test_gp_r10_a_lone_treasure_under_the_fox_costs_nothing_at_the_last_scoring():
+    """Seat 1's lone plum is under the fox: out of the game, no -2; seat 0's lone nest is not: -2."""
+    colls = [[("egg", ["corn"]), "nest"], ["plum", ("worm", ["bell"])], []]
+    state = position(3, hands=[["vane"], [], []], collections=colls, middle=9, pile_top=["dh"], fox=(1, 0))
+    events = state.apply("draw")
+    final = state.scorings[-1]
+    assert final["penalties"] == [
+        {"seat": 0, "lone_treasures": 1, "lone_under_fox": 0, "hand_cards": 1, "points": -3},
+        {"seat": 1, "lone_treasures": 0, "lone_under_fox": 1, "hand_cards": 0, "points": 0},
+        {"seat": 2, "lone_treasures": 0, "lone_under_fox": 0, "hand_cards": 0, "points": 0},
+    ]
+    assert state.points == [4 - 3, 4, 0]  # sole corn, sole bell; the draw ended the game: vane stays in hand
+    # Every seat sees why: in the breakdown of the observation and the scoring's event, and in words.
+    for seat in (None, 0, 1, 2):
+        obs = state.observation(seat)
+        assert obs["scorings"][-1]["penalties"][1]["lone_under_fox"] == 1
+        assert obs["result_details"] == [
+            "Minus points of the last scoring:",
+            "seat 0: 1 lone treasure -2 each, 1 hand card -1 each = -3",
+            "seat 1: the lone treasure under the fox: no penalty",
+            "seat 2: no minus points",
+        ]
+    assert any(isinstance(e, Note) and e.detail == final for e in events)
+
+
+def test_gp_r10_the_fox_moved_off_a_lone_treasure_leaves_it_to_pay():
+    """The same table with the fox on seat 1's bell row: the lone plum pays -2 after all."""
+    colls = [[("egg", ["corn"]), "nest"], ["plum", ("worm", ["bell"])], []]
+    state = position(3, hands=[["vane"], [], []], collections=colls, middle=9, pile_top=["dh"], fox=(1, 1))
+    state.apply("draw")
+    assert state.scorings[-1]["penalties"][1] == {"seat": 1, "lone_treasures": 1, "lone_under_fox": 0,
+                                                  "hand_cards": 0, "points": -2}
+    assert state.points == [4 - 3, -2, 0]  # the bell row under the fox scores nothing either
+    assert state.observation(0)["result_details"][2] == "seat 1: 1 lone treasure -2 each = -2"
+
+
+def test_gp_r10_no_result_details_before_the_end():
+    state = position(2, hands=[["bell"], ["worm"]], collections=[["nest"], []], middle=3, pile_top=["dh"])
+    trigger_scoring(state)
+    assert state.observation(0)["result_details"] == []
 
 
 def test_gp_r10_penalties_only_at_the_last_scoring():

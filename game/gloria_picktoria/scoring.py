@@ -5,13 +5,14 @@ A scoring's result is a JSON-ready breakdown, kept in the state and shown on the
     {"number": 1..3, "dh": 4 | 7 | 10, "final": bool,
      "motifs": [{"motif": id, "name": str, "entries": [
          {"seat", "collection", "length", "doubler", "place", "points"}, ...]}, ...],
-     "penalties": [{"seat", "lone_treasures", "hand_cards", "points"}, ...],   # the last scoring only
+     "penalties": [{"seat", "lone_treasures", "lone_under_fox", "hand_cards", "points"}, ...],  # last only
      "points": [points per seat in this scoring]}
 
 `place` is one of "sole" (the only collector: 4), "first" (longest: 3), "tied_first" (2 each),
 "second" (1), "tied_second" (nobody gets it: 0), "none" (further back, or second after a tied first: 0)
 and "fox" (the fox stands on it: out of the scoring, and not counted for anyone else's place).
-Points are already doubled where a doubler lies.
+Points are already doubled where a doubler lies. A penalty row counts the lone treasure cards that pay -2
+(`lone_treasures`) apart from the one the fox stands on (`lone_under_fox`: out of the game, no penalty).
 """
 
 from __future__ import annotations
@@ -83,16 +84,37 @@ def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[
     return out
 
 
-def penalties(collections: Sequence[Sequence[Collection]], hand_sizes: Sequence[int]) -> list[dict[str, Any]]:
+def penalties(collections: Sequence[Sequence[Collection]], hand_sizes: Sequence[int],
+              fox: Fox) -> list[dict[str, Any]]:
     """The last scoring's minus points (GP-R10): 2 per lone treasure card, 1 per hand card.
-    A lone treasure card with a doubler on it is still lone: it never got an open card."""
+    A lone treasure card with a doubler on it is still lone: it never got an open card. A lone treasure
+    card under the fox is out of every calculation, this one included: it costs nothing."""
     out = []
     for seat, own in enumerate(collections):
-        lone = sum(1 for c in own if c.lone)
+        lone = [index for index, c in enumerate(own) if c.lone]
+        shielded = sum(1 for index in lone if (seat, index) == fox)
+        paying = len(lone) - shielded
         cards = hand_sizes[seat]
-        out.append({"seat": seat, "lone_treasures": lone, "hand_cards": cards,
-                    "points": lone * LONE_TREASURE_PENALTY + cards * HAND_CARD_PENALTY})
+        out.append({"seat": seat, "lone_treasures": paying, "lone_under_fox": shielded, "hand_cards": cards,
+                    "points": paying * LONE_TREASURE_PENALTY + cards * HAND_CARD_PENALTY})
     return out
+
+
+def penalty_text(row: dict[str, Any], who: str) -> str:
+    """One seat's minus points in words: 'Ben: the lone treasure under the fox: no penalty, 2 hand cards
+    -1 each = -2'. Rows saved before the fox was counted have no `lone_under_fox`."""
+    parts = []
+    lone, shielded, cards = row["lone_treasures"], row.get("lone_under_fox", 0), row["hand_cards"]
+    if lone:
+        parts.append(f"{lone} lone treasure{'s' if lone > 1 else ''} {LONE_TREASURE_PENALTY} each")
+    if shielded:
+        parts.append("the lone treasure under the fox: no penalty")
+    if cards:
+        parts.append(f"{cards} hand card{'s' if cards > 1 else ''} {HAND_CARD_PENALTY} each")
+    if not parts:
+        return f"{who}: no minus points"
+    total = f" = {row['points']}" if row["points"] else ""
+    return f"{who}: " + ", ".join(parts) + total
 
 
 def scoring(number: int, dh: int, final: bool, collections: Sequence[Sequence[Collection]], fox: Fox,
@@ -103,7 +125,7 @@ def scoring(number: int, dh: int, final: bool, collections: Sequence[Sequence[Co
     for motif in motifs:
         for entry in motif["entries"]:
             points[entry["seat"]] += entry["points"]
-    minus = penalties(collections, hand_sizes) if final else []
+    minus = penalties(collections, hand_sizes, fox) if final else []
     for row in minus:
         points[row["seat"]] += row["points"]
     return {"number": number, "dh": dh, "final": final, "motifs": motifs, "penalties": minus,

@@ -48,7 +48,7 @@ from .cards import (
     card_name,
 )
 from .collection import Collection
-from .scoring import describe, scoring
+from .scoring import describe, penalty_text, scoring
 
 TURN = "turn"
 FOX_PASS = "fox_pass"
@@ -94,7 +94,9 @@ class GloriaState(State):
         "collections": [{"owner", "index", "motif", "name", "length", "treasure", "cards", "doubler",
                          "fox", "lone"}, ...] for every collection of every seat,
         "fox": [seat, index] or None before it first stands on a collection,
-        "scorings": every scoring so far, each a breakdown as in scoring.py.
+        "scorings": every scoring so far, each a breakdown as in scoring.py,
+        "result_details": once the game is over, the last scoring's minus points seat by seat in words
+                          (why a lone treasure under the fox cost nothing, GP-R10); [] before.
     """
 
     game_id: ClassVar[str] = "gloria_picktoria"
@@ -499,7 +501,15 @@ class GloriaState(State):
             "collections": colls,
             "fox": list(fox) if fox is not None else None,
             "scorings": [_copy_breakdown(b) for b in self.scorings],
+            "result_details": self.result_details(),
         }
+
+    def result_details(self) -> list[str]:
+        """The final scoring's minus points, a line per seat, for the results screen."""
+        if self.phase != OVER or not self.scorings:
+            return []
+        lines = [penalty_text(row, seat_name(row["seat"])) for row in self.scorings[-1]["penalties"]]
+        return ["Minus points of the last scoring:", *lines]
 
     def _prompt(self, seat: int | None) -> str:
         """One line for the deciding seat, naming only the kinds of action it has now."""
