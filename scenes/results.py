@@ -64,6 +64,8 @@ class ResultsScene(MenuScene):
         from scenes.table import name_text
 
         self.result = name_text(match, str(final.get("result") or ""))
+        # Lines a game adds under its result sentence (how the last points came about), in its own words.
+        self.details = [name_text(match, str(line)) for line in final.get("result_details") or []]
         self.board: tuple[pygame.Rect, pygame.Surface] | None = None
         self._announced = False
 
@@ -82,7 +84,8 @@ class ResultsScene(MenuScene):
         room = max(1, h - top - button_h - gap - px(34, size))
         text = body_font(max(8, round(18 * text_scale(size))))
         result_lines = len(wrap(self.result, text, board_w - px(44, size)))
-        wanted = (2 * px(22, size) + min(3, result_lines) * text.get_linesize() + px(22, size)
+        detail_lines = len(self.details) * body_font(max(8, round(15 * text_scale(size)))).get_linesize()
+        wanted = (2 * px(22, size) + min(3, result_lines) * text.get_linesize() + detail_lines + px(22, size)
                   + len(self.names) * px(44, size))
         board_h = min(room, wanted)
         rect = pygame.Rect((w - board_w) // 2, top + (room - board_h) // 3, max(1, board_w), board_h)
@@ -106,6 +109,11 @@ class ResultsScene(MenuScene):
         for line in wrap(self.result, text, w - 2 * pad)[:3]:
             draw_text(surface, line, text, CREAM, center=(w // 2, y + text.get_linesize() // 2), shadow=1)
             y += text.get_linesize()
+        detail = body_font(max(8, round(15 * scale)))
+        for line in self.details:
+            draw_text(surface, fit_text(line, detail, w - 2 * pad), detail, MUTED,
+                      center=(w // 2, y + detail.get_linesize() // 2), shadow=0)
+            y += detail.get_linesize()
         y += pad // 2
         pygame.draw.line(surface, GOLD_DARK, (pad, y), (w - pad, y), max(1, px(1, size)))
         y += pad // 2

@@ -303,7 +303,32 @@ def test_a_scoring_is_shown_motif_by_motif_with_names():
     plum = next(m for m in breakdown["motifs"] if m["motif"] == "plum")
     assert entry_text(plum["entries"][0], "Anna") == "Anna 2 · only collector +4"
     assert penalty_text(breakdown["penalties"][1], "Ben") == "Ben: 1 lone treasure -2 each = -2"
+    assert penalty_text(breakdown["penalties"][2], "Cleo") == "Cleo: 1 hand card -1 each = -1"
     assert rename_seats("seat 0 and seat 2", ["Anna", "Ben", "Cleo"]) == "Anna and Cleo"
+
+
+def test_gp_r10_the_panel_and_the_results_say_why_a_lone_treasure_under_the_fox_cost_nothing(app):
+    from test_gloria_picktoria_rules import position
+
+    from scenes.results import ResultsScene
+
+    match = Match(GAME, [Seat("Anna"), Seat("Ben"), Seat("Cleo")], seed=1)
+    colls = [[("egg", ["corn"]), "nest"], ["plum", ("worm", ["bell"])], []]
+    match.state = position(3, hands=[["vane"], [], []], collections=colls, middle=9, pile_top=["dh"],
+                           fox=(1, 0))
+    match.play("draw", seat=0)  # the 10th Dschingis Hahn: the last scoring, with the fox on Ben's plum
+    final = match.observation(None)["scorings"][-1]
+    assert penalty_text(final["penalties"][1], "Ben") == "Ben: the lone treasure under the fox: no penalty"
+    results = ResultsScene(app, match)
+    assert results.details == [
+        "Minus points of the last scoring:",
+        "Anna: 1 lone treasure -2 each, 1 hand card -1 each = -3",
+        "Ben: the lone treasure under the fox: no penalty",
+        "Cleo: no minus points",
+    ]
+    app.push(results)
+    for _ in range(3):
+        assert app.step(1 / 60)
 
 
 def test_a_scoring_stops_the_table_on_its_panel():

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.gloria_picktoria.cards import DH_CARDS, MOTIF_BY_ID, SCORING_AT, card_name
+from game.gloria_picktoria.scoring import penalty_text  # the engine's words for the minus points
 from scenes.fonts import font
 
 from .layout import Scale
@@ -73,19 +74,6 @@ def scoring_title(breakdown: dict[str, Any]) -> str:
     ordinal = {4: "4th", 7: "7th", 10: "10th"}.get(breakdown["dh"], f"{breakdown['dh']}th")
     label = "Final scoring" if breakdown["final"] else f"Scoring {breakdown['number']} of 3"
     return f"{label}: the {ordinal} Dschingis Hahn"
-
-
-def penalty_text(row: dict[str, Any], who: str) -> str:
-    parts = []
-    if row["lone_treasures"]:
-        parts.append(
-            f"{row['lone_treasures']} lone treasure{'s' if row['lone_treasures'] > 1 else ''} -2 each"
-        )
-    if row["hand_cards"]:
-        parts.append(f"{row['hand_cards']} hand card{'s' if row['hand_cards'] > 1 else ''} -1 each")
-    if not parts:
-        return f"{who}: no minus points"
-    return f"{who}: " + ", ".join(parts) + f" = {row['points']}"
 
 
 def draw_scoring(
@@ -155,9 +143,8 @@ def draw_scoring(
             if y + line_h > box.bottom - pad:
                 break
             who = names[row["seat"]] if row["seat"] < len(names) else f"seat {row['seat']}"
-            line = texts.fitted(
-                penalty_text(row, who), size, box_w - 2 * pad, LOSS if row["points"] else INK_DIM
-            )
+            colour = LOSS if row["points"] else GAIN if row.get("lone_under_fox") else INK_DIM
+            line = texts.fitted(penalty_text(row, who), size, box_w - 2 * pad, colour)
             surface.blit(line, (box.x + pad * 2, y))
             y += line_h
     sums = ", ".join(f"{names[s] if s < len(names) else s} {p:+d}" for s, p in enumerate(breakdown["points"]))
