@@ -6,6 +6,8 @@ from test_gloria_picktoria_rules import position
 
 from game.ai import Decision, make_bot
 from game.core import Rng
+from game.gloria_picktoria.bot import evaluate
+from game.gloria_picktoria.cards import MOTIF_IDS
 
 
 def choice(state, seed: int = 0) -> str:
@@ -55,3 +57,19 @@ def test_bot_holds_the_doubler_while_a_scoring_is_far_and_lays_it_when_one_is_ne
                     middle=3)
     play_turn(near)
     assert near.collections[0][0].doubler and near.middle == 3
+
+
+def test_gp_r10_the_bot_counts_a_lone_treasure_under_its_fox_as_spared_at_the_end():
+    """A lone treasure card under the fox costs nothing at the last scoring (GP-R10). With the 10th
+    Dschingis Hahn among the last dozen pile cards and nothing else to gain by passing the fox, the bot
+    keeps it on its own lone treasure, and its evaluation counts the likely spared -2."""
+    rows = [[(m, [m] * 7) for m in MOTIF_IDS[:5]], [(m, [m] * 7) for m in MOTIF_IDS[5:]]]
+    state = position(4, collections=[[MOTIF_IDS[0]], [MOTIF_IDS[1]], *rows], display=MOTIF_IDS[2:5],
+                     middle=9, fox=(0, 0), phase="fox_pass", ap=0)
+    assert len(state.pile) == 11
+    assert all(choice(state, seed) == "keep_fox" for seed in range(6))
+    kept, passed = state.clone(), state.clone()
+    kept.apply("keep_fox")
+    passed.apply("pass_fox 0")  # onto the neighbour's lone treasure: no row is scored differently
+    assert evaluate(kept, 0) - evaluate(passed, 0) > 0.5
+    assert evaluate(passed, 1) > evaluate(kept, 1)  # for the neighbour, the fox on its own lone one helps

@@ -14,7 +14,8 @@ against the strongest and the average opponent. The value encodes how a good pla
 - the doubler is held while a scoring is far off and laid on the best row when the next Dschingis Hahn
   is likely before the next turn (at once on a sole collector's row, which can do no better);
 - near the end, lone treasure cards (-2) and hand cards (-1) weigh with the chance that the game ends
-  before there was an action point to play them.
+  before there was an action point to play them; a lone treasure card under the fox costs nothing if the
+  game ends before the fox moves on (GP-R10).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from ..ai.base import AnytimeBot, Decision
 from ..ai.plan import SearchPlan, softmax_shares
 from ..core import Action, Rng, State
-from .cards import AP_PER_TURN, DH_CARDS, JOKER, SCORING_AT, SOLE_COLLECTOR_POINTS
+from .cards import AP_PER_TURN, DH_CARDS, JOKER, LONE_TREASURE_PENALTY, SCORING_AT, SOLE_COLLECTOR_POINTS
 from .scoring import motif_places
 from .state import FOX_PASS, OVER, TURN, GloriaState
 
@@ -145,8 +146,14 @@ class _Odds:
 
     def fox_stays_with(self, owner: int) -> float:
         """P(the next scoring comes before `owner`'s turn ends, when the fox standing there moves on)."""
-        turns = self.current_rest + (owner - self.turn) % self.players
-        return _at_least(self.to_next, self.rate * turns)
+        return _at_least(self.to_next, self.rate * self._turns_until_end_of(owner))
+
+    def fox_stays_to_the_end_with(self, owner: int) -> float:
+        """P(the last scoring comes before `owner`'s turn ends, when the fox standing there moves on)."""
+        return _at_least(self.to_end, self.rate * self._turns_until_end_of(owner))
+
+    def _turns_until_end_of(self, owner: int) -> float:
+        return self.current_rest + (owner - self.turn) % self.players
 
     def end_before_turn(self, later_turns: int) -> float:
         """P(the game ends before the start of this seat's turn number `later_turns` + 1 from now)."""
@@ -279,13 +286,26 @@ def _own_prospects(state: GloriaState, seat: int, weight: float, odds: _Odds, ro
     ready = min(starters, free_treasures)
     end_next = odds.end_before_turn(0)
     prospects += (ready * LONE_TREASURE_READY + (free_treasures - ready) * LONE_TREASURE) * (1.0 - end_next)
-    prospects -= 2 * (ready * end_next + (lone - ready) * odds.end_before_turn(1))
+    left_for_later = odds.end_before_turn(1)
+    prospects += LONE_TREASURE_PENALTY * (ready * end_next + (lone - ready) * left_for_later)
+    # Opening the treasure the fox guards gains nothing while it stays there: it is the one opened last.
+    prospects += _fox_shield(state, seat, odds, left_for_later if lone > ready else end_next)
     if state.doublers[seat]:
         best_row = rows.best_row_points(seat, state)
         p_next = odds.next_scoring_before_next_turn()
         flexibility = DOUBLER_FLEXIBILITY * (1.0 - 0.6 * best_row / SOLE_COLLECTOR_POINTS)
         prospects += max(0.0, best_row * (weight - p_next)) + flexibility * (1.0 - end_next)
     return prospects
+
+
+def _fox_shield(state: GloriaState, seat: int, odds: _Odds, charged: float) -> float:
+    """What the fox on an own lone treasure card saves of the -2 counted for it with the chance `charged`:
+    a collection under the fox is out of the last scoring, this penalty included (GP-R10). The card is
+    spared if the game ends before it is opened and before the fox moves on, so with the smaller chance."""
+    fox = state.fox
+    if fox is None or fox[0] != seat or not state.collections[seat][fox[1]].lone:
+        return 0.0
+    return -LONE_TREASURE_PENALTY * min(charged, odds.fox_stays_to_the_end_with(seat))
 
 
 def win_shares(state: State) -> list[float]:
