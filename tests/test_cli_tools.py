@@ -165,7 +165,7 @@ def test_screenshot_refuses_bad_arguments_and_unwritable_outputs(tmp_path, unwri
     ]
     results = run_cases("tools.screenshot", usage + outputs)
     assert_usage_errors(results[:len(usage)], {0: "there is no game 'skat'", 3: "2 to 5 players",
-                                               5: "out of range", 8: "no bot 'genius'",
+                                               5: "out of range", 8: "unknown bot 'genius'",
                                                11: "no option 'foo'"})
     assert_output_failures(results[len(usage):], {0: "does not exist", 1: "is a folder"})
     assert not (tmp_path / "x.png").exists()
@@ -244,3 +244,69 @@ def test_the_app_and_replay_refuse_bad_arguments():
              ["--frobnicate"]]
     assert_usage_errors(run_cases("game", cases), {0: "not a size", 1: "out of range"})
     assert_usage_errors(run_cases("tools.replay", [[], ["a.jsonl", "--frobnicate"]]), {})
+
+
+def test_simulate_refuses_bad_arguments_and_unwritable_record_folders(tmp_path, unwritable):
+    game = ["--game", "palace", "--players", "2", "--games", "1"]
+    usage = [
+        ["--game", "skat", "--players", "2"],
+        ["--game", "palace", "--players", "0"],
+        ["--game", "palace", "--players", "-2"],
+        ["--game", "palace", "--players", "6"],
+        ["--game", "palace", "--players", "2", "--games", "0"],
+        ["--game", "palace", "--players", "2", "--games", "-1"],
+        [*game, "--seed", "abc"],
+        [*game, "--seed", "1.5"],
+        [*game, "--bots", "genius"],
+        [*game, "--bots", "random,random,random"],
+        [*game, "--bots", "improve:10"],
+        [*game, "--option", "foo=1"],
+        [*game, "--option", "hand_size=99"],
+        [*game, "--option", "hand_size"],
+        [*game, "--max-actions", "0"],
+        [*game, "--frobnicate"],
+        ["--players", "2"],
+    ]
+    (tmp_path / "a-file").write_text("x")
+    outputs = [
+        [*game, "--record", str(tmp_path / "missing" / "deeper")],
+        [*game, "--record", str(tmp_path / "a-file")],
+        [*game, "--record", str(unwritable / "records")],
+    ]
+    results = run_cases("tools.simulate", usage + outputs)
+    assert_usage_errors(results[:len(usage)], {0: "there is no game", 3: "2 to 5 players",
+                                               8: "unknown bot 'genius'", 9: "names 3 bots for 2 players",
+                                               10: "names no candidates", 11: "no option 'foo'"})
+    assert_output_failures(results[len(usage):], {0: "does not exist", 1: "is a file"})
+
+
+def test_tournament_refuses_bad_arguments_and_unwritable_outputs(tmp_path, unwritable):
+    out = ["--out", str(tmp_path / "t.jsonl")]
+    small = ["--games", "palace", "--levels", "normal", "--opponents", "random", "--players", "2",
+             "--seeds", "1", "--jobs", "1"]
+    usage = [
+        [*out, "--games", "skat"],
+        [*out, "--games", ","],
+        [*out, "--levels", "genius"],
+        [*out, "--levels", ""],
+        [*out, "--opponents", "x"],
+        [*out, "--players", "0"],
+        [*out, "--players", "9"],
+        [*out, "--seeds", "0"],
+        [*out, "--chunk", "-1"],
+        [*out, "--jobs", "0"],
+        [*out, "--jobs", "99999"],
+        [*out, "--seed", "x"],
+        ["--games", "palace"],
+    ]
+    (tmp_path / "not-text.jsonl").write_bytes(b"\xff\xfe\x00garbage")
+    outputs = [
+        ["--out", str(tmp_path / "missing" / "t.jsonl"), *small],
+        ["--out", str(tmp_path), *small],
+        ["--out", str(unwritable / "t.jsonl"), *small],
+        ["--out", str(tmp_path / "not-text.jsonl"), *small],
+    ]
+    results = run_cases("tools.tournament", usage + outputs)
+    assert_usage_errors(results[:len(usage)], {0: "there is no game", 2: "unknown bot", 6: "players"})
+    assert_output_failures(results[len(usage):], {0: "does not exist", 1: "directory", 3: "not UTF-8"})
+    assert not (tmp_path / "t.jsonl").exists()

@@ -45,8 +45,8 @@ def count(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < minimum or (maximum is not None and value > maximum):
-            upper = f" to {maximum}" if maximum is not None else " or more"
-            raise argparse.ArgumentTypeError(f"{value} is out of range: give {minimum}{upper}")
+            allowed = f"at least {minimum}" if maximum is None else f"{minimum} to {maximum}"
+            raise argparse.ArgumentTypeError(f"{value} is out of range: it must be {allowed}")
         return value
 
     return parse
@@ -73,7 +73,7 @@ def bot_name(text: str) -> str:
     name = text.strip()
     if not is_bot_name(name):
         raise argparse.ArgumentTypeError(
-            f"there is no bot {name!r}; the bots are: {', '.join(BOT_NAMES)}, "
+            f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}, "
             "ismcts:N, ismcts:Nms, improve:N, improve:Nms")
     return name
 

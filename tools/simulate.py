@@ -26,23 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from game import load
-from game.ai import BOT_NAMES, is_bot_name
-from game.core import KartentischError
+from game.ai import BOT_NAMES
 from game.match import Match, Seat
-
-
-def parse_option(text: str) -> tuple[str, Any]:
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, not {text!r}")
-    name, raw = text.split("=", 1)
-    value: Any = raw
-    if raw.lower() in ("true", "on", "yes"):
-        value = True
-    elif raw.lower() in ("false", "off", "no"):
-        value = False
-    elif raw.lstrip("-").isdigit():
-        value = int(raw)
-    return name, value
+from tools import cli
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -147,38 +133,34 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__.split("\n")[0])
-    parser.add_argument("--game", required=True)
-    parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="",
-                        help=f"comma-separated, one per seat: {', '.join(BOT_NAMES)}, "
+    parser.add_argument("--game", required=True, type=cli.game_id)
+    parser.add_argument("--players", type=cli.count(1), required=True)
+    parser.add_argument("--games", type=cli.count(1), default=100)
+    parser.add_argument("--seed", type=cli.seed, default=1)
+    parser.add_argument("--bots", type=cli.bot_list, default=["heuristic"],
+                        help=f"comma-separated, one per seat (or one for all): {', '.join(BOT_NAMES)}, "
                              "ismcts:N, ismcts:Nms, improve:N, improve:Nms")
-    parser.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
+    parser.add_argument("--option", action="append", type=cli.option, default=[], metavar="NAME=VALUE")
     parser.add_argument("--record", type=Path, metavar="DIR", help="write one record per game into DIR")
-    parser.add_argument("--max-actions", type=int, default=MAX_ACTIONS,
+    parser.add_argument("--max-actions", type=cli.count(1), default=MAX_ACTIONS,
                         help="a game not over after this many actions counts as an error")
     parser.add_argument("--duplicate", action="store_true",
                         help="play every seed once per rotation of the bots around the table")
     parser.add_argument("--json", action="store_true", help="print one JSON object on the last line")
     args = parser.parse_args(argv)
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["heuristic"] * args.players
-    if len(bots) == 1:
-        bots = bots * args.players
+    cli.check_setup(parser, args.game, args.players, dict(args.option))
+    bots = args.bots * args.players if len(args.bots) == 1 else args.bots
     if len(bots) != args.players:
         parser.error(f"--bots names {len(bots)} bots for {args.players} players")
-    unknown = [b for b in bots if not is_bot_name(b)]
-    if unknown:
-        parser.error(f"unknown bot {unknown[0]!r}; the bots are: {', '.join(BOT_NAMES)}")
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    cli.check_bots(parser, args.game, bots)
     try:
+        if args.record is not None:
+            cli.output_folder(args.record)  # before the first game, not after it
         result = simulate(args.game, args.players, args.games, args.seed, bots, dict(args.option),
                           args.record, duplicate=args.duplicate, max_actions=args.max_actions)
-    except KartentischError as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
-        return 2
+    except (cli.OutputError, OSError) as exc:  # games catch their own faults: this is a record's write
+        return cli.cannot_write("simulate", exc)
     rotated = " (duplicate: every seed once per seat rotation)" if args.duplicate else ""
     print(f"{result['game']}, {result['players']} players, {result['games']} games "
           f"(seeds {args.seed}..{args.seed + args.games - 1}){rotated}: {result['errors']} errors")

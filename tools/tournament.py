@@ -25,13 +25,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from game import GAME_IDS, load
-from game.ai import LEVELS, is_bot_name
-from game.core import KartentischError
+from game import GAME_IDS
+from game.ai import LEVELS
+from tools import cli
 
 from .simulate import percentile, simulate, time_summary, wilson
 
 OPPONENTS = ("random", "heuristic")
+#: more processes than this only queue for the same cores
+MAX_JOBS = 64
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,12 @@ def load_done(path: Path) -> dict[str, dict[str, Any]]:
     done: dict[str, dict[str, Any]] = {}
     if not path.exists():
         return done
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise SystemExit(f"tournament: cannot read {path}: {reason}") from None
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -146,46 +153,43 @@ def print_table(cells: list[dict[str, Any]], out: TextIO | None = None) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.tournament", description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, required=True, help="JSON Lines file of finished chunks")
-    parser.add_argument("--games", default=",".join(GAME_IDS), help="comma-separated game ids")
-    parser.add_argument("--levels", default=",".join(LEVELS))
-    parser.add_argument("--opponents", default="heuristic,random")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seeds", type=int, default=50,
+    parser.add_argument("--games", type=cli.name_list, default=list(GAME_IDS),
+                        help="comma-separated game ids")
+    parser.add_argument("--levels", type=cli.bot_list, default=list(LEVELS))
+    parser.add_argument("--opponents", type=cli.bot_list, default=["heuristic", "random"])
+    parser.add_argument("--players", type=cli.count(1), default=4)
+    parser.add_argument("--seed", type=cli.seed, default=1)
+    parser.add_argument("--seeds", type=cli.count(1), default=50,
                         help="deals per cell; each is played once per rotation")
-    parser.add_argument("--chunk", type=int, default=5, help="seeds per job")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--chunk", type=cli.count(1), default=5, help="seeds per job")
+    parser.add_argument("--jobs", type=cli.count(1, MAX_JOBS), default=2)
     parser.add_argument("--report", action="store_true", help="only print the table from --out")
     parser.add_argument("--json", action="store_true",
                         help="print the table as one JSON object on the last line")
     args = parser.parse_args(argv)
 
-    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    games, levels, opponents = args.games, args.levels, args.opponents
     for game_id in games:
-        try:
-            load(game_id).check_setup(args.players, None)
-        except KartentischError as exc:
-            parser.error(str(exc))
-    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    opponents = [x.strip() for x in args.opponents.split(",") if x.strip()]
-    for name in levels + opponents:
-        if not is_bot_name(name):
-            parser.error(f"unknown bot {name!r}")
-    if args.seeds < 1 or args.chunk < 1 or args.jobs < 1:
-        parser.error("--seeds, --chunk and --jobs must be at least 1")
+        cli.check_setup(parser, game_id, args.players)
+        cli.check_bots(parser, game_id, levels + opponents)
 
     done = load_done(args.out)
     chunks = plan_chunks(games, levels, opponents, args.players, args.seed, args.seeds, args.chunk)
     todo = [] if args.report else [c for c in chunks if c.key not in done]
-    if todo:
-        print(f"{len(todo)} of {len(chunks)} chunks to play with {args.jobs} processes", file=sys.stderr)
-        with args.out.open("a", encoding="utf-8") as sink:
-            for n, row in enumerate(play_all(todo, args.jobs), 1):
-                sink.write(json.dumps(row) + "\n")
-                sink.flush()
-                done[row["key"]] = row
-                won = f"{row['wins']:g} of {row['games']} won"
-                print(f"[{n}/{len(todo)}] {row['key']}: {won}", file=sys.stderr)
+    try:
+        if todo:
+            cli.output_file(args.out)  # before the first chunk is played, not after it
+            jobs = min(args.jobs, len(todo))
+            print(f"{len(todo)} of {len(chunks)} chunks to play with {jobs} processes", file=sys.stderr)
+            with args.out.open("a", encoding="utf-8") as sink:
+                for n, row in enumerate(play_all(todo, jobs), 1):
+                    sink.write(json.dumps(row) + "\n")
+                    sink.flush()
+                    done[row["key"]] = row
+                    won = f"{row['wins']:g} of {row['games']} won"
+                    print(f"[{n}/{len(todo)}] {row['key']}: {won}", file=sys.stderr)
+    except (cli.OutputError, OSError) as exc:  # the chunks written so far are kept
+        return cli.cannot_write("tournament", exc)
     wanted = {c.key for c in chunks}
     cells = table([done[key] for key in (c.key for c in chunks) if key in done and key in wanted])
     print_table(cells)
