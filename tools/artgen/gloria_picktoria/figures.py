@@ -27,7 +27,7 @@ def rooster_khan(c: Canvas) -> None:
     tail_colours = [(30, 70, 64), (24, 40, 52), (70, 40, 90), (30, 90, 70), (20, 30, 40)]
     # tail: long sickle feathers sweeping up and back
     for i, colour in enumerate(tail_colours):
-        a = 140 + i * 17
+        a = 140.0 + i * 17
         tip = (-70 + 180 * math.cos(math.radians(a)), -150 - 150 * math.sin(math.radians(a)) * 0.9)
         outer = _curve((-40, -110), (-90, -150 - i * 14), (tip[0] + 30, tip[1] - 40), tip, steps=18)
         inner = _curve(tip, (tip[0] + 50, tip[1] + 10), (-60, -110 - i * 8), (-30, -96), steps=18)
@@ -148,8 +148,9 @@ def rooster_khan(c: Canvas) -> None:
     rng = random.Random(7)
     c.rect((92, 62, 40), (4, -318, 106, 26), 13)
     for _ in range(70):
-        x, y = rng.uniform(8, 106), rng.uniform(-316, -296)
-        c.line(mix((92, 62, 40), (180, 140, 96), rng.random()), (x, y), (x + rng.uniform(-4, 4), y - 5), 1.6)
+        fx, fy = rng.uniform(8, 106), rng.uniform(-316, -296)
+        c.line(mix((92, 62, 40), (180, 140, 96), rng.random()), (fx, fy), (fx + rng.uniform(-4, 4), fy - 5),
+               1.6)
     c.rect((60, 40, 26), (4, -318, 106, 26), 13, 1.8)
 
 

@@ -138,8 +138,8 @@ def back() -> pygame.Surface:
         c.line(line, (x + CARD_H, 0), (x, CARD_H), 1.6)
     for row in range(0, CARD_H // step * 2 + 2):
         for col in range(0, CARD_W // step + 2):
-            x = col * step + (step / 2 if row % 2 else 0)
-            c.circle(mix(BACK_FIELD, PAPER, 0.5), (x, row * step / 2), 1.8)
+            dot_x = col * step + (step / 2 if row % 2 else 0)
+            c.circle(mix(BACK_FIELD, PAPER, 0.5), (dot_x, row * step / 2), 1.8)
     c.clip(None)
     c.rect(PAPER, field, 14, 3)
     c.rect(mix(BACK_FIELD, PAPER, 0.6), (28, 28, CARD_W - 56, CARD_H - 56), 10, 1.4)

@@ -242,8 +242,8 @@ def person_back() -> pygame.Surface:
         c.line(line, (x + CARD_H, 0), (x, CARD_H), 1.4)
     for row in range(-1, CARD_H // step * 2 + 2):
         for col in range(-1, CARD_W // step + 2):
-            x = col * step + (step / 2 if row % 2 else 0)
-            c.circle(mix(BURGUNDY, GOLD, 0.6), (x, row * step / 2), 2.2)
+            dot_x = col * step + (step / 2 if row % 2 else 0)
+            c.circle(mix(BURGUNDY, GOLD, 0.6), (dot_x, row * step / 2), 2.2)
     c.clip(None)
     c.rect(GOLD, field, 14, 3)
     c.rect(GOLD_DARK, (24, 24, CARD_W - 48, CARD_H - 48), 10, 1.5)

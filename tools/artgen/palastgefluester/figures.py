@@ -328,11 +328,13 @@ def zofe(c: Canvas) -> None:
         base, length, half = (CX + 100, 98), 40, 9
         tip = (base[0] + length * math.cos(a), base[1] + length * math.sin(a))
         mid = (base[0] + length * 0.55 * math.cos(a), base[1] + length * 0.55 * math.sin(a))
-        side = (-math.sin(a) * half, math.cos(a) * half)
+        across = (-math.sin(a) * half, math.cos(a) * half)
         feather = bezier(
-            base, (mid[0] + side[0], mid[1] + side[1]), (tip[0] + side[0] / 3, tip[1] + side[1] / 3), tip, 8
+            base, (mid[0] + across[0], mid[1] + across[1]), (tip[0] + across[0] / 3, tip[1] + across[1] / 3),
+            tip, 8,
         ) + bezier(
-            tip, (tip[0] - side[0] / 3, tip[1] - side[1] / 3), (mid[0] - side[0], mid[1] - side[1]), base, 8
+            tip, (tip[0] - across[0] / 3, tip[1] - across[1] / 3), (mid[0] - across[0], mid[1] - across[1]),
+            base, 8,
         )
         c.polygon((232, 196, 130) if i % 2 else (200, 128, 92), feather, INK, 1.4)
     hand(c, (CX + 93, 162))
@@ -532,9 +534,9 @@ def hofnarr(c: Canvas) -> None:
     c.polygon(orange, [pt for pt in pts if pt[0] >= CX] + [(CX, BOX[1] + 4), (CX, 140)])
     c.stroke(INK, [(CX, 150), (CX, BOX[1])], 1.6)
     c.stroke(INK, pts, OUT)
-    for i, (x, y) in enumerate(((CX - 50, 206), (CX + 50, 206), (CX - 30, 246), (CX + 30, 246))):
-        colour = orange if x < CX else teal
-        c.polygon(colour, [(x, y - 16), (x + 11, y), (x, y + 16), (x - 11, y)], INK, 1.4)
+    for i, (bx, by) in enumerate(((CX - 50, 206), (CX + 50, 206), (CX - 30, 246), (CX + 30, 246))):
+        colour = orange if bx < CX else teal
+        c.polygon(colour, [(bx, by - 16), (bx + 11, by), (bx, by + 16), (bx - 11, by)], INK, 1.4)
         del i
     # zig-zag ruff with bells
     ruff = []

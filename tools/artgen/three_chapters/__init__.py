@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -195,10 +196,10 @@ def _far_scenery(c: Canvas, card: Card, rng: random.Random, w: float, h: float, 
                 mix(ink, (255, 255, 255), 0.6), [(mx - 10, peak + 14), (mx, peak), (mx + 10, peak + 14)]
             )
     elif "zauberer" in card.attributes or motif == 2:
-        tx = rng.uniform(w * 0.12, w * 0.3)
-        c.rect(ink, (tx - 12, base - 86, 24, 86))
-        c.polygon(ink, [(tx - 18, base - 86), (tx, base - 118), (tx + 18, base - 86)])
-        c.rect((250, 220, 120) if night else (210, 214, 230), (tx - 4, base - 70, 8, 12), 4)
+        tower_x = rng.uniform(w * 0.12, w * 0.3)
+        c.rect(ink, (tower_x - 12, base - 86, 24, 86))
+        c.polygon(ink, [(tower_x - 18, base - 86), (tower_x, base - 118), (tower_x + 18, base - 86)])
+        c.rect((250, 220, 120) if night else (210, 214, 230), (tower_x - 4, base - 70, 8, 12), 4)
     else:
         for _ in range(9):
             fx = rng.uniform(0, w)
@@ -371,10 +372,10 @@ def card_back() -> pygame.Surface:
         )
     c.text("3", "display", 64, (54, 40, 92), (cx, cy - 84))
     c.text("CHAPTERS", "display", 22, (54, 40, 92), (cx, cy - 40), tracking=3)
-    for y, k in ((cy + 116, 1.0),):
-        star(c, (cx - 40, y), 7 * k)
-        heart(c, (cx, y), 7 * k)
-        crystal(c, (cx + 40, y), 8 * k)
+    row_y = cy + 116
+    star(c, (cx - 40, row_y), 7.0)
+    heart(c, (cx, row_y), 7.0)
+    crystal(c, (cx + 40, row_y), 8.0)
     img = c.result()
     round_mask(img, RADIUS)
     return img
@@ -398,7 +399,7 @@ def art() -> GameArt:
     cards: dict[str, str] = {}
     for card_id in card_ids():
         name = card_file(card_id)
-        images[name] = lambda v=int(card_id): card_face(v)
+        images[name] = partial(card_face, int(card_id))
         cards[card_id] = name
     images[f"{FOLDER}/back.png"] = card_back
     images[f"{FOLDER}/table.png"] = table
