@@ -50,8 +50,8 @@ class Gain:
     @classmethod
     def from_list(cls, data: Sequence[object]) -> Gain:
         seat, chapter, trick, source, ability, token, amount, blocked = data
-        return cls(int(seat), int(chapter), int(trick), str(source), int(ability), str(token), int(amount),
-                   bool(blocked))
+        return cls(_whole(seat), _whole(chapter), _whole(trick), str(source), _whole(ability), str(token),
+                   _whole(amount), bool(blocked))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +75,13 @@ class Holding:
     seat: int
     cards: list[int]
     tricks_won: int
+
+
+def _whole(value: object) -> int:
+    """A stored number back from a position's data (a ledger row)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TypeError(f"a ledger entry must be a whole number, not {value!r}")
+    return int(value)
 
 
 def trick_winner(plays: Sequence[tuple[int, int]]) -> int:
@@ -202,7 +209,7 @@ def resolve_trick(cards: CardSet, trick: Trick, owners: dict[int, int | None],
 def score_chapter_three(cards: CardSet, displays: Sequence[Sequence[int]], tokens: list[list[int]],
                         tricks_won: Sequence[int]) -> list[Gain]:
     """Every seat's chapter-III abilities against all its face-up cards, then the most-crystals bonus."""
-    items = []
+    items: list[tuple[Holding, Card]] = []
     for seat, display in enumerate(displays):
         holding = Holding(seat, list(display), tricks_won[seat])
         items.extend((holding, cards.cards[v]) for v in display)

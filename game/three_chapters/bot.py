@@ -70,9 +70,10 @@ class HeuristicBot(Bot):
         picks_left = max(0, total_picks - len(kept) - 1)
         if legal[0].kind == "ghost":
             # The rest of the packet goes to the opponent: the ghost takes the card worth most to anyone.
-            return [(self.collection_value([a.args[0]], players, total_picks - 1), a) for a in legal]
+            return [(self.collection_value([int(a.args[0])], players, total_picks - 1), a) for a in legal]
         base = self.collection_value(kept, players, picks_left + 1)
-        return [(self.collection_value([*kept, a.args[0]], players, picks_left) - base, a) for a in legal]
+        return [(self.collection_value([*kept, int(a.args[0])], players, picks_left) - base, a)
+                for a in legal]
 
     def collection_value(self, values: Sequence[int], players: int, picks_left: int) -> float:
         """Expected points of a set of kept cards once `picks_left` more cards join it."""
@@ -253,7 +254,7 @@ class HeuristicBot(Bot):
                     chance = float({"led": place == 0, "second": place == 1, "last": place == size - 1,
                                     "middle": 0 < place < size - 1}[cond.position])
                 elif cond.kind == "trick":
-                    have = sum(1 for v in trick_values if cond.attribute in self.cards.cards[v].attributes
+                    have: float = sum(1 for v in trick_values if cond.attribute in self.cards.cards[v].attributes
                                and not (cond.other and v == card.value))
                     have += (size - place - 1) * self.share[cond.attribute]
                     chance = min(1.0, have / cond.count)

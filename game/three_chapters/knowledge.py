@@ -102,7 +102,7 @@ def _redraw_from_log(state: ThreeChaptersState, seat: int, rng: Rng) -> None:
             pool.slots += [s for slots in slots_by_round[:held[0]] for s in slots]
             for a, b in zip(held, held[1:], strict=False):
                 between = set(log.content(deal, packet, a + 1)) - set(log.content(deal, packet, b))
-                taken = [s for slots in slots_by_round[a + 1:b] for s in slots]
+                taken: list[Slot] = [s for slots in slots_by_round[a + 1:b] for s in slots]
                 groups.append(_Group(sorted(between), taken))
             after = log.content(deal, packet, held[-1] + 1)
             groups.append(_Group(sorted(after),

@@ -51,6 +51,7 @@ def state_from_dict(game: ThreeChaptersGame, data: Mapping[str, Any]) -> ThreeCh
     rng_state = data.get("rng")
     if not isinstance(rng_state, int) or isinstance(rng_state, bool):
         raise BadSetup("'rng' must be the generator's state (a whole number)")
+    assert isinstance(n, int)  # check_setup refused anything else
     state = ThreeChaptersState(n, Rng.from_state(rng_state), options)
     phase = data.get("phase")
     if phase not in PHASES:
