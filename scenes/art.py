@@ -48,32 +48,42 @@ logged and listed in `ArtLibrary.problems`, so a card designer sees at once what
 from __future__ import annotations
 
 import logging
-import tomllib
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from assets import asset_path
+from game.core.datafile import shown
 
 from . import fonts
+from .art_manifest import (
+    DEFAULT_CARD_SIZE,
+    DEFAULT_PACK,
+    MANIFEST,
+    Pack,
+    find_packs,
+    is_area,
+    is_colour,
+    read_pack,
+)
+from .image_file import ImageRefused, load_image
 from .settings import Settings, data_dir
 
 log = logging.getLogger(__name__)
 
 ASSET_ART_DIR = asset_path("art")
-DEFAULT_PACK = "default"
-MANIFEST = "pack.toml"
-DEFAULT_CARD_SIZE = (400, 560)
 TABLE_SIZE = (1920, 1080)
 
 #: the scaled-surface cache keeps at most this many surfaces and this many pixels (about 200 MB)
 MAX_SCALED = 1024
 MAX_SCALED_PIXELS = 48_000_000
 MAX_SOURCES = 160
+#: full-size images kept, in pixels (about 256 MB): of a pack of 16-megapixel images only a few stay
+MAX_SOURCE_PIXELS = 64_000_000
 #: live reload looks at the files at most this often (seconds of the caller's clock)
 POLL_SECONDS = 0.5
 #: keys of a [games.<id>] table that are not card backs
@@ -106,132 +116,6 @@ class TextStyle:
     safe_area: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
 
 
-@dataclass
-class Pack:
-    name: str
-    folder: Path
-    title: str = ""
-    author: str = ""
-    card_size: Size = DEFAULT_CARD_SIZE
-    games: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: why the manifest could not be read; a broken pack gives stand-in faces for everything
-    error: str | None = None
-
-    def entry(self, game_id: str, section: str, key: str | None) -> str | None:
-        game = self.games.get(game_id)
-        if game is None:
-            return None
-        value = game.get(section) if key is None else game.get(section, {}).get(key)
-        return value if isinstance(value, str) else None
-
-    def game_card_size(self, game_id: str) -> Size:
-        size = self.games.get(game_id, {}).get("card_size")
-        return size if isinstance(size, tuple) else self.card_size
-
-
-def size_pair(value: Any) -> Size | None:
-    """`[width, height]` of positive whole numbers as a size, else None."""
-    if (
-        isinstance(value, list)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        and min(value) > 0
-    ):
-        return (value[0], value[1])
-    return None
-
-
-def read_pack(folder: Path, problems: list[str] | None = None) -> Pack:
-    """Read a pack's manifest. Never raises: a broken manifest sets `error`; a bad field is dropped and
-    reported in `problems`."""
-    problems = problems if problems is not None else []
-    pack = Pack(name=folder.name, folder=folder)
-    path = folder / MANIFEST
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        pack.error = f"art pack {pack.name!r}: cannot read {path}: {exc}"
-        return pack
-    except tomllib.TOMLDecodeError as exc:
-        pack.error = f"art pack {pack.name!r}: {path} is not valid TOML: {exc}"
-        return pack
-    games = data.get("games", {})
-    if not isinstance(games, dict):
-        pack.error = f"art pack {pack.name!r}: [games] in {path} must be a table"
-        return pack
-    pack.title = str(data.get("name", pack.name))
-    pack.author = str(data.get("author", ""))
-    if "card_size" in data:
-        size = size_pair(data["card_size"])
-        if size is None:
-            problems.append(
-                f"art pack {pack.name!r}: card_size must be [width, height], not {data['card_size']!r}"
-            )
-        else:
-            pack.card_size = size
-    for game_id, table in games.items():
-        if not isinstance(table, dict):
-            problems.append(f"art pack {pack.name!r}: [games.{game_id}] must be a table")
-            continue
-        pack.games[game_id] = _read_game(pack, game_id, table, problems)
-    return pack
-
-
-def _read_game(pack: Pack, game_id: str, table: dict[str, Any], problems: list[str]) -> dict[str, Any]:
-    where = f"art pack {pack.name!r}, [games.{game_id}]"
-    game: dict[str, Any] = {"cards": {}, "text": {}}
-    for key, value in table.items():
-        if key == "cards":
-            if not isinstance(value, dict):
-                problems.append(f"{where}: cards must be a table of card id = image file")
-                continue
-            for card_id, file in value.items():
-                if usable_path(file):
-                    game["cards"][card_id] = file
-                else:
-                    problems.append(f"{where}: card {card_id!r} has no usable image path ({file!r})")
-        elif key == "text":
-            if isinstance(value, dict):
-                game["text"] = {k: v for k, v in value.items() if isinstance(v, dict)}
-            else:
-                problems.append(f"{where}: text must be a table")
-        elif key == "card_size":
-            size = size_pair(value)
-            if size is None:
-                problems.append(f"{where}: card_size must be [width, height], not {value!r}")
-            else:
-                game["card_size"] = size
-        elif usable_path(value):
-            game[key] = value  # back, king_back, table, or another back kind
-        else:
-            problems.append(f"{where}: {key} has no usable image path ({value!r})")
-    return game
-
-
-def usable_path(value: Any) -> bool:
-    """A relative path that stays inside the pack folder."""
-    if not isinstance(value, str) or not value:
-        return False
-    path = Path(value)
-    return not path.is_absolute() and ".." not in path.parts
-
-
-def find_packs(roots: Iterable[Path]) -> dict[str, Path]:
-    """Pack name -> folder, over every root in order (a later root's pack of the same name wins,
-    except the shipped default pack, which the first root always supplies)."""
-    found: dict[str, Path] = {}
-    for i, root in enumerate(roots):
-        try:
-            folders = sorted(p for p in root.iterdir() if (p / MANIFEST).is_file())
-        except OSError:
-            continue
-        for folder in folders:
-            if folder.name == DEFAULT_PACK and DEFAULT_PACK in found and i > 0:
-                continue
-            found[folder.name] = folder
-    return found
-
-
 class ArtLibrary:
     """Card faces, backs and table backgrounds of the active packs, as surfaces ready to blit.
 
@@ -261,7 +145,7 @@ class ArtLibrary:
         self._file_problems: dict[Path, list[str]] = {}
         self._chosen = dict(self.settings.art_packs)
         self._polled_at: float | None = None
-        self._pack_folders = find_packs(self.roots)
+        self._pack_folders = self._find_packs()
 
     # -- what the table asks for --------------------------------------------------------------------
     def card(self, game_id: str, card_id: str, size: Size) -> pygame.Surface:
@@ -280,13 +164,14 @@ class ArtLibrary:
         if cached is not None:
             return cached
         src = self._source(game_id, "table", None)
+        # crop the source to the window's shape first, then scale: an image of any shape (a strip of
+        # 10000x1) scales to the window, never to a surface many times its size
         sw, sh = src.get_size()
         zoom = max(size[0] / sw, size[1] / sh)
-        scaled_size = (max(size[0], round(sw * zoom)), max(size[1], round(sh * zoom)))
-        scaled = _smoothscale(src, scaled_size)
-        crop = pygame.Rect((0, 0), size)
-        crop.center = (scaled_size[0] // 2, scaled_size[1] // 2)
-        return self._store(key, _ready(scaled.subsurface(crop).copy()))
+        crop_w, crop_h = min(sw, max(1, round(size[0] / zoom))), min(sh, max(1, round(size[1] / zoom)))
+        crop = pygame.Rect(0, 0, crop_w, crop_h)
+        crop.center = (sw // 2, sh // 2)
+        return self._store(key, _ready(_smoothscale(src.subsurface(crop), size)))
 
     def aspect(self, game_id: str) -> float:
         """Card width / height for this game's active art."""
@@ -429,7 +314,7 @@ class ArtLibrary:
         self.problems.clear()
         self._reported.clear()
         self._chosen = dict(self.settings.art_packs)
-        self._pack_folders = find_packs(self.roots)
+        self._pack_folders = self._find_packs()
         self.generation += 1
 
     def _forget_file(self, path: Path) -> None:
@@ -446,6 +331,13 @@ class ArtLibrary:
                 self.problems.remove(message)
 
     # -- packs ------------------------------------------------------------------------------------
+    def _find_packs(self) -> dict[str, Path]:
+        refused: list[str] = []
+        found = find_packs(self.roots, refused)
+        for message in refused:
+            self._problem(message)
+        return found
+
     def _pack(self, name: str) -> Pack | None:
         if name in self._packs:
             return self._packs[name]
@@ -520,16 +412,10 @@ class ArtLibrary:
             return self._sources[key]
         if path not in self._signatures:  # the first look decides what counts as a change
             self._signatures[path] = _signature(path)
-        if not path.is_file():
-            self._problem(f"art pack {pack.name!r}: the image for {what} is missing: {path}", path)
-            return None
         try:
-            image = pygame.image.load(str(path))
-        except (pygame.error, OSError, ValueError) as exc:
-            self._problem(f"art pack {pack.name!r}: the image for {what} is unreadable: {path} ({exc})", path)
-            return None
-        if image.get_width() == 0 or image.get_height() == 0:
-            self._problem(f"art pack {pack.name!r}: the image for {what} is empty: {path}", path)
+            image = load_image(path, pack.folder)
+        except ImageRefused as exc:
+            self._problem(f"art pack {pack.name!r}: the image for {what} cannot be used: {exc}", path)
             return None
         return self._keep_source(key, _ready(image))
 
@@ -550,8 +436,10 @@ class ArtLibrary:
     # -- caches -----------------------------------------------------------------------------------
     def _keep_source(self, key: tuple, image: pygame.Surface) -> pygame.Surface:
         self._sources[key] = image
-        while len(self._sources) > MAX_SOURCES:
-            self._sources.popitem(last=False)
+        pixels = sum(s.get_width() * s.get_height() for s in self._sources.values())
+        while len(self._sources) > 1 and (len(self._sources) > MAX_SOURCES or pixels > MAX_SOURCE_PIXELS):
+            _, old = self._sources.popitem(last=False)
+            pixels -= old.get_width() * old.get_height()
         return image
 
     def _cached(self, key: tuple) -> pygame.Surface | None:
@@ -571,6 +459,7 @@ class ArtLibrary:
         return surface
 
     def _problem(self, message: str, path: Path | None = None) -> None:
+        message = shown(message)  # names from the disk or a manifest: drawn by the gallery, logged
         if message in self._reported:
             return
         self._reported.add(message)
@@ -626,14 +515,10 @@ def _describe(game_id: str, section: str, key: str | None) -> str:
 def _text_style(entry: dict[str, Any], card_size: Size) -> TextStyle:
     style = TextStyle()
     colour = entry.get("colour")
-    if (
-        isinstance(colour, list)
-        and len(colour) == 3
-        and all(isinstance(v, int) and 0 <= v <= 255 for v in colour)
-    ):
+    if is_colour(colour):
         style = TextStyle(colour=(colour[0], colour[1], colour[2]), safe_area=style.safe_area)
     area = entry.get("safe_area")
-    if isinstance(area, list) and len(area) == 4 and all(isinstance(v, int | float) for v in area):
+    if is_area(area, card_size):
         w, h = card_size
         x, y, aw, ah = area
         style = TextStyle(colour=style.colour, safe_area=(x / w, y / h, aw / w, ah / h))

@@ -99,7 +99,7 @@ back = "back.png"
     borrowed = lib.card(GAME, "Mundschenk/red", TABLE_SIZE)  # not in the pack: the default's
 
     assert any("missing" in p and "Zauberer/red" in p for p in lib.problems)
-    assert any("unreadable" in p and "Zofe/red" in p for p in lib.problems)
+    assert any("cannot be used" in p and "Zofe/red" in p for p in lib.problems)
     assert len(lib.problems) == 2
     for stand_in in (missing, corrupt):
         assert stand_in.get_size() == TABLE_SIZE

@@ -237,8 +237,8 @@ def test_an_edited_image_shows_within_a_second_a_broken_one_shows_the_stand_in_u
     write_later(folder / "Zofe_red.png", b"\x89PNG\r\n\x1a\n this is not an image any more")
     seconds(app, 1.0)
     assert tile(gallery, "Zofe/red").status == "NO ART"
-    assert any("Zofe_red.png" in p and "unreadable" in p for p in app.art.problems)
-    assert any("unreadable" in line for line in gallery.describe(tile(gallery, "Zofe/red")))
+    assert any("Zofe_red.png" in p and "not a readable image" in p for p in app.art.problems)
+    assert any("not a readable image" in line for line in gallery.describe(tile(gallery, "Zofe/red")))
     assert centre_colour(app.art.card(GAME, "Zofe/red", size)) != BLUE
 
     write_later(folder / "Zofe_red.png", png(GREEN))

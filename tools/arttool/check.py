@@ -19,27 +19,28 @@ missing id is an error, because the table would show a drawn "no art" stand-in.
 from __future__ import annotations
 
 import difflib
-import tomllib
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pygame
-
 from game import GAME_IDS
-from scenes.art import (
-    ASSET_ART_DIR,
+from game.core.datafile import DataFileError, brief, read_toml, shown
+from scenes.art import ASSET_ART_DIR, TABLE_SIZE
+from scenes.art_manifest import (
     DEFAULT_CARD_SIZE,
     DEFAULT_PACK,
     MANIFEST,
-    TABLE_SIZE,
     Pack,
+    card_size_problem,
+    is_area,
+    is_colour,
     read_pack,
-    size_pair,
     usable_path,
 )
+from scenes.image_file import ImageRefused, inside, load_image
+from scenes.manifest_lines import ManifestLines
 
-from .lines import ManifestLines, error_line
 from .packs import NOT_IMAGES, ArtIds, art_ids, is_shipped_default
 
 Size = tuple[int, int]
@@ -64,6 +65,10 @@ IMAGE_SUFFIXES = frozenset(
 LEVELS = ("error", "warning", "note")
 TOP_LEVEL_KEYS = frozenset({"name", "author", "card_size", "games"})
 TEXT_FIELDS = frozenset({"colour", "safe_area"})
+#: how deep and how many files the look for images that no manifest line names goes (a pack is a few
+#: folders of a few hundred images; a hostile folder tree must not keep the check busy)
+MAX_FOLDER_DEPTH = 8
+MAX_FOLDER_ENTRIES = 20_000
 
 
 def min_face_height() -> int:
@@ -91,7 +96,9 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
 
     def add(self, level: str, message: str, **where: Any) -> None:
-        self.findings.append(Finding(level, message, **where))
+        """A finding; its text made printable (names from the disk may not be UTF-8)."""
+        file = where.pop("file", None)
+        self.findings.append(Finding(level, shown(message), file=shown(file) if file else None, **where))
 
     def count(self, level: str) -> int:
         return sum(1 for f in self.findings if f.level == level)
@@ -153,15 +160,13 @@ def check_pack(folder: Path, complete: bool = False) -> Report:
     if not manifest.is_file():
         report.add("error", f"{folder} has no {MANIFEST}, so it is not an art pack", file=MANIFEST)
         return report
-    try:
-        text = manifest.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        report.add("error", f"cannot read {manifest}: {exc}", file=MANIFEST)
+    if not inside(folder, manifest):
+        report.add("error", f"{manifest} leads outside the pack folder (a symlink?)", file=MANIFEST)
         return report
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        report.add("error", f"not valid TOML: {exc}", file=MANIFEST, line=error_line(str(exc)))
+        data, text = read_toml(manifest)
+    except DataFileError as exc:
+        report.add("error", exc.message, file=MANIFEST, line=exc.line)
         return report
     pack = read_pack(folder)
     report.title, report.author = pack.title, pack.author
@@ -196,8 +201,8 @@ class _Checker:
         if "card_size" not in data:
             w, h = DEFAULT_CARD_SIZE
             self.add("note", f"no card_size: the table assumes {w}x{h}")
-        elif size_pair(data["card_size"]) is None:
-            self.add("error", _bad_size("card_size", data["card_size"]), "card_size")
+        elif (problem := card_size_problem(data["card_size"])) is not None:
+            self.add("error", problem, "card_size")
         for key in data:
             if key not in TOP_LEVEL_KEYS:
                 self.add("warning", f"{key!r} is not a manifest field; the table ignores it", key)
@@ -237,8 +242,8 @@ class _Checker:
         ids = art_ids(game_id)
         if ids is None:
             self.add("note", f"{game_id}: no art ids known yet, so ids are not checked", *where, game=game_id)
-        if "card_size" in table and size_pair(table["card_size"]) is None:
-            self.add("error", _bad_size("card_size", table["card_size"]), *where, "card_size", game=game_id)
+        if "card_size" in table and (problem := card_size_problem(table["card_size"])) is not None:
+            self.add("error", problem, *where, "card_size", game=game_id)
         cards = table.get("cards", {})
         if isinstance(cards, dict):
             for card_id, file in cards.items():
@@ -320,19 +325,20 @@ class _Checker:
                         game=game_id,
                     )
             colour = entry.get("colour")
-            if colour is not None and not _is_colour(colour):
+            if colour is not None and not is_colour(colour):
                 self.add(
                     "error",
-                    f"text {key!r}: colour must be [r, g, b] with 0..255, not {colour!r}",
+                    f"text {key!r}: colour must be [r, g, b] with 0..255, not {brief(colour)}",
                     *path,
                     "colour",
                     game=game_id,
                 )
             area = entry.get("safe_area")
-            if area is not None and not _is_area(area, (w, h)):
+            if area is not None and not is_area(area, (w, h)):
                 self.add(
                     "error",
-                    f"text {key!r}: safe_area must be [x, y, w, h] inside the {w}x{h} card, not {area!r}",
+                    f"text {key!r}: safe_area must be [x, y, w, h] inside the {w}x{h} card, "
+                    f"not {brief(area)}",
                     *path,
                     "safe_area",
                     game=game_id,
@@ -369,16 +375,13 @@ class _Checker:
         if key in self.images:
             return self.images[key]
         path = self.pack.folder / file
-        if not path.is_file():
+        if not _is_file(path) and not path.is_symlink():
             found = _Image(None, f"{file} is missing{self.similar_file(key)}")
         else:
-            try:
-                image = pygame.image.load(str(path))
-            except (pygame.error, OSError, ValueError) as exc:
-                found = _Image(None, f"{file} is not a readable image ({exc})")
-            else:
-                size = image.get_size()
-                found = _Image(size, None) if min(size) > 0 else _Image(None, f"{file} is an empty image")
+            try:  # as the table loads it: the size is checked before anything is decoded
+                found = _Image(load_image(path, self.pack.folder, file).get_size(), None)
+            except ImageRefused as exc:
+                found = _Image(None, str(exc))
         self.images[key] = found
         return found
 
@@ -470,14 +473,32 @@ class _Checker:
                 )
 
     def folder_images(self) -> list[str]:
-        folder = self.pack.folder
-        return sorted(
-            p.relative_to(folder).as_posix()
-            for p in folder.rglob("*")
-            if p.suffix.lower() in IMAGE_SUFFIXES
-            and p.is_file()
-            and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-        )
+        """The image files in the pack folder (relative, with "/"), hidden ones left out; symlinked
+        folders are not followed, and the look stops at MAX_FOLDER_DEPTH and MAX_FOLDER_ENTRIES."""
+        found: list[str] = []
+        seen = 0
+        pending: list[tuple[str, int]] = [("", 0)]
+        while pending and seen < MAX_FOLDER_ENTRIES:
+            relative, depth = pending.pop()
+            try:
+                with os.scandir(self.pack.folder / relative) as entries:
+                    listed = list(entries)
+            except OSError:
+                continue
+            for entry in listed:
+                seen += 1
+                if entry.name.startswith("."):
+                    continue
+                name = f"{relative}/{entry.name}" if relative else entry.name
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        if depth + 1 < MAX_FOLDER_DEPTH:
+                            pending.append((name, depth + 1))
+                    elif Path(entry.name).suffix.lower() in IMAGE_SUFFIXES and entry.is_file():
+                        found.append(name)
+                except OSError:
+                    continue
+        return sorted(found)
 
     def similar_file(self, file: str) -> str:
         return _did_you_mean(file, self.folder_images(), quote=False)
@@ -495,31 +516,15 @@ def _names(pack: Pack | None, game_id: str, art_id: str) -> bool:
     return art_id in game.get("cards", {}) or art_id in game
 
 
-def _is_colour(value: Any) -> bool:
-    return (
-        isinstance(value, list)
-        and len(value) == 3
-        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value)
-    )
-
-
-def _is_area(value: Any, card: Size) -> bool:
-    if not (
-        isinstance(value, list)
-        and len(value) == 4
-        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-    ):
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
         return False
-    x, y, w, h = value
-    return w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= card[0] and y + h <= card[1]
-
-
-def _bad_size(key: str, value: Any) -> str:
-    return f"{key} must be [width, height] in whole pixels, not {value!r}"
 
 
 def _bad_path(what: str, value: Any) -> str:
-    return f"{what}: {value!r} is not a usable image path (a relative path inside the pack folder)"
+    return f"{what}: {brief(value)} is not a usable image path (a relative path inside the pack folder)"
 
 
 def _did_you_mean(word: str, choices: Any, quote: bool = True) -> str:

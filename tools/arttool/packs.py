@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pygame
 
-from scenes.art import ASSET_ART_DIR, DEFAULT_PACK, MANIFEST, ArtLibrary, find_packs
+from scenes.art import ASSET_ART_DIR, ArtLibrary
+from scenes.art_manifest import DEFAULT_PACK, MANIFEST, find_packs
 from scenes.settings import Settings, data_dir
 from tools.artgen import GAME_MODULES, game_art
 

@@ -1,8 +1,9 @@
-"""Line numbers of a pack.toml's tables and keys, so a finding can name the line to fix.
+"""Line numbers of a pack.toml's tables and keys, so a message about a field can name the line to fix.
 
 tomllib gives values without positions; this reads the text line by line: table headers, `key =`
 lines (bare, quoted and dotted keys), and skips the inside of multi-line arrays and strings. It only
-runs on text tomllib has accepted, so it need not judge syntax.
+runs on text tomllib has accepted, so it need not judge syntax. Lines end at "\n" alone, as tomllib
+counts them: a U+2028 or a form feed inside a string or a comment starts no new line.
 """
 
 from __future__ import annotations
@@ -13,13 +14,6 @@ import re
 Path_ = tuple[str, ...]
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
-_ERROR_LINE = re.compile(r"at line (\d+)")
-
-
-def error_line(message: str) -> int | None:
-    """The line a tomllib error message points at."""
-    found = _ERROR_LINE.search(message)
-    return int(found.group(1)) if found else None
 
 
 class ManifestLines:
@@ -40,7 +34,8 @@ class ManifestLines:
         table: Path_ = ()
         open_string: str | None = None  # the closing quotes of a multi-line string we are inside
         depth = 0  # open brackets of a multi-line array we are inside
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(text.split("\n"), start=1):
+            line = line.removesuffix("\r")
             if open_string is not None:
                 if open_string in line:
                     open_string, depth = _scan(line[line.index(open_string) + 3 :], depth)

@@ -1,0 +1,121 @@
+"""Reading a data file a person may have edited (or broken on purpose): one error type that names the
+line, whatever the file holds.
+
+Python's readers fail in ways a caller does not expect from a "bad file": a number of more than 4300
+digits raises a plain ValueError, deep nesting a RecursionError, bytes that are not UTF-8 a
+UnicodeDecodeError. Here each of them becomes a DataFileError with the line where there is one, and a
+file is read only up to a size limit (a manifest or a settings file is a few kilobytes; a file of
+gigabytes is a mistake, not data). `shown` and `brief` make text from a file or a file name safe to
+log, print and draw (lone surrogates from non-UTF-8 file names, control characters, a value of a
+megabyte).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+#: the largest text data file read: far more than any manifest, settings or card file needs
+MAX_TEXT_BYTES = 4 * 1024 * 1024
+#: a value shown in a message is cut to this many characters
+BRIEF_CHARS = 80
+
+_TOML_ERROR_LINE = re.compile(r"at line (\d+)")
+#: a run of digits longer than Python turns into an int (sys.get_int_max_str_digits: 4300)
+_LONG_NUMBER = re.compile(r"[0-9_]{4301,}")
+#: characters that would break a log line, a terminal or a font: controls, separators, surrogates
+_UNSHOWABLE = frozenset({"Cc", "Cs", "Zl", "Zp", "Co", "Cn"})
+
+
+class DataFileError(ValueError):
+    """What is wrong with a data file; `line` (1-based) where the fault has one."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line is not None else self.message
+
+
+def read_limited(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
+    """The file's bytes; DataFileError if it cannot be read or is larger than `max_bytes`."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(max_bytes + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise DataFileError(f"cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
+    if len(raw) > max_bytes:
+        raise DataFileError(f"it is larger than {max_bytes // 1024} KiB, far more than such a file needs")
+    return raw
+
+
+def decode_utf8(raw: bytes) -> str:
+    """The text of UTF-8 bytes; DataFileError naming the line of the first byte that is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = raw[exc.start : exc.start + 1].hex()
+        raise DataFileError(f"it is not UTF-8 text (byte 0x{bad})", line_at(raw, exc.start)) from None
+
+
+def line_at(text: str | bytes, index: int) -> int:
+    """The 1-based line of position `index`: lines end at "\\n" only, as in every reader here (a
+    U+2028 or a form feed inside a string is no line break)."""
+    newline: Any = b"\n" if isinstance(text, bytes) else "\n"
+    return text.count(newline, 0, max(0, index)) + 1
+
+
+def read_toml(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> tuple[dict[str, Any], str]:
+    """A TOML file's table and its text (for finding lines); DataFileError for any fault."""
+    text = decode_utf8(read_limited(path, max_bytes))
+    return parse_toml(text), text
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """tomllib.loads, with every failure a DataFileError with its line where there is one."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = _TOML_ERROR_LINE.search(str(exc))
+        message = _TOML_ERROR_LINE.sub("", str(exc)).replace("(, column", "(column").strip()
+        raise DataFileError(f"not valid TOML: {message}", int(found.group(1)) if found else None) from None
+    except RecursionError:
+        raise DataFileError("not valid TOML here: arrays or tables nested too deeply") from None
+    except ValueError as exc:  # an integer longer than Python converts
+        long = _LONG_NUMBER.search(text)
+        if long is None:
+            raise DataFileError(f"not valid TOML here: {exc}") from None
+        raise DataFileError("a number of more than 4300 digits, too long to read",
+                            line_at(text, long.start())) from None
+
+
+def shown(text: object) -> str:
+    """`text` (a string, a path) as it can be logged, printed and drawn: lone surrogates (bytes of a
+    non-UTF-8 file name) become U+FFFD, control characters and line separators become escapes."""
+    out = []
+    for ch in str(text):
+        category = unicodedata.category(ch)
+        if category == "Cs":
+            out.append("\ufffd")
+        elif category in _UNSHOWABLE:
+            out.append(ascii(ch)[1:-1])
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def brief(value: object, limit: int = BRIEF_CHARS) -> str:
+    """repr(value) for a message, cut to `limit` characters (a hostile value may be megabytes)."""
+    if isinstance(value, int) and value.bit_length() > 4 * limit:
+        return f"<a number of about {round(value.bit_length() * 0.30103)} digits>"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"<{type(value).__name__}>"
+    text = shown(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,206 @@
+"""Loading an image of an art pack without trusting it: its size is read from the file's header and
+checked before anything is decoded.
+
+A 20000x20000 PNG of one colour is about 1.6 MB on disk and 1.6 GB once decoded, so a decoder must not
+see an image before its size is known: `image_size` reads the width and height from the header of a
+PNG, JPEG, GIF, BMP, WebP, QOI, TIFF or TGA file. An image of any other kind is refused, because its size
+cannot be known without decoding it (SVG, for one, is drawn at whatever size it declares); a card
+designer saves it as PNG. MAX_PIXELS is the limit: 16 megapixels (4096x4096) covers a card face for a
+4K screen many times over and a 4K table background (3840x2160 is 8.3 megapixels) with room.
+
+`load_image` also refuses a file outside the pack folder (a symlink that leads out of it), an empty
+file and a file over MAX_BYTES, and reads the file once, so the bytes decoded are the bytes checked.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.core.datafile import shown
+
+MAX_PIXELS = 4096 * 4096
+#: no image a table needs is this large on disk (a 16-megapixel PNG of noise is about 48 MB)
+MAX_BYTES = 64 * 1024 * 1024
+KINDS = "PNG, JPEG, GIF, BMP, WebP, QOI, TIFF or TGA"
+#: JPEG start-of-frame markers (baseline, progressive, lossless, arithmetic): they hold the size
+_JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+class ImageRefused(ValueError):
+    """Why an image is not loaded; the message names the file."""
+
+
+@dataclass(frozen=True)
+class Header:
+    kind: str
+    size: tuple[int, int]
+
+
+def image_size(data: bytes, name: str = "") -> Header | None:
+    """The kind and (width, height) the file's header declares, or None when the header is not one of
+    KINDS (or is cut short). `name` decides only for TGA, which has no signature."""
+    try:
+        if data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR":
+            return Header("PNG", struct.unpack(">II", data[16:24]))
+        if data.startswith(b"\xff\xd8"):
+            size = _jpeg_size(data)
+            return Header("JPEG", size) if size else None
+        if data[:6] in (b"GIF87a", b"GIF89a"):
+            return Header("GIF", _gif_size(data))
+        if data.startswith(b"BM"):
+            return Header("BMP", _bmp_size(data))
+        if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+            size = _webp_size(data)
+            return Header("WebP", size) if size else None
+        if data.startswith(b"qoif"):
+            return Header("QOI", struct.unpack(">II", data[4:12]))
+        if data[:4] in (b"II*\0", b"MM\0*"):
+            size = _tiff_size(data)
+            return Header("TIFF", size) if size else None
+        if name.lower().endswith(".tga") and len(data) >= 18:
+            return Header("TGA", struct.unpack("<HH", data[12:16]))
+    except (struct.error, IndexError):
+        return None
+    return None
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            return None
+        marker = data[i + 1]
+        if marker == 0xFF:  # fill byte
+            i += 1
+            continue
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:  # no length
+            i += 2
+            continue
+        (length,) = struct.unpack(">H", data[i + 2 : i + 4])
+        if marker in _JPEG_SOF:
+            height, width = struct.unpack(">HH", data[i + 5 : i + 9])
+            return (width, height)
+        if marker == 0xD9 or length < 2:
+            return None
+        i += 2 + length
+    return None
+
+
+def _gif_size(data: bytes) -> tuple[int, int]:
+    """The larger of the logical screen and the first frame: a decoder may use either."""
+    width, height = struct.unpack("<HH", data[6:10])
+    i = 13
+    if data[10] & 0x80:  # global colour table
+        i += 3 << ((data[10] & 7) + 1)
+    while i < len(data):
+        if data[i] == 0x2C:  # image descriptor
+            fw, fh = struct.unpack("<HH", data[i + 5 : i + 9])
+            return (max(width, fw), max(height, fh))
+        if data[i] != 0x21:  # neither an extension: stop at what we know
+            break
+        i += 2
+        while i < len(data) and data[i]:  # sub-blocks
+            i += data[i] + 1
+        i += 1
+    return (width, height)
+
+
+def _bmp_size(data: bytes) -> tuple[int, int]:
+    (header,) = struct.unpack("<I", data[14:18])
+    if header == 12:  # OS/2 core header
+        return struct.unpack("<HH", data[18:22])
+    width, height = struct.unpack("<ii", data[18:26])
+    return (abs(width), abs(height))  # a negative height: rows stored top-down
+
+
+def _webp_size(data: bytes) -> tuple[int, int] | None:
+    chunk = data[12:16]
+    if chunk == b"VP8X":
+        width = int.from_bytes(data[24:27], "little") + 1
+        height = int.from_bytes(data[27:30], "little") + 1
+        return (width, height)
+    if chunk == b"VP8L" and data[20] == 0x2F:
+        bits = int.from_bytes(data[21:25], "little")
+        return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+    if chunk == b"VP8 " and data[23:26] == b"\x9d\x01\x2a":
+        width, height = struct.unpack("<HH", data[26:30])
+        return (width & 0x3FFF, height & 0x3FFF)
+    return None
+
+
+def _tiff_size(data: bytes) -> tuple[int, int] | None:
+    order = "<" if data[:2] == b"II" else ">"
+    (offset,) = struct.unpack(order + "I", data[4:8])
+    (count,) = struct.unpack(order + "H", data[offset : offset + 2])
+    found: dict[int, int] = {}
+    for n in range(count):
+        entry = data[offset + 2 + 12 * n : offset + 14 + 12 * n]
+        tag, kind = struct.unpack(order + "HH", entry[:4])
+        if tag in (256, 257):  # ImageWidth, ImageLength: a SHORT (type 3) or a LONG
+            value = entry[8:10] if kind == 3 else entry[8:12]
+            found[tag] = struct.unpack(order + ("H" if kind == 3 else "I"), value)[0]
+    if 256 in found and 257 in found:
+        return (found[256], found[257])
+    return None
+
+
+def inside(folder: Path, path: Path) -> bool:
+    """Whether `path`, with every symlink followed, lies in `folder` (itself resolved)."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL in the name
+        return False
+
+
+def load_image(path: Path, folder: Path, name: str | None = None) -> pygame.Surface:
+    """The image at `path`, which must lie in `folder`; ImageRefused says why it cannot be used, naming
+    the file as `name` (default: its path)."""
+    name = shown(path if name is None else name)
+    if not inside(folder, path):
+        raise ImageRefused(f"{name} leads outside the pack folder {shown(folder)} (a symlink?): not loaded")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise ImageRefused(f"{name} is missing") from None
+    except (OSError, ValueError) as exc:
+        raise ImageRefused(f"{name} cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    if not data:
+        raise ImageRefused(f"{name} is empty (0 bytes)")
+    if len(data) > MAX_BYTES:
+        raise ImageRefused(f"{name} is larger than {MAX_BYTES // 2**20} MiB: not loaded")
+    header = check_header(data, path.name, name)
+    try:  # the name hint is the kind read from the header, not the file's (maybe unprintable) name
+        image = pygame.image.load(io.BytesIO(data), f"image.{header.kind.lower()}")
+    except (pygame.error, OSError, ValueError, MemoryError) as exc:
+        raise ImageRefused(f"{name} is not a readable image ({shown(exc)})") from None
+    if image.get_width() == 0 or image.get_height() == 0:
+        raise ImageRefused(f"{name} is an empty image")
+    return image
+
+
+def check_header(data: bytes, file_name: str, name: str) -> Header:
+    """The header, or ImageRefused when its kind is unknown or its size empty or over MAX_PIXELS."""
+    header = image_size(data, file_name)
+    if header is None:
+        raise ImageRefused(
+            f"{name} is not a readable image: it has no {KINDS} header that gives its size (a damaged "
+            "file, or another kind: only these are loaded, as only their size can be read before the "
+            "picture is decoded; save it as PNG)")
+    w, h = header.size
+    if w == 0 or h == 0:
+        raise ImageRefused(f"{name} is an empty image ({header.kind} header: {w}x{h})")
+    if w * h > MAX_PIXELS:
+        raise ImageRefused(
+            f"{name} is {w}x{h} ({header.kind}), over the limit of {MAX_PIXELS // 1_000_000} megapixels "
+            f"({_side(MAX_PIXELS)}x{_side(MAX_PIXELS)}): not loaded; scale it down")
+    return header
+
+
+def _side(pixels: int) -> int:
+    return round(pixels**0.5)
