@@ -28,7 +28,7 @@ from typing import Any
 
 from game import available, load
 from game.ai import LEVELS, Decision, make_bot
-from game.core import Rng
+from game.core import Rng, bot_rng
 from tools import cli
 
 
@@ -100,12 +100,14 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
             times: list[float] = []
             iterations = 0
             for g in range(args.games):
-                state = game.new_state(players, 1000 + g)
-                rng = Rng(g)
+                seed = 1000 + g
+                state = game.new_state(players, seed)
+                moves = 0
                 while not state.is_terminal():
                     seat = state.current_player
                     assert seat is not None
                     decision = Decision.of(state, seat)
+                    rng = bot_rng(seed, seat, moves)  # as a match gives it: nothing in it tells the deal
                     if seat == 0:
                         t0 = time.perf_counter()
                         action = bot.choose(decision, rng)
@@ -114,6 +116,7 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
                     else:
                         action = opponent.choose(decision, rng)
                     state.apply(action)
+                    moves += 1
             times.sort()
             total = sum(times) / 1000.0
             per_level[level] = {

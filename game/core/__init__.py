@@ -13,7 +13,7 @@ from .events import (
     Shuffled,
     TurnChanged,
 )
-from .rng import Rng
+from .rng import Rng, bot_rng
 from .state import Game, Option, State
 
 __all__ = [
@@ -37,4 +37,5 @@ __all__ = [
     "TurnChanged",
     "UnknownGame",
     "act",
+    "bot_rng",
 ]

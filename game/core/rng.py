@@ -1,11 +1,16 @@
-"""Seeded randomness owned by a state.
+"""Seeded randomness owned by a state, and the random source a bot decides with.
 
 SplitMix64 is small, fast to clone (one integer) and defined here, so the same seed gives
 the same game on every machine and every Python version, unlike relying on `random`'s internals.
+Its seeding is a bijection, so a stream seeded with anything computed from the match seed gives that
+seed back: a bot's stream comes from `bot_rng` instead, a one-way hash (ALL-R1). A state sampled for a
+search (`State.determinize`) takes its own stream from the bot's, never the true state's, so playing it
+out foretells no shuffle of the real game.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -91,3 +96,21 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng.from_state({self._state:#x})"
+
+
+#: Keeps bot streams apart from any other use of the same hash on the same numbers.
+_BOT_PERSON = b"kartentisch bot"
+
+
+def bot_rng(match_seed: int, seat: int, decision: int) -> Rng:
+    """The random source of the bot at `seat` deciding the match's action number `decision` (ALL-R1).
+
+    Its state is a BLAKE2b hash of the match seed, the seat and the decision count: nothing computed
+    from the stream leads back to the seed, and so to the deal, while the same match gives the same
+    stream at the same decision (resume, undo, the worker process, replayed simulate runs)."""
+    for name, value in (("match seed", match_seed), ("seat", seat), ("decision", decision)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"the {name} must be an int, not {type(value).__name__}")
+    message = f"{match_seed}/{seat}/{decision}".encode("ascii")
+    digest = hashlib.blake2b(message, digest_size=8, person=_BOT_PERSON).digest()
+    return Rng.from_state(int.from_bytes(digest, "little"))
