@@ -19,7 +19,7 @@ from typing import Any
 from . import load
 from .ai import Bot, Decision, make_bot
 from .ai.worker import BotWorker
-from .core import Action, Event, KartentischError, Rng, State
+from .core import Action, Event, KartentischError, Rng, State, bot_rng
 from .core.records import Record, footer_for, read_record, write_record
 
 HUMAN = "human"
@@ -204,7 +204,7 @@ class Match:
         if seat is None:
             self._thinking = None
             return None
-        rng = Rng(self.seed * 1_000_003 + len(self.actions))  # same decision on resume and undo
+        rng = bot_rng(self.seed, seat, len(self.actions))  # one-way (ALL-R1); the same on resume and undo
         if self._worker is not None and seat in self._named_bots and getattr(self._bots[seat], "slow", False):
             return self._step_worker(seat, rng, wait=budget_ms is None)
         if self._thinking is None or self._thinking[0] != seat:
