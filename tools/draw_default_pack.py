@@ -23,8 +23,8 @@ import pygame  # noqa: E402
 
 from tools import cli  # noqa: E402
 from tools.artgen import GAME_MODULES, game_art  # noqa: E402
+from tools.checkout import default_out  # noqa: E402
 
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "art" / "default"
 PACK_NAME = "Kartentisch default"
 AUTHOR = "Kartentisch"
 CARD_SIZE = (400, 560)
@@ -133,11 +133,12 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m tools.draw_default_pack", description=__doc__.splitlines()[0]
     )
     parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help="pack folder (default: assets/art/default)"
+        "--out", type=Path, help="pack folder (default: assets/art/default of the source checkout)"
     )
     parser.add_argument("--game", choices=sorted(GAME_MODULES), help="redraw only this game")
     parser.add_argument("--quiet", action="store_true", help="do not list the files")
     args = parser.parse_args(argv)
+    args.out = default_out(parser, args.out, "art", "default")
     # offscreen only: never open a window, whatever display the shell has
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"

@@ -17,10 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tools import cli
+from tools.checkout import default_out
 
 RATE = 22050
 PEAK = 0.8  # of full scale: headroom for several sounds at once
-OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 
 
 def _samples(seconds: float) -> list[float]:
@@ -118,8 +118,9 @@ def wav_bytes(samples: list[float]) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.make_sounds", description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--out", type=Path, help="folder (default: assets/sounds of the source checkout)")
     args = parser.parse_args(argv)
+    args.out = default_out(parser, args.out, "sounds")
     try:
         cli.output_folder(args.out)
         for name, make in SOUNDS.items():
