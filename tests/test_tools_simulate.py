@@ -87,3 +87,41 @@ def test_cli_refuses_bad_input_clearly(args, message):
                           text=True)
     assert done.returncode != 0
     assert message in done.stderr
+
+
+def test_places_rank_the_winners_first_then_by_score_with_ties_sharing_a_place():
+    state = fakegame.GAME.new_state(3, 1)
+    state.hands, state.trick = [[], [], []], []  # played out: winners() reads the points
+    state.points = [1, 2, 0]
+    assert simulate.places(state) == [2, 1, 3] and simulate.losers([2, 1, 3]) == [2]
+    state.points = [2, 2, 1]
+    assert simulate.places(state) == [1, 1, 3]
+    state = fakegame.GAME.new_state(2, 1)
+    state.hands, state.trick = [[], []], []
+    state.points = [2, 1]
+    assert simulate.places(state) == [1, 2] and simulate.losers([1, 2]) == [1]
+    state.points = [1, 1]
+    assert simulate.places(state) == [1, 1] and simulate.losers([1, 1]) == [0, 1]
+
+
+def test_pa_r12_simulate_counts_the_palace_loser_and_every_place(tmp_path):
+    """Every seat but the loser wins Palace, so what tells the bots apart is who is left with cards:
+    the counts follow each game's loser and finishing order, not its winners."""
+    result = simulate.simulate("palace", 4, 6, 3, ["random", "heuristic", "random", "heuristic"],
+                               record_dir=tmp_path, out=io.StringIO())
+    assert result["errors"] == 0
+    losers = [0] * 4
+    places = [[0] * 4 for _ in range(4)]
+    for path in sorted(tmp_path.glob("*.jsonl")):
+        state = replay(read_record(path), verify=True)
+        losers[state.loser] += 1
+        for place, seat in enumerate(state.finishing_order()):
+            places[seat][place] += 1
+    assert result["losses"] == losers and result["bot_losses"] == losers and sum(losers) == 6
+    assert result["bot_place_counts"] == places
+    for counts, mean, (low, high) in zip(places, result["bot_mean_place"], result["mean_place_ci95"],
+                                         strict=True):
+        assert mean == pytest.approx(sum(p * k for p, k in enumerate(counts, 1)) / 6, abs=1e-4)
+        assert low <= mean <= high
+    for lost, (low, high) in zip(losers, result["loser_rate_ci95"], strict=True):
+        assert low <= lost / 6 <= high

@@ -76,3 +76,26 @@ def test_a_game_that_fails_is_counted_and_named_with_its_seed(tmp_path, capsys, 
     assert "seed=" in row["error_texts"][0] and "rotation=" in row["error_texts"][0]
     assert row["error_texts"][0].endswith("RuntimeError: boom")
     assert "error in duel random against random, seed=" in out
+
+
+def test_pa_r12_a_palace_cell_reports_the_loser_rate_and_the_mean_place(tmp_path, capsys):
+    """Every seat but the loser wins Palace, so a cell gives how often the level came last and its mean
+    place. Normal against three heuristic bots is four copies of one player on rotated seats: it is
+    last in exactly one of each deal's four games, and its mean place is the middle one."""
+    assert tournament.main(["--out", str(tmp_path / "t.jsonl"), "--games", "palace", "--levels", "normal",
+                            "--opponents", "heuristic", "--seeds", "3", "--jobs", "1", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (cell,) = json.loads(lines[-1])["cells"]
+    assert cell["games"] == cell["ranked_games"] == 12
+    assert cell["losses"] == 3 and cell["loser_rate"] == 0.25
+    assert cell["loser_ci95"][0] < 0.25 < cell["loser_ci95"][1]
+    assert cell["place_counts"] == [3, 3, 3, 3] and cell["mean_place"] == 2.5
+    assert cell["mean_place_ci95"][0] < 2.5 < cell["mean_place_ci95"][1]
+    assert "| palace | normal | 3 heuristic | 12 |" in lines[2] and "| 25.0% |" in lines[2]
+
+
+def test_chunks_kept_before_places_were_counted_still_report_their_wins():
+    row = {"chunk": {"game": "duel", "level": "random", "opponents": "random", "players": 2},
+           "games": 4, "errors": 0, "wins": 2.0, "level_ms": [0.1]}
+    (cell,) = tournament.table([row])
+    assert cell["win_rate"] == 0.5 and cell["ranked_games"] == 0 and cell["loser_rate"] == 0.0

@@ -11,6 +11,13 @@ JSON object.
 --duplicate plays every seed once per rotation of the bots around the table (the same deals with the
 seats rotated), so luck of the deal and of the seat cancels out; wins are then also counted per bot
 (`bot_wins`, in the order of --bots). Win rates come with 95% Wilson confidence intervals.
+
+Beside the wins, every game ranks the seats (`places`): where a game keeps a finishing order, that order
+(Palace, PA-R12: the players in the order they went out, the loser last; every seat but the loser wins,
+so the loser rate and the mean place are what tell Palace's bots apart); elsewhere the winners first and
+the rest by score. Per bot the run counts how often it came last (`bot_losses`, a shared last place
+counted as a fraction, with Wilson intervals) and how often it finished in each place
+(`bot_place_counts`), and gives the mean place with a 95% interval.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from typing import Any
 
 from game import load
 from game.ai import BOT_NAMES
+from game.core import State
 from game.match import Match, Seat
 from tools import cli
 
@@ -54,6 +62,45 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def places(state: State) -> list[int]:
+    """Each seat's finishing place, 1 the best, tied seats sharing the better place.
+
+    A game that keeps its finishing order (`finishing_order()`: Palace, the loser last) ranks by it;
+    any other by its winners first and then by score."""
+    order = getattr(state, "finishing_order", None)
+    if order is not None:
+        ranking = order()
+        if sorted(ranking) == list(range(state.num_players)):
+            result = [0] * state.num_players
+            for place, seat in enumerate(ranking, 1):
+                result[seat] = place
+            return result
+    winners = set(state.winners())
+    scores = state.scores()
+    keys = [(seat in winners, scores[seat]) for seat in range(state.num_players)]
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+def losers(places_of_seats: list[int]) -> list[int]:
+    """The seats in the last place of a game."""
+    last = max(places_of_seats)
+    return [seat for seat, place in enumerate(places_of_seats) if place == last]
+
+
+def mean_interval(counts: list[int], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean place and its 95% interval (normal approximation) from how often each place (1, 2, ...)
+    came up."""
+    n = sum(counts)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(place * k for place, k in enumerate(counts, 1)) / n
+    if n == 1:
+        return (mean, mean, mean)
+    variance = sum(k * (place - mean) ** 2 for place, k in enumerate(counts, 1)) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return (mean, mean - half, mean + half)
+
+
 MAX_ACTIONS = 20_000
 
 
@@ -76,6 +123,9 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
     game.check_setup(players, options)  # a bad set-up fails once, before any game
     wins = [0.0] * players
     bot_wins = [0.0] * players
+    losses = [0.0] * players
+    bot_losses = [0.0] * players
+    bot_place_counts = [[0] * players for _ in range(players)]
     errors = 0
     actions: list[int] = []
     decision_ms: list[float] = []
@@ -100,6 +150,13 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
         for w in winners:
             wins[w] += 1.0 / len(winners)
             bot_wins[slot_of_seat[w]] += 1.0 / len(winners)
+        ranked = places(match.state)
+        last = losers(ranked)
+        for seat in last:
+            losses[seat] += 1.0 / len(last)
+            bot_losses[slot_of_seat[seat]] += 1.0 / len(last)
+        for seat, place in enumerate(ranked):
+            bot_place_counts[slot_of_seat[seat]][place - 1] += 1
         actions.append(len(match.actions))
         decision_ms.extend(match.bot_decision_ms)
         for spent, seat in zip(match.bot_decision_ms, match.bot_decision_seats, strict=True):
@@ -120,6 +177,12 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
         "wins": [round(w, 3) for w in wins],
         "bot_wins": [round(w, 3) for w in bot_wins],
         "win_rate_ci95": [[round(x, 4) for x in wilson(w, finished)] for w in bot_wins],
+        "losses": [round(x, 3) for x in losses],
+        "bot_losses": [round(x, 3) for x in bot_losses],
+        "loser_rate_ci95": [[round(x, 4) for x in wilson(lost, finished)] for lost in bot_losses],
+        "bot_place_counts": bot_place_counts,
+        "bot_mean_place": [round(mean_interval(c)[0], 4) for c in bot_place_counts],
+        "mean_place_ci95": [[round(x, 4) for x in mean_interval(c)[1:]] for c in bot_place_counts],
         "mean_actions": round(statistics.fmean(actions), 2) if actions else 0.0,
         "games_per_s": round(played / elapsed, 2) if elapsed > 0 else 0.0,
         "decision_ms": {
@@ -167,10 +230,15 @@ def main(argv: list[str] | None = None) -> int:
     finished = max(1, result["games"] - result["errors"])
     label = "bot" if args.duplicate else "seat"
     counts = result["bot_wins"] if args.duplicate else result["wins"]
+    lost = result["bot_losses"] if args.duplicate else result["losses"]
     for n, (bot, won) in enumerate(zip(bots, counts, strict=True)):
         low, high = wilson(won, finished)
         print(f"  {label} {n} {bot:<10} wins {won:8.1f}  ({won / finished:6.1%}, "
               f"95% CI {low:.1%}-{high:.1%})")
+        low, high = wilson(lost[n], finished)
+        mean, first, last = mean_interval(result["bot_place_counts"][n])  # slots are seats unless rotated
+        print(f"  {'':{len(label) + len(str(n)) + 12}} last {lost[n]:8.1f}  ({lost[n] / finished:6.1%}, "
+              f"95% CI {low:.1%}-{high:.1%}), mean place {mean:.2f} (95% CI {first:.2f}-{last:.2f})")
     print(f"  mean actions {result['mean_actions']}, {result['games_per_s']} games/s, decision ms "
           f"median {result['decision_ms']['median']} p95 {result['decision_ms']['p95']}")
     if args.json:

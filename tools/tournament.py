@@ -7,7 +7,10 @@ appended to `--out` (JSON Lines) at once, so a long run that is stopped keeps wh
 run started again with the same `--out` plays only the chunks still missing. The table is printed
 from that file: win rate with a 95% interval, and the level's median / p95 / slowest decision (the
 JSON adds `searched_ms_median`, the median of the decisions that took a millisecond or more, i.e.
-were not forced). A game that fails is counted as an error and named with its seed and rotation.
+were not forced). Beside the wins, each cell gives how often the level came last (loser rate, Wilson
+95% interval) and its mean finishing place with a 95% interval (`tools.simulate.places`): in Palace every
+seat but the loser wins (PA-R12), so those two are the figures that tell its levels apart. A game that
+fails is counted as an error and named with its seed and rotation.
 
     python -m tools.tournament --out tournament.jsonl --jobs 2
     python -m tools.tournament --out tournament.jsonl --report
@@ -29,7 +32,7 @@ from game import GAME_IDS
 from game.ai import LEVELS
 from tools import cli
 
-from .simulate import percentile, simulate, time_summary, wilson
+from .simulate import mean_interval, percentile, simulate, time_summary, wilson
 
 OPPONENTS = ("random", "heuristic")
 #: more processes than this only queue for the same cores
@@ -70,6 +73,7 @@ def play_chunk(chunk: Chunk) -> dict[str, Any]:
                       keep_times=True)
     return {"chunk": asdict(chunk), "key": chunk.key, "games": result["games"], "errors": result["errors"],
             "error_texts": error_texts(report.getvalue()), "wins": result["bot_wins"][0],
+            "losses": result["bot_losses"][0], "place_counts": result["bot_place_counts"][0],
             "level_ms": result["bot_decision_ms_all"][0]}
 
 
@@ -120,18 +124,29 @@ def table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for row in rows:
         c = row["chunk"]
         cell = cells.setdefault((c["game"], c["level"], c["opponents"], c["players"]),
-                                {"games": 0, "errors": 0, "wins": 0.0, "ms": []})
+                                {"games": 0, "errors": 0, "wins": 0.0, "losses": 0.0,
+                                 "places": [0] * c["players"], "ms": []})
         cell["games"] += row["games"]
         cell["errors"] += row["errors"]
         cell["wins"] += row["wins"]
+        cell["losses"] += row.get("losses", 0.0)
+        # A chunk kept before places were counted adds none: the place figures cover the games counted.
+        for place, count in enumerate(row.get("place_counts", [])):
+            cell["places"][place] += count
         cell["ms"].extend(row["level_ms"])
     out = []
     for (game, level, opponents, players), cell in cells.items():
         finished = cell["games"] - cell["errors"]
+        ranked = sum(cell["places"])
         low, high = wilson(cell["wins"], finished)
+        mean, first, last = mean_interval(cell["places"])
         out.append({"game": game, "level": level, "opponents": opponents, "players": players,
                     "games": cell["games"], "errors": cell["errors"], "wins": cell["wins"],
                     "win_rate": cell["wins"] / finished if finished else 0.0, "ci95": [low, high],
+                    "losses": cell["losses"], "ranked_games": ranked,
+                    "loser_rate": cell["losses"] / ranked if ranked else 0.0,
+                    "loser_ci95": list(wilson(cell["losses"], ranked)),
+                    "place_counts": cell["places"], "mean_place": mean, "mean_place_ci95": [first, last],
                     "decision_ms": time_summary(cell["ms"]),
                     "searched_ms_median": percentile([m for m in cell["ms"] if m >= 1.0], 0.5)})
     return out
@@ -139,15 +154,18 @@ def table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def print_table(cells: list[dict[str, Any]], out: TextIO | None = None) -> None:
     out = out or sys.stdout
-    print("| game | level | opponents | games | wins | 95% CI | decision ms median / p95 / max | errors |",
-          file=out)
-    print("|---|---|---|---|---|---|---|---|", file=out)
+    print("| game | level | opponents | games | wins | 95% CI | last | 95% CI | mean place (95% CI) "
+          "| decision ms median / p95 / max | errors |", file=out)
+    print("|---|---|---|---|---|---|---|---|---|---|---|", file=out)
     for c in cells:
         ms = c["decision_ms"]
         times = f"{ms['median']:.1f} / {ms['p95']:.1f} / {ms['max']:.0f}"
         seats = f"{c['players'] - 1} {c['opponents']}"
+        place = f"{c['mean_place']:.2f} ({c['mean_place_ci95'][0]:.2f}–{c['mean_place_ci95'][1]:.2f})"
         print(f"| {c['game']} | {c['level']} | {seats} | {c['games']} | {c['win_rate']:.1%} | "
-              f"{c['ci95'][0]:.1%}–{c['ci95'][1]:.1%} | {times} | {c['errors']} |", file=out)
+              f"{c['ci95'][0]:.1%}–{c['ci95'][1]:.1%} | {c['loser_rate']:.1%} | "
+              f"{c['loser_ci95'][0]:.1%}–{c['loser_ci95'][1]:.1%} | {place} | {times} | {c['errors']} |",
+              file=out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                     sink.write(json.dumps(row) + "\n")
                     sink.flush()
                     done[row["key"]] = row
-                    won = f"{row['wins']:g} of {row['games']} won"
+                    won = f"{row['wins']:g} of {row['games']} won, {row['losses']:g} last"
                     print(f"[{n}/{len(todo)}] {row['key']}: {won}", file=sys.stderr)
     except (cli.OutputError, OSError) as exc:  # the chunks written so far are kept
         return cli.cannot_write("tournament", exc)
