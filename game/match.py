@@ -19,7 +19,7 @@ from typing import Any
 from . import load
 from .ai import Bot, Decision, make_bot
 from .ai.worker import BotWorker
-from .core import Action, Event, KartentischError, Rng, State, bot_rng
+from .core import Action, Event, KartentischError, Rng, State
 from .core.records import Record, footer_for, read_record, write_record
 
 HUMAN = "human"
@@ -204,7 +204,7 @@ class Match:
         if seat is None:
             self._thinking = None
             return None
-        rng = bot_rng(self.seed, seat, len(self.actions))  # one-way (ALL-R1); the same on resume and undo
+        rng = Rng(self.seed * 1_000_003 + len(self.actions))  # same decision on resume and undo
         if self._worker is not None and seat in self._named_bots and getattr(self._bots[seat], "slow", False):
             return self._step_worker(seat, rng, wait=budget_ms is None)
         if self._thinking is None or self._thinking[0] != seat:
@@ -248,11 +248,22 @@ class Match:
             self.step_bot()
 
     def _record(self, seat: int, action: Action, events: list[Event]) -> list[Event]:
-        self.actions.append((seat, str(action)))
-        if self.keep_events:
-            self._events.extend(events)
+        """Keep an action that was just applied. A person is never asked a step whose only choice the
+        game marks automatic (State.automatic_action): it is taken for them here, as part of the action
+        before it, so one undo takes both back."""
+        taken = list(events)
+        while True:
+            self.actions.append((seat, str(action)))
+            if self.keep_events:
+                self._events.extend(events)
+            human = self.human_to_act()
+            automatic = self.state.automatic_action() if human is not None else None
+            if human is None or automatic is None:
+                break
+            seat, action, events = human, automatic, self.state.apply(automatic)
+            taken.extend(events)
         self._save()
-        return events
+        return taken
 
     # -- undo ------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -301,7 +312,7 @@ class Match:
         seats = [Seat.from_dict(s) for s in record.seats]
         match = cls(record.game, seats, record.seed, record.options, autosave=None)
         for seat, text in record.actions:  # rebuild the undo points along the way
-            if match.seats[seat].is_human:
+            if match.seats[seat].is_human and match.state.automatic_action() is None:
                 match._undo.append(_UndoPoint(match.state.clone(), len(match.actions)))
             match.state.apply(match.game.parse_action(match.state, text))
             match.actions.append((seat, text))

@@ -185,15 +185,13 @@ class ResultsScene(MenuScene):
 
 def rematch_options(match: Match) -> dict[str, Any]:
     """The options of the next game: the same, except that the previous loser deals (PA-R4) where a
-    game has a dealer option."""
+    game has a dealer option and names its loser. The dealer is a plain option, kept in the record's
+    header, so the rematch replays exactly."""
     options = dict(match.options)
     dealer = match.game.options.get("dealer")
-    scores = [_number(s) for s in match.observation(None).get("scores") or []]
-    if dealer is not None and scores:
-        lowest = min(scores)
-        losers = [seat for seat, score in enumerate(scores) if score == lowest]
-        if len(losers) == 1 and losers[0] in dealer.choices:
-            options["dealer"] = losers[0]
+    loser = match.observation(None).get("loser")
+    if dealer is not None and isinstance(loser, int) and loser in dealer.choices:
+        options["dealer"] = loser
     return options
 
 

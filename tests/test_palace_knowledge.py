@@ -54,10 +54,8 @@ def test_determinize_keeps_the_observation_and_conserves_cards() -> None:
 
 
 def test_determinize_does_not_depend_on_where_the_hidden_cards_really_are() -> None:
-    checked = 0
+    checked = finishing = 0
     for state in positions(range(12), every=29):
-        if state.phase == "redraw":
-            continue
         for seat in range(state.num_players):
             hidden = hidden_from(state, seat)
             if len(hidden) < 2:
@@ -73,7 +71,8 @@ def test_determinize_does_not_depend_on_where_the_hidden_cards_really_are() -> N
                 assert bot.choose(Decision.of(state, seat), Rng(3)) == bot.choose(Decision.of(permuted, seat),
                                                                                   Rng(3))
             checked += 1
-    assert checked > 50
+            finishing += state.phase == "redraw" and seat != state.turn
+    assert checked > 50 and finishing > 10
 
 
 def _with_hidden_cards_rotated(state: PalaceState, seat: int) -> PalaceState:
@@ -85,23 +84,41 @@ def _with_hidden_cards_rotated(state: PalaceState, seat: int) -> PalaceState:
     data["down"] = [[None if c is None else next(rotated) for c in row] for row in state.down]
     for other in range(state.num_players):
         if other != seat:
-            data["hands"][other] = state.known[other] + [next(rotated) for c in state.hands[other]
-                                                         if c not in state.known[other]]
+            unseen = [next(rotated) for c in state.hands[other] if c not in state.known[other]]
+            data["hands"][other] = state.known[other] + unseen
+            if state.phase == "redraw" and other == state.turn:
+                data["fresh"] = unseen[:len(state.fresh)]  # the cards just drawn are among the unseen
     return GAME.state_from_dict(data)
 
 
-def test_a_redraw_decision_is_determinized_with_a_card_of_the_rank_just_played() -> None:
+def test_pa_r14_determinize_assumes_nothing_of_another_players_redraw_chance() -> None:
+    """Another seat sees only that the player is finishing the turn: its deals are the same whether the
+    drawn card matches the rank just played or not, and only sometimes give the player a match."""
+    from test_palace_rules import finishing_pair
+
+    chance, none = finishing_pair()
+    matches = 0
+    for k in range(200):
+        one, two = chance.determinize(1, Rng(k)), none.determinize(1, Rng(k))
+        assert one.state_hash() == two.state_hash()
+        assert one.observation(1) == chance.observation(1) and one.phase == "redraw"
+        assert set(one.fresh) <= set(one.hands[0]) and len(one.fresh) == 1
+        matches += bool(one.redraw_cards())
+    assert 0 < matches < 50  # 3 of the 46 cards seat 1 cannot see are 7s
+    own = chance.determinize(0, Rng(1))
+    assert own.fresh == ["7D"] and own.redraw_cards() == ["7D"], "the player knows what they drew"
+
+
+def test_finishing_steps_of_random_games_are_determinized_consistently() -> None:
     seen = 0
     for state in positions(range(40), every=10_000):
         if state.phase != "redraw":
             continue
         owner = state.turn
         for seat in range(state.num_players):
-            if seat == owner:
-                continue
-            for k in range(5):
+            for k in range(3):
                 sample = state.determinize(seat, Rng(k))
-                assert sample.phase == "redraw" and sample.redraw_cards()
+                assert sample.phase == "redraw" and len(sample.fresh) == len(state.fresh)
                 assert set(sample.fresh) <= set(sample.hands[owner])
                 assert sample.observation(seat) == state.observation(seat)
                 seen += 1
@@ -116,7 +133,9 @@ def test_picked_up_cards_are_known_to_everyone_until_played() -> None:
     assert state.observation(2)["seats"][0]["known"] == ["9H", "KH"]
     assert "5C" not in str(state.observation(2))
     state.apply("play 1x4")
+    state.apply("pass")  # the 3 drawn finishes the turn
     state.apply("play 1x6")
+    state.apply("pass")
     state.apply("play 1x9")
     assert state.observation(1)["seats"][0]["known"] == ["KH"]  # the 9 it played first: everyone knew it
 
@@ -132,11 +151,11 @@ def test_the_spectator_sees_no_hand() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_heuristic_bot_beats_random_players(players: int) -> None:
-    """Seat 0 plays the heuristic against random seats: it goes out first far more often than its fair
-    share, and on average finishes well up the order."""
+    """Seat 0 plays the heuristic against random seats: it is the loser far less often than its fair
+    share, and on average finishes well up the order (PA-R12: the scores are places, 1 is best)."""
     heuristic, random_bot = make_bot("palace", "heuristic"), make_bot("palace", "random")
-    wins = 0
-    points = 0.0
+    lost = 0
+    places = 0.0
     games = 40
     for seed in range(games):
         state = GAME.new_state(players, 1000 + seed)
@@ -146,10 +165,10 @@ def test_the_heuristic_bot_beats_random_players(players: int) -> None:
             assert seat is not None
             bot = heuristic if seat == 0 else random_bot
             state.apply(bot.choose(Decision.of(state, seat), rng))
-        wins += state.winners() == [0]
-        points += state.scores()[0]
-    assert wins >= 1.25 * games / players
-    assert points / games >= 0.65 * (players - 1)  # a fair share is half of players - 1
+        lost += state.loser == 0
+        places += state.scores()[0]
+    assert lost <= 0.5 * games / players
+    assert places / games <= 1 + 0.35 * (players - 1)  # a fair share is the middle place, (players + 1) / 2
 
 
 def test_the_heuristic_bot_puts_strong_cards_face_up_and_keeps_power_cards() -> None:
@@ -164,8 +183,8 @@ def test_the_heuristic_bot_puts_strong_cards_face_up_and_keeps_power_cards() -> 
     hands = [["2C", "10C", "6D", "6H", "QS"], ["4C"], ["5C"]]
     play = position(hands=hands, pile=["5S"], draw=["KD"])
     assert str(bot.choose(Decision.of(play, 0), Rng(0))) == "play 2x6"
-    next_near_out = position(hands=hands, pile=["5S"])
-    assert str(bot.choose(Decision.of(next_near_out, 0), Rng(0))) == "play 1xQ"
+    next_near_out = position(hands=hands, pile=["5S"])  # PA-R12: no Queen spent to stop them going out
+    assert str(bot.choose(Decision.of(next_near_out, 0), Rng(0))) == "play 2x6"
     burn = position(hands=[["2C", "10C", "4D"], ["4C"], ["5C"]], pile=["5S", "9D", "JH", "KC"])
     assert str(bot.choose(Decision.of(burn, 0), Rng(0))) == "play 1x10"
     four = position(hands=[["8C", "8D", "QS"], ["4C"], ["5C"]], pile=["5S", "8S", "8H"])

@@ -89,8 +89,9 @@ def play_random_game(seed: int, stats: dict[str, int]) -> None:
             assert GAME.state_from_dict(state.to_dict()).state_hash() == state.state_hash()
         assert len(texts) < MAX_ACTIONS, f"seed {seed}: the game does not end"
     assert state.current_player is None and state.legal_actions() == []
-    assert sorted(state.scores()) == [float(i) for i in range(players)]
-    assert state.winners() == [state.out[0]] and state.loser not in state.out
+    assert sorted(state.scores()) == [float(i) for i in range(1, players + 1)]  # the places (PA-R12)
+    assert state.winners() == state.out and state.loser not in state.out
+    assert state.scores()[state.loser] == players
     check_cards(state)
     check_observations(state)
     replay = GAME.new_state(players, seed, options)

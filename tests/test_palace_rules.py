@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game import load
-from game.core import BadSetup, IllegalAction, TurnChanged, act
+from game.core import BadSetup, GameEnded, IllegalAction, Note, ScoreChanged, TurnChanged, act
 from game.palace import rules
 from game.palace.cards import DECK
 from game.palace.state import PalaceState
@@ -230,6 +230,8 @@ def test_pa_r7_redraw_adds_freshly_drawn_cards_of_the_rank_just_played() -> None
     assert state.observation(0)["fresh"] == ["7D"]
     state.apply("play 1x7")
     assert state.pile == ["7C", "7D"] and state.hands[0] == ["9C", "JC", "QH"]
+    assert state.phase == "redraw" and texts(state) == ["pass"], "the Q drawn now finishes the turn"
+    state.apply("pass")
     assert state.phase == "play" and state.current_player == 1
 
 
@@ -299,7 +301,7 @@ def test_pa_r9_a_burner_without_cards_is_out_and_the_next_player_starts() -> Non
     state = position(hands=[["10C"], ["4C"], ["6H"]], pile=["KC"])
     state.apply("play 1x10")
     assert state.out == [0] and state.current_player == 1 and state.pile == []
-    assert state.scores() == [2.0, 0.0, 0.0]
+    assert state.scores() == [1.0, 0.0, 0.0]  # out in place 1; the others still play
 
 
 # -- PA-R10 ------------------------------------------------------------------------------------------
@@ -348,17 +350,49 @@ def test_pa_r11_a_two_resets_the_pile() -> None:
 
 
 # -- PA-R12 ------------------------------------------------------------------------------------------
+def four_player_finish() -> PalaceState:
+    """Seat 0 goes out first, seat 2 second, seat 1 third: seat 3 is left with cards (see PA12_ACTIONS)."""
+    return position(players=4, hands=[["AC"], ["3D"], ["2C"], ["5C", "6C"]])
+
+
+PA12_ACTIONS = ["play 1xA", "pickup", "play 1x2", "play 1x5", "play 1xA", "pickup", "play 1x3"]
+
+
+def test_pa_r12_every_player_out_wins_and_the_last_with_cards_loses() -> None:
+    state = four_player_finish()
+    state.apply("play 1xA")
+    assert state.out == [0] and not state.is_terminal() and state.winners() == []
+    assert state.scores() == [1.0, 0.0, 0.0, 0.0] and state.observation(3)["seats"][0]["place"] == 1
+    state.apply("pickup")
+    events = state.apply("play 1x2")
+    assert state.out == [0, 2] and not state.is_terminal(), "play goes on until one player is left"
+    assert [(e.seat, e.new) for e in events if isinstance(e, ScoreChanged)] == [(2, 2.0)]
+    assert state.observation(1)["out"] == [0, 2] and state.current_player == 3
+    for action in PA12_ACTIONS[3:]:
+        events = state.apply(action)
+    assert state.is_terminal() and state.out == [0, 2, 1] and state.loser == 3
+    assert state.winners() == [0, 2, 1]  # every seat but the loser, in the order they went out
+    assert state.scores() == [1.0, 3.0, 2.0, 4.0]  # the places; the loser's is the number of players
+    assert [(e.seat, e.new) for e in events if isinstance(e, ScoreChanged)] == [(1, 3.0), (3, 4.0)]
+    assert state.result_text() == ("Out first to last, all winners: Player 1, Player 3, Player 2. "
+                                   "Player 4 is left with cards: the Palace loser.")
+
+
 def test_pa_r12_finishing_order_and_the_loser_of_the_last_two() -> None:
     state = position(hands=[["AC"], ["2C"], ["3C", "4C"]])
     state.apply("play 1xA")
     assert state.out == [0] and not state.is_terminal()
     assert state.current_player == 1
-    state.apply("play 1x2")  # the last two players: the first of them out ends the game
+    events = state.apply("play 1x2")  # the last two players: the first of them out ends the game
     assert state.is_terminal() and state.current_player is None and state.legal_actions() == []
     assert state.out == [0, 1] and state.loser == 2
-    assert state.scores() == [2.0, 1.0, 0.0] and state.winners() == [0]
-    assert state.result_text() == ("Finishing order: Player 1, Player 2. Player 3 is left with cards: "
-                                   "the Palace loser.")
+    assert state.scores() == [1.0, 2.0, 3.0] and state.winners() == [0, 1]
+    assert [(e.seat, e.new) for e in events if isinstance(e, ScoreChanged)] == [(1, 2.0), (2, 3.0)]
+    ended = [e for e in events if isinstance(e, GameEnded)]
+    assert len(ended) == 1 and ended[0].winners == (0, 1)
+    assert state.result_text() == ("Out first to last, all winners: Player 1, Player 2. "
+                                   "Player 3 is left with cards: the Palace loser.")
+    assert state.observation(2)["out"] == [0, 1] and state.observation(None)["loser"] == 2
     with pytest.raises(IllegalAction, match="the game is over"):
         state.apply("play 1x3")
 
@@ -368,7 +402,8 @@ def test_pa_r12_two_players_end_at_the_first_out() -> None:
     state.apply("pickup")
     state.apply("play 1xK")
     assert state.is_terminal() and state.out == [0] and state.loser == 1
-    assert state.scores() == [1.0, 0.0] and state.winners() == [0]
+    assert state.scores() == [1.0, 2.0] and state.winners() == [0]
+    assert state.result_text() == "Player 1 is out and wins. Player 2 is left with cards: the Palace loser."
 
 
 def test_pa_r12_out_players_are_passed_over() -> None:
@@ -453,7 +488,7 @@ def test_every_option_on_together() -> None:
     ("play 1xK", "no K in Player 1's hand"),
     ("play 3x9", "only 1 of rank 9"),
     ("play 1x4", "cannot go on the pile now: it needs a 5 or higher"),
-    ("pass", "pass only declines a redraw"),
+    ("pass", "pass only finishes a turn in which cards were drawn"),
     ("flip 0", "only when the hand is empty"),
     ("ready", "swapped only before the first play"),
 ])
@@ -497,15 +532,123 @@ def test_positions_are_validated() -> None:
         GAME.state_from_dict(dict(data, game="chess"))
 
 
-def test_pa_r7_the_redraw_note_reads_well():
-    from game.core import Note
+# -- PA-R14 ------------------------------------------------------------------------------------------
+def before_finishing(drawn: str, players: int = 3) -> PalaceState:
+    """Seat 0 is about to play a 7 and draw one card, `drawn` (7D or QD); the other of the two lies deep
+    in the draw pile, where nobody sees it. All else is the same."""
+    hands = [["7C", "9C", "JC"], ["4C", "5D", "6D"], ["6H", "8H", "KH"], ["4H", "5H", "9H"]][:players]
+    left = "QD" if drawn == "7D" else "7D"
+    named = {c for hand in hands for c in hand} | {"7D", "QD", "5S"}
+    rest = [c for c in DECK if c not in named]
+    return position(players=players, hands=hands, pile=["5S"], draw=[left, *rest, drawn], rest_to="draw")
+
+
+def finishing_pair(players: int = 3) -> tuple[PalaceState, PalaceState]:
+    """The two positions after seat 0 played the 7: it drew a 7 in the first, a Q in the second."""
+    pair = []
+    for drawn in ("7D", "QD"):
+        state = before_finishing(drawn, players)
+        state.apply("play 1x7")
+        pair.append(state)
+    return pair[0], pair[1]
+
+
+def test_pa_r14_other_seats_cannot_tell_whether_the_drawn_card_matches() -> None:
+    for players in (2, 3, 4):
+        chance, none = finishing_pair(players)
+        assert chance.phase == none.phase == "redraw" and chance.current_player == none.current_player == 0
+        assert texts(chance) == ["play 1x7", "pass"] and texts(none) == ["pass"]
+        assert chance.observation(0)["fresh"] == ["7D"] and none.observation(0)["fresh"] == []
+        for seat in [None, *range(1, players)]:
+            assert chance.observation(seat) == none.observation(seat), f"seat {seat} can tell them apart"
+        assert chance.observation(1)["prompt"] == "Player 1 is finishing the turn"
+        passed = chance.clone().apply("pass"), none.clone().apply("pass")
+        for seat in [None, *range(1, players)]:
+            seen = [[e.seen_by(seat) for e in events] for events in passed]
+            assert seen[0] == seen[1], "a pass says nothing of a redraw chance"
+        turn = [e for e in passed[0] if isinstance(e, TurnChanged)]
+        assert [e.reason for e in turn] == ["the next player"]
+
+
+def test_pa_r14_the_play_before_the_finishing_step_shows_the_same_events() -> None:
+    seen = []
+    for drawn in ("7D", "QD"):
+        events = before_finishing(drawn).apply("play 1x7")
+        assert any(getattr(e, "src", "") == "draw" for e in events), "the play drew a card"
+        seen.append([[e.seen_by(seat) for e in events] for seat in (None, 1, 2)])
+    assert seen[0] == seen[1]
+
+
+def test_pa_r14_a_person_with_nothing_to_add_is_not_asked_and_one_undo_takes_both_back() -> None:
     from game.match import Match, Seat
 
-    match = Match("palace", [Seat.ai("A", "random"), Seat.ai("B", "random")], 1)
-    notes = []
-    for _ in range(400):
-        if match.is_over():
+    seen = []
+    for drawn in ("7D", "QD"):
+        match = Match("palace", [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")], 1)
+        match.state = before_finishing(drawn)
+        start = match.state.state_hash()
+        match.play("play 1x7")
+        chance = drawn == "7D"
+        if chance:  # a real decision: asked, and taken back on its own
+            assert match.human_to_act() == 0
+            assert [str(a) for a in match.legal_actions()] == ["play 1x7", "pass"]
+            match.play("pass")
+        assert match.actions == [(0, "play 1x7"), (0, "pass")] and match.current_seat == 1
+        seen.append(match.drain_events(1))
+        match.undo()
+        if chance:
+            assert match.actions == [(0, "play 1x7")]
+            match.undo()
+        assert match.actions == [] and match.state.state_hash() == start
+    assert seen[0] == seen[1], "Ben's table shows the same either way"
+    assert not any(isinstance(e, Note) for e in seen[0]), "no note of a redraw chance, not even an empty one"
+
+
+def test_pa_r14_the_only_choice_without_a_match_is_marked_automatic() -> None:
+    chance, none = finishing_pair()
+    assert chance.automatic_action() is None and str(none.automatic_action()) == "pass"
+    assert position(hands=[["7C"], ["4C"], ["6D"]]).automatic_action() is None
+    with pytest.raises(IllegalAction, match="no 7 came with the draw: 'pass' finishes the turn"):
+        none.apply("play 1x7")
+
+
+def test_pa_r14_no_finishing_step_without_a_draw_or_with_redraw_off() -> None:
+    no_draw = position(hands=[["7C", "9C", "JC", "KC"], ["4C"], ["6D"]], draw=["7D"])
+    no_draw.apply("play 1x7")  # three cards left in the hand: nothing is drawn
+    assert no_draw.phase == "play" and no_draw.current_player == 1
+    off = position(hands=[["7C", "9C", "JC"], ["4C"], ["6D"]], draw=["QD"], options={"redraw": False})
+    off.apply("play 1x7")
+    assert off.phase == "play" and off.current_player == 1
+
+
+def test_pa_r14_a_finishing_step_needs_drawn_cards_in_the_hand() -> None:
+    chance, _ = finishing_pair()
+    data = chance.to_dict()
+    with pytest.raises(BadSetup, match="finishing step"):
+        GAME.state_from_dict(dict(data, fresh=[]))
+    with pytest.raises(BadSetup, match="finishing step"):
+        GAME.state_from_dict(dict(data, options=dict(data["options"], redraw=False)))
+    assert GAME.state_from_dict(data).state_hash() == chance.state_hash()
+
+
+def test_pa_r14_a_resumed_game_takes_the_automatic_pass_back_with_the_play_before_it(tmp_path) -> None:
+    from game.match import Match, Seat
+
+    path = tmp_path / "palace.jsonl"
+    match = Match("palace", [Seat("Anna"), Seat.ai("Ben", "random")], 3, autosave=path)
+    for _ in range(500):
+        if match.human_to_act() is None:
+            match.step_bot()
+            continue
+        before = len(match.actions)
+        legal = [str(a) for a in match.legal_actions()]
+        action = "ready" if "ready" in legal else legal[0]
+        match.play(action)
+        if action != "pass" and match.actions[before + 1:before + 2] == [(0, "pass")]:
             break
-        notes += [e.text for e in match.step_bot() or () if isinstance(e, Note) and "just drawn" in e.text]
-    assert notes, "no redraw in this game"
-    assert not any("the a " in n or "the an " in n for n in notes)
+    else:
+        pytest.fail("Anna never drew without a card to add")
+    resumed = Match.resume(path)
+    assert resumed.actions == match.actions
+    resumed.undo()
+    assert resumed.actions == match.actions[:before], "the play and its automatic pass went back together"

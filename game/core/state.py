@@ -97,6 +97,12 @@ class State(ABC):
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON data (RNG included): what the hash covers and positions are built from."""
 
+    def automatic_action(self) -> Action | None:
+        """The only choice of a step a game asks in every case so that nobody learns whether there was a
+        real choice (Palace's finishing step after a draw with no card to add): the match controller
+        takes it for a person at once. None (the default): the current player really decides."""
+        return None
+
     def explain_illegal(self, action: Action) -> str:
         """Why `action` is not allowed now; games override this with more specific words."""
         if self.is_terminal():

@@ -161,9 +161,10 @@ def _check(state: PalaceState) -> None:
     elif state.loser is not None or len(state.out) >= n - 1 or state.turn in state.out:
         raise BadSetup("a game in play has at least two players with cards, and the turn is with one of them")
     if state.phase == REDRAW:
-        if state.redraw_rank is None or not set(state.fresh) <= set(state.hands[state.turn]) \
-                or not state.redraw_cards():
-            raise BadSetup("a redraw decision needs the rank just played and fresh cards of it in the hand")
+        if not state.options["redraw"] or state.redraw_rank is None or not state.fresh \
+                or not set(state.fresh) <= set(state.hands[state.turn]):
+            raise BadSetup("a finishing step needs the redraw option, the rank just played and the cards "
+                           "just drawn in the hand")
     elif state.redraw_rank is not None or state.fresh:
         raise BadSetup("'redraw_rank' and 'fresh' are set only in the redraw phase")
     if state.skips < 0:

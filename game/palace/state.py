@@ -1,8 +1,19 @@
-"""A Palace position and its moves (PA-R1..PA-R13 in RULINGS.md).
+"""A Palace position and its moves (PA-R1..PA-R14 in RULINGS.md).
 
 Phases: "swap" (each player in turn from the dealer's left swaps hand and face-up cards, then says
-ready), "play" (the turn player plays, flips or picks up), "redraw" (the turn player just drew cards
-of the rank they played and may add them), "over".
+ready), "play" (the turn player plays, flips or picks up), "redraw" (the turn player finishes a turn in
+which they drew cards: they may add drawn cards of the rank just played, PA-R7), "over".
+
+The finishing step follows every play after which the player drew cards (option `redraw`, default on),
+whether or not a drawn card matches: when none does, `pass` is the only choice. So the other seats
+never learn whether a player had a redraw chance (PA-R14): the phase, the prompt, the events and the
+turn change after a pass are the same either way; only the player sees which cards they may add.
+
+Who wins (PA-R12): a player left without cards (hand, face-up, face-down; the draw pile is empty by
+then) is out and is one of the winners; play goes on until one player is left, the loser. `winners()`
+is every seat but the loser, in the order they went out. `scores()` is each seat's place: 1 for the
+first out, 2 for the next, ..., N (the number of players) for the loser; 0 for a seat still playing.
+A lower score is a better place.
 
 Actions (their text is what records hold):
 
@@ -13,7 +24,7 @@ Actions (their text is what records hold):
                                       add that many of the cards just drawn
     flip <slot>                       turn the face-down card in slot 0..2 blind
     pickup                            take the whole pile into the hand
-    pass                              redraw phase: keep the drawn cards
+    pass                              redraw phase: keep the drawn cards and end the turn
 
 Suits never matter, so a play names a count and a rank and the engine moves canonical cards: from the
 hand first the cards every player knows are there (picked up or swapped in: playing those keeps the
@@ -149,6 +160,10 @@ class PalaceState(State):
             return [c for c in self.up[seat] if c is not None]
         return []
 
+    def automatic_action(self) -> Action | None:
+        """A finishing step with no drawn card to add has one choice, the pass (PA-R14)."""
+        return PASS if self.phase == REDRAW and not self.redraw_cards() else None
+
     def redraw_cards(self) -> list[str]:
         return [c for c in self.fresh if rank_of(c) == self.redraw_rank]
 
@@ -162,23 +177,28 @@ class PalaceState(State):
         return counts
 
     def scores(self) -> list[float]:
-        n = self.num_players
-        result = [0.0] * n
-        for place, seat in enumerate(self.out):
-            result[seat] = float(n - 1 - place)
+        """Each seat's place (PA-R12): 1 = out first ... N = the loser; 0 while the seat still plays."""
+        result = [0.0] * self.num_players
+        for place, seat in enumerate(self.finishing_order(), start=1):
+            result[seat] = float(place)
         return result
 
     def winners(self) -> list[int]:
-        return [self.out[0]] if self.phase == OVER else []
+        """Every seat but the loser, in the order they went out (PA-R12); [] before the end."""
+        return list(self.out) if self.phase == OVER else []
 
     def finishing_order(self) -> list[int]:
+        """The seats out so far in order, and the loser last once the game is over."""
         return self.out + ([self.loser] if self.loser is not None else [])
 
     def result_text(self) -> str:
         if self.phase != OVER or self.loser is None:
             return ""
+        loser = f"{player_name(self.loser)} is left with cards: the Palace loser."
+        if len(self.out) == 1:
+            return f"{player_name(self.out[0])} is out and wins. {loser}"
         order = ", ".join(player_name(s) for s in self.out)
-        return f"Finishing order: {order}. {player_name(self.loser)} is left with cards: the Palace loser."
+        return f"Out first to last, all winners: {order}. {loser}"
 
     # -- legal actions ----------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -219,7 +239,7 @@ class PalaceState(State):
         if self.phase == REDRAW:
             return self._explain_redraw(action)
         if kind == "pass":
-            return "pass only declines a redraw; now play, flip or pick up"
+            return "pass only finishes a turn in which cards were drawn; now play, flip or pick up"
         if kind == "pickup":
             if not self.pile:
                 return "the pile is empty: there is nothing to pick up"
@@ -243,6 +263,8 @@ class PalaceState(State):
     def _explain_redraw(self, action: Action) -> str:
         fresh = len(self.redraw_cards())
         rank = self.redraw_rank or ""
+        if fresh == 0:
+            return f"no {rank} came with the draw: 'pass' finishes the turn"
         if action.kind == "play":
             parsed = parse_play(action.args[0] if len(action.args) == 1 else None)
             if parsed is not None and parsed[1] == rank:
@@ -300,9 +322,9 @@ class PalaceState(State):
         elif kind == "pickup":
             self._pick_up(self.turn, events)
             self._end_turn(events, "picked up the pile")
-        elif kind == "pass":
+        elif kind == "pass":  # ends the turn as a play without a draw does: a pass tells nothing (PA-R14)
             self.phase, self.redraw_rank, self.fresh = PLAY, None, []
-            self._end_turn(events, "kept the drawn cards")
+            self._close_turn(self.turn, events)
         return events
 
     def _swap(self, hand_card: str, up_card: str, events: list[Event]) -> None:
@@ -376,12 +398,10 @@ class PalaceState(State):
         if self._burn_if_due(seat, events):
             return
         drawn = self._draw_up(seat, events)
-        matching = [c for c in drawn if RANK_OF[c] == rank]
-        if matching and self.options["redraw"]:
+        if drawn and self.options["redraw"]:
+            # The finishing step comes with every draw, a matching card or not, and adds no event of its
+            # own: whether the player may add cards shows only in their own observation (PA-R14).
             self.phase, self.redraw_rank, self.fresh = REDRAW, rank, drawn
-            drawn_word = rank if len(matching) == 1 else rank_word(rank, len(matching))  # the Q / the two 7s
-            events.append(Note(text=f"{player_name(seat)} may add the {drawn_word} just drawn", seat=seat,
-                               visible_to=frozenset({seat})))
             return
         self._close_turn(seat, events)
 
@@ -456,17 +476,18 @@ class PalaceState(State):
         self.skips = 0
 
     def _finish(self, seat: int, events: list[Event]) -> None:
-        """PA-R12: a player without cards is out; the last one left loses."""
+        """PA-R12: a player without cards is out, one of the winners; the last one left loses."""
         self.out.append(seat)
         place = len(self.out)
-        events.append(ScoreChanged(seat=seat, old=0.0, new=float(self.num_players - place),
-                                   reason=f"out in place {place}"))
+        events.append(ScoreChanged(seat=seat, old=0.0, new=float(place), reason=f"out in place {place}"))
         events.append(Note(text=f"{player_name(seat)} is out in place {place}", seat=seat))
         left = self.active_seats()
         if len(left) > 1:
             return
         self.loser = left[0]
         self.phase, self.redraw_rank, self.fresh, self.skips = OVER, None, [], 0
+        events.append(ScoreChanged(seat=self.loser, old=0.0, new=float(self.num_players),
+                                   reason="left with cards: the loser"))
         events.append(GameEnded(winners=tuple(self.winners()), text=self.result_text()))
 
     def _end_turn(self, events: list[Event], reason: str) -> None:
@@ -538,8 +559,9 @@ class PalaceState(State):
         the other players' hand cards nobody saw go there.
 
         What everyone has seen stays: the pile, the burned cards, the face-up cards, and the hand cards
-        picked up or swapped in. A redraw decision of another player tells that at least one freshly
-        drawn card has the rank just played, so one such card is dealt among the fresh ones.
+        picked up or swapped in. Another player's finishing step tells only how many cards they drew, not
+        whether one matches the rank just played (PA-R14), so their fresh cards are dealt like any other
+        hidden card.
         """
         new = self.clone()
         new.rng = rng.spawn()
@@ -555,10 +577,7 @@ class PalaceState(State):
 
         if self.phase == REDRAW and self.turn != seat:
             owner = self.turn
-            rank = self.redraw_rank
-            first = next(i for i, c in enumerate(pool) if rank_of(c) == rank)
-            fresh = [pool.pop(first)]
-            fresh.extend(pool.pop() for _ in range(len(self.fresh) - 1))
+            fresh = [pool.pop() for _ in self.fresh]
             rest = [pool.pop() for _ in range(len(hidden_hand[owner]) - len(self.fresh))]
             new.hands[owner] = sorted_cards(self.known[owner] + fresh + rest)
             new.fresh = sorted_cards(fresh)

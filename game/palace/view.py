@@ -3,10 +3,12 @@
 Observation schema (JSON data; `seat` None is a spectator):
 
     game, seat, players, current_player, phase, prompt, scores, terminal, winners, result   (common keys)
+                   scores are places: 1 = out first ... N = the loser, 0 while still playing (PA-R12)
     options        the game options
     dealer, turn   seats; `turn` is the player whose turn it is (also while the game is over: the last one)
     hand           the seat's own hand, sorted ([] for a spectator)
-    fresh          the seat's own cards it may add in a redraw decision ([] otherwise)
+    fresh          the seat's own cards it may add in its finishing step ([] otherwise, also when none of
+                   the cards it drew has the rank just played)
     seats          per seat: {"hand": count, "known": hand cards everyone saw go there (picked up or swapped
                    in), "up": face-up card or None per slot, "down": True per slot still holding a face-down
                    card, "source": "hand" / "up" / "down" (None once out), "place": 1-based finishing
@@ -16,8 +18,9 @@ Observation schema (JSON data; `seat` None is a spectator):
     burned         the cards removed from the game, in the order they left
     top            the rank the next play must meet, None when anything goes
     needs          that rule in words ("a K or higher (or a 2 or a 10)")
-    redraw         None, or {"rank", "drawn"} while the turn player decides on adding freshly drawn cards:
-                   that the turn player is still deciding is public, which cards they drew is not
+    redraw         None, or {"rank", "drawn"} while the turn player finishes a turn in which they drew
+                   cards: the rank just played and how many cards were drawn, both public. Every draw
+                   (redraw option on) brings this step, so it says nothing of a redraw chance (PA-R14)
     out            the finishing order so far; loser: the seat left with cards, once the game is over
 
 Face-down cards are never shown, not even to their owner; other players' hand cards only when known.
@@ -101,10 +104,12 @@ def prompt(state: PalaceState, seat: int | None) -> str:
         return f"{name} is choosing face-up cards"
     if state.phase == REDRAW:
         rank = state.redraw_rank or ""
-        if mine:
-            count = len(state.redraw_cards())
-            return f"You drew {rank_word(rank, count)} again: add {'it' if count == 1 else 'them'} or pass"
-        return f"{name} may add freshly drawn {rank}s"
+        count = len(state.redraw_cards())
+        if not mine:
+            return f"{name} is finishing the turn"
+        if count == 0:
+            return f"No {rank} came with the draw: your turn ends"
+        return f"You drew {rank_word(rank, count)} again: add {'it' if count == 1 else 'them'} or pass"
     source = state.source(turn)
     needs = rules.requirement(state.pile, state.options)
     if not mine:
