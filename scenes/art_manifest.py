@@ -14,13 +14,12 @@ name it, a font cannot draw it), and ids with control characters are refused (no
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.datafile import DataFileError, brief, read_toml, shown
+from game.core.datafile import DataFileError, brief, read_toml, showable, shown
 
 from .image_file import inside
 from .manifest_lines import ManifestLines
@@ -98,12 +97,6 @@ def is_area(value: Any, card: Size) -> bool:
         return False
     x, y, w, h = value
     return w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= card[0] and y + h <= card[1]
-
-
-def showable(text: str) -> bool:
-    """Text a font can draw and a file (settings.json, a log) can hold as it is: no control characters,
-    line separators or lone surrogates (the bytes of a file name that is not UTF-8)."""
-    return all(unicodedata.category(ch) not in ("Cc", "Cs", "Zl", "Zp") for ch in text)
 
 
 def _is_int(value: Any) -> bool:

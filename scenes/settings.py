@@ -5,11 +5,23 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import asdict, dataclass, field, fields
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from game.core.datafile import (
+    DataFileError,
+    brief,
+    decode_utf8,
+    line_at,
+    read_limited,
+    set_aside,
+    showable,
+    shown,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +45,38 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.jsonl"
 
 
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+#: the fields kept in settings.json
+SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs")
+#: a settings file is a few hundred bytes; one over this is not read
+MAX_SETTINGS_BYTES = 256 * 1024
+WINDOW_LIMITS = ((320, 240), (7680, 4320))
+#: a pack is named by its folder's name; one longer than this is no folder name
+MAX_NAME_CHARS = 255
+#: JSON numbers with more digits than this are not read as numbers (Python refuses over 4300)
+MAX_DIGITS = 40
+
+
 @dataclass
 class Settings:
+    """The player's choices. `load` takes whatever settings.json holds: each bad field gets its default
+    (the good ones are kept) and is named, with its line, in the log and in `problems`. Such a file is
+    left as it is until a setting changes; then `save` sets it aside (settings-unreadable-<time>.json)
+    before writing the new one, so nothing the player had is lost."""
+
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
     animation_speed: str = "normal"
     volume: float = 0.7
     art_packs: dict[str, str] = field(default_factory=dict)  # game id -> pack name
+    #: what was wrong with the file these settings were read from
+    problems: list[str] = field(default_factory=list, repr=False, compare=False)
+    #: the faulty file read, and the settings as read from it: kept until the settings differ
+    _faulty_file: Path | None = field(default=None, init=False, repr=False, compare=False)
+    _as_loaded: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def move_seconds(self) -> float:
@@ -50,49 +87,161 @@ class Settings:
         return BOT_PAUSE_SECONDS[self.animation_speed]
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {name: getattr(self, name) for name in SAVED_FIELDS}
         data["window_size"] = list(self.window_size)
+        data["art_packs"] = dict(self.art_packs)
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Settings:
-        """Take what is valid, keep the default for anything missing or malformed."""
+    def from_dict(cls, data: dict[str, Any], problems: list[str] | None = None, text: str = "") -> Settings:
+        """Take what is valid, keep the default for anything missing or malformed. Each field refused is
+        described in `problems` (with its line in `text`, the file it came from, when given)."""
         s = cls()
-        known = {f.name for f in fields(cls)}
-        for key, value in data.items():
-            if key not in known:
+        found = problems if problems is not None else []
+        for key in SAVED_FIELDS:
+            if key not in data:
                 continue
-            try:
-                if key == "fullscreen":
-                    s.fullscreen = bool(value)
-                elif key == "window_size":
-                    w, h = (int(v) for v in value)
-                    s.window_size = (max(320, min(w, 7680)), max(240, min(h, 4320)))
-                elif key == "animation_speed" and value in ANIMATION_SPEEDS:
-                    s.animation_speed = value
-                elif key == "volume":
-                    s.volume = max(0.0, min(1.0, float(value)))
-                elif key == "art_packs" and isinstance(value, dict):
-                    s.art_packs = {str(k): str(v) for k, v in value.items()}
-            except (TypeError, ValueError):
-                log.warning("settings: ignoring a bad value for %s: %r", key, value)
+            value = data[key]
+            reason = _apply(s, key, value, found, text)
+            if reason is not None:
+                found.append(f"{_at(text, key)}{key}: {reason}, not {brief(value)}; using the default "
+                             f"{brief(getattr(s, key))}")
         return s
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
-        path = path or config_dir() / "settings.json"
+        """The settings in `path` (settings.json in the config dir); never raises."""
+        path = path or settings_path()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            os.stat(path)
         except FileNotFoundError:
             return cls()
-        except (OSError, ValueError) as exc:
-            log.warning("settings: %s is unreadable (%s); using defaults", path, exc)
-            return cls()
-        return cls.from_dict(data) if isinstance(data, dict) else cls()
+        except (OSError, ValueError):
+            pass  # read_limited says what is wrong
+        problems: list[str] = []
+        data = _read_json(path, problems)
+        settings = cls.from_dict(data, problems, _text_of(path)) if data is not None else cls()
+        settings.problems = problems
+        if problems:
+            for problem in problems:
+                log.warning("settings: %s: %s", shown(path), problem)
+            log.warning("settings: %s is kept as it is until a setting changes; then it is set aside",
+                        shown(path))
+            settings._faulty_file = path
+            settings._as_loaded = settings.to_dict()
+        return settings
 
     def save(self, path: Path | None = None) -> None:
-        path = path or config_dir() / "settings.json"
+        """Write the settings to `path` (settings.json in the config dir). A file read with faults is
+        left alone while the settings are as read from it, and set aside before it is replaced."""
+        path = path or settings_path()
+        if self._faulty_file == path:
+            if self.to_dict() == self._as_loaded:
+                return
+            if os.path.lexists(path) and not os.path.isdir(path):
+                kept = set_aside(path)
+                log.warning("settings: the faulty %s is kept as %s", shown(path), shown(kept))
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(self.to_dict(), indent=2), encoding="utf-8")
         os.replace(tmp, path)
+        self._faulty_file = self._as_loaded = None
+
+
+class _LongNumber:
+    """A JSON number too long to be a setting (and, over 4300 digits, for Python to read)."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"<a number of {self.digits} digits>"
+
+
+def _number(text: str) -> int | _LongNumber:
+    digits = len(text.lstrip("-"))
+    return _LongNumber(digits) if digits > MAX_DIGITS else int(text)
+
+
+def _read_json(path: Path, problems: list[str]) -> Any:
+    """The JSON value in the file, or None (and the reason in `problems`) when there is none to read.
+    Bytes that are not UTF-8 are replaced (and named), so the fields around them still count."""
+    try:
+        raw = read_limited(path, MAX_SETTINGS_BYTES)
+    except DataFileError as exc:
+        problems.append(f"{exc}; using the defaults")
+        return None
+    try:
+        text = decode_utf8(raw)
+    except DataFileError as exc:
+        problems.append(str(exc))
+        text = raw.decode("utf-8", errors="replace")
+    try:
+        data = json.loads(text, parse_int=_number, parse_constant=float)
+    except json.JSONDecodeError as exc:
+        problems.append(f"line {exc.lineno}: not valid JSON ({exc.msg}); using the defaults")
+        return None
+    except RecursionError:
+        problems.append("not valid JSON here: nested too deeply; using the defaults")
+        return None
+    if not isinstance(data, dict):
+        problems.append(f"line 1: the settings must be a JSON object {{...}}, not {brief(data)}; "
+                        "using the defaults")
+        return None
+    return data
+
+
+def _text_of(path: Path) -> str:
+    """The file's text again, only to find the line of a field (bad bytes replaced)."""
+    try:
+        return read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8", errors="replace")
+    except DataFileError:
+        return ""
+
+
+def _at(text: str, key: str) -> str:
+    """ "line N: " for the first line that holds `"key":`, or "" when there is none."""
+    found = re.search(rf'"{re.escape(key)}"\s*:', text)
+    return f"line {line_at(text, found.start())}: " if found else ""
+
+
+def _apply(s: Settings, key: str, value: Any, problems: list[str], text: str) -> str | None:
+    """Set one field of `s` from `value`; why it is refused (None: it was taken)."""
+    if key == "fullscreen":
+        if not isinstance(value, bool):
+            return "must be true or false"
+        s.fullscreen = value
+    elif key == "window_size":
+        (low_w, low_h), (high_w, high_h) = WINDOW_LIMITS
+        if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
+            return "must be [width, height] in whole pixels"
+        w, h = value
+        if not (low_w <= w <= high_w and low_h <= h <= high_h):
+            return f"must be from {low_w}x{low_h} to {high_w}x{high_h}"
+        s.window_size = (w, h)
+    elif key == "animation_speed":
+        if not (isinstance(value, str) and value in ANIMATION_SPEEDS):
+            return f"must be one of {', '.join(ANIMATION_SPEEDS)}"
+        s.animation_speed = value
+    elif key == "volume":
+        if not (_is_int(value) or isinstance(value, float)) or not 0.0 <= value <= 1.0:
+            return "must be a number from 0 to 1"  # NaN fails the comparison too
+        s.volume = float(value)
+    elif key == "art_packs":
+        if not isinstance(value, dict):
+            return "must be an object of game id: pack name"
+        for game_id, pack in value.items():
+            if _is_name(game_id) and _is_name(pack):
+                s.art_packs[game_id] = pack
+            else:
+                problems.append(f"{_at(text, 'art_packs')}art_packs: {brief(game_id)}: {brief(pack)} is "
+                                "not a game id and a pack name; left out")
+    return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_name(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS and showable(value)

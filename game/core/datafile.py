@@ -12,7 +12,10 @@ megabyte).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import time
 import tomllib
 import unicodedata
 from pathlib import Path
@@ -28,6 +31,8 @@ _TOML_ERROR_LINE = re.compile(r"at line (\d+)")
 _LONG_NUMBER = re.compile(r"[0-9_]{4301,}")
 #: characters that would break a log line, a terminal or a font: controls, separators, surrogates
 _UNSHOWABLE = frozenset({"Cc", "Cs", "Zl", "Zp", "Co", "Cn"})
+#: of those, the ones a name (of a pack, a game) must not hold to be shown and saved as it is
+_NOT_IN_NAMES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 class DataFileError(ValueError):
@@ -107,6 +112,34 @@ def shown(text: object) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def showable(text: str) -> bool:
+    """Text a font can draw and a file (settings.json, a log) can hold as it is: no control characters,
+    line separators or lone surrogates (the bytes of a file name that is not UTF-8)."""
+    return all(unicodedata.category(ch) not in _NOT_IN_NAMES for ch in text)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a file that cannot be used out of the way, so nothing is lost when a new one is written
+    in its place; its new name. It never lands on another file: each file set aside gets a name of its
+    own (<stem>-unreadable-<date>-<time>[-n]<suffix>), also within one second."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for number in range(1, 10_000):
+        suffix = "" if number == 1 else f"-{number}"
+        kept = path.with_name(f"{path.stem}-unreadable-{stamp}{suffix}{path.suffix}")
+        try:  # claim the name first: os.replace alone would silently replace a file set aside before
+            os.close(os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            continue
+        try:
+            os.replace(path, kept)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(kept)
+            raise
+        return kept
+    raise FileExistsError(f"every name for setting {path.name} aside is taken")
 
 
 def brief(value: object, limit: int = BRIEF_CHARS) -> str:
