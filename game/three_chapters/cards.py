@@ -45,12 +45,13 @@ its abilities are checked after every other player's).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from game.core.datafile import DataFileError, brief, decode_utf8, parse_toml, read_limited
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
 NUM_CARDS = 50
@@ -158,18 +159,21 @@ def default_cards() -> CardSet:
 
 
 def load_cards(path: str | Path) -> CardSet:
+    """The card set in the file; CardDataError (and nothing else) for any fault, with its line where the
+    fault is in the file's syntax or encoding."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CardDataError(f"cannot read the card file {path}: {exc.strerror or exc}") from None
+        text = decode_utf8(read_limited(Path(path)))
+    except DataFileError as exc:
+        raise CardDataError(f"the card file {path}: {exc}") from None
     return parse_cards(text, source=str(path))
 
 
 def parse_cards(text: str, source: str = "cards.toml") -> CardSet:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{source} is not valid TOML: {exc}") from None
+        data = parse_toml(text)
+    except DataFileError as exc:
+        where = f"line {exc.line}: " if exc.line is not None else ""
+        raise CardDataError(f"{source}: {where}{exc.message}") from None
     return cards_from_data(data)
 
 
@@ -179,11 +183,11 @@ def cards_from_data(data: Mapping[str, Any]) -> CardSet:
         raise CardDataError("the card file needs an [attributes] table: attribute id -> display name")
     unknown = sorted(set(names) - set(ATTRIBUTES))
     if unknown:
-        raise CardDataError(f"attributes: unknown attribute {unknown[0]!r} "
+        raise CardDataError(f"attributes: unknown attribute {brief(unknown[0])} "
                             f"(the attributes are: {', '.join(ATTRIBUTES)})")
     for attr in ATTRIBUTES:
         if not isinstance(names.get(attr), str) or not names[attr].strip():
-            raise CardDataError(f"attributes: {attr!r} needs a display name")
+            raise CardDataError(f"attributes: {brief(attr)} needs a display name")
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list):
         raise CardDataError("the card file needs [[card]] entries")
@@ -195,15 +199,17 @@ def cards_from_data(data: Mapping[str, Any]) -> CardSet:
             raise CardDataError(f"{where}: must be a table")
         value, name = raw.get("value"), raw.get("name")
         if not _is_int(value) or not 1 <= value <= NUM_CARDS:
-            raise CardDataError(f"{where} {name!r}: value: must be a whole number 1..{NUM_CARDS}, "
-                                f"not {value!r}")
+            raise CardDataError(f"{where} {brief(name)}: value: must be a whole number 1..{NUM_CARDS}, "
+                                f"not {brief(value)}")
         if not isinstance(name, str) or not name.strip():
-            raise CardDataError(f"card {value}: name: must be a non-empty text, not {name!r}")
+            raise CardDataError(f"card {value}: name: must be a non-empty text, not {brief(name)}")
         if value in values:
-            raise CardDataError(f"card {value} {name!r}: value: {value} is already used by {values[value]!r}")
+            raise CardDataError(f"card {value} {brief(name)}: value: {value} is already used by "
+                                f"{brief(values[value])}")
         same = next((v for v, n in values.items() if n == name), None)
         if same is not None:
-            raise CardDataError(f"card {value} {name!r}: name: {name!r} is already the name of card {same}")
+            raise CardDataError(f"card {value} {brief(name)}: name: {brief(name)} is already the name of "
+                                f"card {same}")
         values[value] = name
     missing = sorted(set(range(1, NUM_CARDS + 1)) - set(values))
     if missing:
@@ -224,23 +230,23 @@ _ABILITY_KEYS = {"seal", "reward", "amount", "when", "per", "block", "text"}
 
 def _card(raw: dict[str, Any], all_names: set[str]) -> Card:
     value, name = raw["value"], raw["name"]
-    where = f"card {value} {name!r}"
+    where = f"card {value} {brief(name)}"
     extra = sorted(set(raw) - _CARD_KEYS)
     if extra:
-        raise CardDataError(f"{where}: unknown field {extra[0]!r}")
+        raise CardDataError(f"{where}: unknown field {brief(extra[0])}")
     attrs = raw.get("attributes")
     if attrs == "all":
         attributes = frozenset(ATTRIBUTES)
     elif isinstance(attrs, list) and attrs:
         for attr in attrs:
             if attr not in ATTRIBUTES:
-                raise CardDataError(f"{where}: attributes: unknown attribute {attr!r}")
+                raise CardDataError(f"{where}: attributes: unknown attribute {brief(attr)}")
         attributes = frozenset(attrs)
     else:
         raise CardDataError(f"{where}: attributes: must be a non-empty list of attribute ids or \"all\"")
     last = raw.get("evaluate_last", False)
     if not isinstance(last, bool):
-        raise CardDataError(f"{where}: evaluate_last: must be true or false, not {last!r}")
+        raise CardDataError(f"{where}: evaluate_last: must be true or false, not {brief(last)}")
     raw_abilities = raw.get("abilities", [])
     if not isinstance(raw_abilities, list):
         raise CardDataError(f"{where}: abilities: must be a list of tables")
@@ -255,10 +261,10 @@ def _ability(raw: Any, where: str, own_name: str, all_names: set[str], evaluate_
         raise CardDataError(f"{where}: must be a table")
     extra = sorted(set(raw) - _ABILITY_KEYS)
     if extra:
-        raise CardDataError(f"{where}: unknown field {extra[0]!r}")
+        raise CardDataError(f"{where}: unknown field {brief(extra[0])}")
     seal = raw.get("seal")
     if seal not in SEALS:
-        raise CardDataError(f"{where}: unknown seal {seal!r} (seals: {', '.join(SEALS)})")
+        raise CardDataError(f"{where}: unknown seal {brief(seal)} (seals: {', '.join(SEALS)})")
     text = raw.get("text", "")
     if not isinstance(text, str):
         raise CardDataError(f"{where}: text: must be a text")
@@ -266,7 +272,7 @@ def _ability(raw: Any, where: str, own_name: str, all_names: set[str], evaluate_
         block = raw["block"]
         if not isinstance(block, list) or not block or any(t not in TOKENS for t in block):
             raise CardDataError(f"{where}: block: must be a list of tokens ({', '.join(TOKENS)}), "
-                                f"not {block!r}")
+                                f"not {brief(block)}")
         if set(raw) & {"reward", "amount", "when", "per"}:
             raise CardDataError(f"{where}: block: a blocking ability has no reward, amount, when or per")
         if seal != "II":
@@ -274,10 +280,10 @@ def _ability(raw: Any, where: str, own_name: str, all_names: set[str], evaluate_
         return Ability(seal, block=frozenset(block), text=text)
     reward = raw.get("reward")
     if reward not in TOKENS:
-        raise CardDataError(f"{where}: unknown reward {reward!r} (rewards: {', '.join(TOKENS)})")
+        raise CardDataError(f"{where}: unknown reward {brief(reward)} (rewards: {', '.join(TOKENS)})")
     amount = raw.get("amount")
     if not _is_int(amount) or amount < 1:
-        raise CardDataError(f"{where}: amount: must be a whole number >= 1, not {amount!r}")
+        raise CardDataError(f"{where}: amount: must be a whole number >= 1, not {brief(amount)}")
     when = _condition(raw["when"], f"{where}: when", own_name, all_names) if "when" in raw else None
     per = _multiplier(raw["per"], f"{where}: per") if "per" in raw else None
     for part, label in ((when, "when"), (per, "per")):
@@ -294,7 +300,8 @@ def _condition(raw: Any, where: str, own_name: str, all_names: set[str]) -> Cond
         raise CardDataError(f"{where}: must be a table such as {{kind = \"own\", attribute = \"tier\"}}")
     kind = raw.get("kind")
     if kind not in CONDITION_KINDS:
-        raise CardDataError(f"{where}: unknown condition kind {kind!r} (kinds: {', '.join(CONDITION_KINDS)})")
+        raise CardDataError(f"{where}: unknown condition kind {brief(kind)} "
+                            f"(kinds: {', '.join(CONDITION_KINDS)})")
     allowed = {
         "own": {"attribute", "count", "other"},
         "trick": {"attribute", "count", "other"},
@@ -310,8 +317,8 @@ def _condition(raw: Any, where: str, own_name: str, all_names: set[str]) -> Cond
                          other=_flag(raw, "other", where))
     if kind == "own_card":
         card = raw.get("card")
-        if card not in all_names:
-            raise CardDataError(f"{where}: card: there is no card called {card!r}")
+        if not isinstance(card, str) or card not in all_names:
+            raise CardDataError(f"{where}: card: there is no card called {brief(card)}")
         if card == own_name:
             raise CardDataError(f"{where}: card: a card cannot ask for itself")
         return Condition(kind, card=card)
@@ -334,7 +341,7 @@ def _multiplier(raw: Any, where: str) -> Multiplier:
         raise CardDataError(f"{where}: must be a table such as {{kind = \"own\", attribute = \"zwerg\"}}")
     kind = raw.get("kind")
     if kind not in MULTIPLIER_KINDS:
-        raise CardDataError(f"{where}: unknown multiplier kind {kind!r} "
+        raise CardDataError(f"{where}: unknown multiplier kind {brief(kind)} "
                             f"(kinds: {', '.join(MULTIPLIER_KINDS)})")
     allowed = {
         "own": {"attribute", "other", "group"},
@@ -360,34 +367,34 @@ def _multiplier(raw: Any, where: str) -> Multiplier:
 def _no_extra(raw: dict[str, Any], allowed: set[str], where: str) -> None:
     extra = sorted(set(raw) - allowed - {"kind"})
     if extra:
-        raise CardDataError(f"{where}: {raw['kind']!r} has no field {extra[0]!r}")
+        raise CardDataError(f"{where}: {brief(raw['kind'])} has no field {brief(extra[0])}")
 
 
 def _attribute(raw: dict[str, Any], where: str) -> str:
     attr = raw.get("attribute")
     if attr not in ATTRIBUTES:
-        raise CardDataError(f"{where}: unknown attribute {attr!r}")
+        raise CardDataError(f"{where}: unknown attribute {brief(attr)}")
     return attr
 
 
 def _choice(raw: dict[str, Any], key: str, choices: tuple[str, ...], where: str) -> str:
     value = raw.get(key)
     if value not in choices:
-        raise CardDataError(f"{where}: {key}: {value!r} is not one of {', '.join(choices)}")
+        raise CardDataError(f"{where}: {key}: {brief(value)} is not one of {', '.join(choices)}")
     return value
 
 
 def _count(raw: dict[str, Any], key: str, where: str, default: int, minimum: int = 1) -> int:
     value = raw.get(key, default)
     if not _is_int(value) or value < minimum:
-        raise CardDataError(f"{where}: {key}: must be a whole number >= {minimum}, not {value!r}")
+        raise CardDataError(f"{where}: {key}: must be a whole number >= {minimum}, not {brief(value)}")
     return value
 
 
 def _flag(raw: dict[str, Any], key: str, where: str) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
-        raise CardDataError(f"{where}: {key}: must be true or false, not {value!r}")
+        raise CardDataError(f"{where}: {key}: must be true or false, not {brief(value)}")
     return value
 
 
