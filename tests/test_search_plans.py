@@ -1,5 +1,6 @@
-"""Each game's search plan: its guesses are shares of a win, and they favour the seat that is ahead; a
-policy whose best moves a search compares values every legal move and plays one of its best."""
+"""Each game's search plan: its guesses are on the scale of its results (shares of a win, or Palace's
+chance to escape last place) and favour the seat that is ahead; a policy whose best moves a search
+compares values every legal move and plays one of its best."""
 
 from __future__ import annotations
 
@@ -49,13 +50,23 @@ def test_the_policy_ranks_every_legal_move_and_plays_a_best_one(game_id):
 GUESSING = [g for g in game.GAME_IDS if getattr(search_plan(g), "evaluate", None) is not None]
 
 
+def finished(game_id: str, seed: int):
+    state = game.load(game_id).new_state(4, seed)
+    rng = Rng(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
 @pytest.mark.parametrize("game_id", GUESSING)
-def test_guesses_are_shares_of_a_win(game_id):
+def test_guesses_are_on_the_scale_of_the_results(game_id):
+    """A guess sums to what a finished game's results sum to: a share of one win each, by default."""
     plan = search_plan(game_id)
+    total = 1.0 if plan.result is None else sum(plan.result(finished(game_id, 9)))
     for seed in range(5):
         shares = plan.evaluate(midgame(game_id, seed, 30 + 7 * seed))
         assert len(shares) == 4 and all(0.0 <= s <= 1.0 for s in shares)
-        assert sum(shares) == pytest.approx(1.0)
+        assert sum(shares) == pytest.approx(total)
 
 
 def test_palastgefluester_guess_favours_the_points_leader():
@@ -65,19 +76,21 @@ def test_palastgefluester_guess_favours_the_points_leader():
     assert shares[0] > shares[1] == shares[2] > shares[3]
 
 
-def test_palace_is_decided_by_the_first_player_out_and_guessed_from_cards_left():
+def test_pa_r12_palace_is_decided_only_by_the_loser_and_guessed_from_cards_left():
+    """Going out first decides nothing (PA-R12): no playout stops at the first player out, a finished
+    game is worth nothing only to the loser, and a guess fears the seat with the most cards."""
     plan = search_plan("palace")
+    assert plan.decided is None
+    over = finished("palace", 4)
+    values = plan.result(over)
+    assert [seat for seat, v in enumerate(values) if v == 0.0] == [over.loser]
     state = midgame("palace", 2, 40)
-    if state.out:
-        state.out = []
-    assert plan.decided(state) is None
-    state.out = [2]
-    assert plan.decided(state) == [0.0, 0.0, 1.0, 0.0]
     state.out = []
-    fewest = min(range(4), key=lambda s: len(state.hands[s]))
-    state.hands[fewest] = []
-    shares = plan.evaluate(state)
-    assert shares.index(max(shares)) == fewest
+    extra, state.draw = state.draw[:8], state.draw[8:]
+    assert len(extra) == 8
+    state.hands[1] += extra  # seat 1 now holds the most cards by far
+    guesses = plan.evaluate(state)
+    assert guesses.index(min(guesses)) == 1
 
 
 def test_gloria_picktoria_guess_follows_its_evaluation():
@@ -88,25 +101,3 @@ def test_gloria_picktoria_guess_follows_its_evaluation():
     shares = plan.evaluate(state)
     values = [evaluate(state, s) for s in range(4)]
     assert shares.index(max(shares)) == values.index(max(values))
-
-
-def test_once_palace_is_decided_hard_plays_on_like_the_heuristic_without_searching():
-    """After the first player is out the win is settled; a search would find every move equal and could
-    pass the pile back and forth for ever, so hard plays on with its rollout policy."""
-    from game.ai import Decision, make_bot
-    from game.ai.ismcts import ISMCTSBot
-
-    positions = (midgame("palace", seed, 60) for seed in range(5, 60))
-    state = next(s for s in positions if not s.is_terminal() and len(s.legal_actions()) >= 2)
-    seat = state.current_player
-    other = next(s for s in range(4) if s != seat)
-    state.out = [other]
-    state._legal = None
-    decision = Decision.of(state, seat)
-    hard = make_bot("palace", "hard")
-    assert isinstance(hard, ISMCTSBot)
-    chosen = hard.choose(decision, Rng(3))
-    assert hard.last_iterations == 0
-    rng = Rng(3)
-    decision.sample(rng)  # hard drew one deal to see that the game is decided
-    assert chosen == make_bot("palace", "heuristic").choose(decision, rng)

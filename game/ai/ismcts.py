@@ -58,9 +58,9 @@ class ISMCTSBot(AnytimeBot):
             yield decision.legal[0]
             return
         if self.plan.decided is not None and self.plan.decided(decision.sample(rng)) is not None:
-            # Nothing left to win (Palace: somebody is out; the rest only decides the places): every
-            # move would search as equally good and the game could go round in circles, so play on
-            # with the rollout policy, as people do.
+            # Nothing left to win (the plan says the result is settled): every move would search as
+            # equally good and the game could go round in circles, so play on with the rollout policy,
+            # as people do.
             self.last_iterations = 0
             yield self.rollout_bot.choose(decision, rng) if self.rollout_bot else rng.choice(decision.legal)
             return

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from ..core import Rng, State
 from .base import Bot, Decision
 
-#: Each seat's share of a win, guessed for a position a playout stopped in; sums to about 1.
+#: Each seat's result, guessed for a position a playout stopped in, on the scale of the plan's `result`
+#: (by default a share of the win: the guesses sum to about 1).
 Evaluation = Callable[[State], list[float]]
 
 #: A playout longer than this stops whatever the plan says: deterministic policies can cycle forever
@@ -31,8 +32,9 @@ class SearchPlan:
     this many playout moves, `evaluate` guesses the result instead of playing on (None: play to the end).
     `turns`: the same once the player to move has changed this many times, so that every playout stops
     at the same point of the game however many moves each turn took (Gloria Picktoria's action points).
-    `decided`: the result once it is certain before the game is over (Palace: the first player out
-    wins, the rest is only places), else None; a playout stops there.
+    `result`: each seat's result of a finished game, from 0 to 1 (None: `outcome`, its share of the win;
+    Palace counts not being the loser, PA-R12). `decided`: the result once it is certain before the
+    game is over, else None; a playout stops there.
     `exploration` is ISMCTS's UCT constant: lower where evaluations differ little between moves.
     `candidates`: when set, "hard" does not run ISMCTS over every move but compares the rollout policy's
     this many best moves on shared deals and keeps the policy's own choice unless another one is better
@@ -45,6 +47,7 @@ class SearchPlan:
     cutoff: int | None = None
     turns: int | None = None
     evaluate: Evaluation | None = None
+    result: Callable[[State], list[float]] | None = None
     decided: Callable[[State], list[float] | None] | None = None
     exploration: float = 0.7
     candidates: int | None = None
@@ -112,4 +115,4 @@ def playout(state: State, plan: SearchPlan, policy: Bot | None, rng: Rng,
         if turns is not None and state.current_player != player:
             turns -= 1
             player = state.current_player
-    return outcome(state)
+    return plan.result(state) if plan.result is not None else outcome(state)

@@ -1,14 +1,20 @@
-"""A rule-of-thumb Palace player that sees only its observation and its legal actions.
+"""A rule-of-thumb Palace player that sees only its observation and its legal actions, and the plan
+by which the "hard" level searches Palace.
 
-Swap phase: the strongest cards (10, 2, A, K, ...) go face up, pairs preferred, because the face-up
-cards are played late with no hand to fall back on. Play: the lowest plain rank first with every copy
-of it; the power cards (2, 10, an invisible 3) are kept for when nothing else goes, the 10 saved for a
-pile worth burning; a run of four is completed when possible (the pile burns and the bot plays again);
-a next player close to going out gets the highest plain rank instead of an easy pile.
+The aim is not to be the loser, the last player left with cards (PA-R12); going out first is worth no
+more than going out second. Swap phase: the strongest cards (10, 2, A, K, ...) go face up, pairs
+preferred, because the face-up cards are played late with no hand to fall back on. Play: the lowest
+plain rank first with every copy of it, so that the cards that are hard to get rid of leave while low
+piles last; the power cards (2, 10, an invisible 3) are kept for when nothing else goes, the 10 saved
+for a pile worth burning; a run of four is completed when possible (the pile burns and the bot plays
+again). The bot does not spend its high cards to make the next player pick up, neither to stop a player
+about to go out nor to bury the one with the most cards: against players of its own kind that cost it
+more than it gained (docs/ai-strength.md).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..ai.base import Bot, Decision
@@ -21,7 +27,6 @@ from .state import PalaceState, parse_play
 POWER_STRENGTH = {BURN: 20, RESET: 19, INVISIBLE: 18}  # above the Ace (14)
 PAIR_BONUS = 4
 BIG_PILE = 3  # a pile of this many cards is worth a 10
-NEAR_OUT = 3  # a player with this few cards left and no draw pile is about to go out
 # Now and then another plain rank: two players who always answer alike can pass the same cards back and
 # forth for ever (a pick-up loop); a little variety breaks such loops, as it does at a real table.
 VARIETY = 0.1
@@ -101,7 +106,7 @@ class HeuristicBot(Bot):
         plain = sorted((r for r in counts if not rules.always_playable(r, options)),
                        key=lambda r: RANKS[r].height)
         if plain:
-            rank = plain[-1] if self._next_is_near_out(obs) else plain[0]
+            rank = plain[0]
             if len(plain) > 1 and rng.random() < VARIETY:
                 rank = rng.choice(plain)
             return play(rank, counts[rank])
@@ -138,40 +143,63 @@ class HeuristicBot(Bot):
                 return play(by_power[power])
         raise AssertionError("a power play was expected")  # every rank left is always playable
 
-    @staticmethod
-    def _next_is_near_out(obs: dict[str, Any]) -> bool:
-        n = obs["players"]
-        seats = obs["seats"]
-        for step in range(1, n):
-            other = (obs["seat"] + step) % n
-            info = seats[other]
-            if info["place"] is None:
-                left = info["hand"] + sum(c is not None for c in info["up"]) + sum(info["down"])
-                return obs["draw"] == 0 and left <= NEAR_OUT
-        return False
-
-
-def first_out(state: PalaceState) -> list[float] | None:
-    """The first player out has won (the rest of the game only decides the places)."""
-    if not state.out:
-        return None
-    return [1.0 if seat == state.out[0] else 0.0 for seat in range(state.num_players)]
-
 
 def cards_left(state: PalaceState, seat: int) -> int:
     return (len(state.hands[seat]) + sum(c is not None for c in state.up[seat])
             + sum(c is not None for c in state.down[seat]))
 
 
-def win_shares(state: PalaceState) -> list[float]:
-    """Each seat's chance to be out first, guessed from the cards it has left (hand, face-up, face-down)."""
-    return softmax_shares([-float(cards_left(state, s)) for s in range(state.num_players)], CARD_SCALE)
+def place_value(place: float, players: int) -> float:
+    """1 for the first place, 0 for the last, evenly between."""
+    return (players - place) / (players - 1)
 
 
-#: How far one card fewer moves the guessed chances (see `softmax_shares`).
+def escape_value(escapes: float, place: float, players: int) -> float:
+    """What a search counts for a seat (PA-R12): mostly not being the loser, a little the place, so that
+    playouts which all escape still tell an early finish from a late one."""
+    return (1.0 - PLACE_WEIGHT) * escapes + PLACE_WEIGHT * place_value(place, players)
+
+
+def finished_values(state: PalaceState) -> list[float]:
+    """Each seat's result of a finished game: the loser 0, the others by `escape_value` of their place."""
+    n = state.num_players
+    values = [0.0] * n
+    for place, seat in enumerate(state.finishing_order(), 1):
+        values[seat] = escape_value(0.0 if seat == state.loser else 1.0, place, n)
+    return values
+
+
+def escape_chances(state: PalaceState) -> list[float]:
+    """Each seat's result guessed from the cards left (hand, face-up, face-down) of the players still in.
+
+    The chance to be the loser is a softmax over the cards left (the most cards, the likeliest loser);
+    the expected place counts the players out already and, for each other player still in, the chance
+    that they finish first, from the difference in cards. Seats out keep their certain value."""
+    n = state.num_players
+    active = [s for s in range(n) if s not in state.out]
+    values = [escape_value(1.0, place, n) for place in range(1, n + 1)]
+    result = [0.0] * n
+    for place, seat in enumerate(state.out, 1):
+        result[seat] = values[place - 1]
+    if not active:
+        return result
+    left = {s: float(cards_left(state, s)) for s in active}
+    losing = softmax_shares([left[s] for s in active], CARD_SCALE)
+    for seat, lose in zip(active, losing, strict=True):
+        ahead = sum(1.0 / (1.0 + math.exp((left[other] - left[seat]) / CARD_SCALE))
+                    for other in active if other != seat)
+        place = len(state.out) + 1 + ahead
+        result[seat] = escape_value(1.0 - lose if len(active) > 1 else 0.0, place, n)
+    return result
+
+
+#: How far one card more moves the guessed chance to be the loser (see `softmax_shares`).
 CARD_SCALE = 3.0
+#: The share of a result that the place makes up; the rest is not being the loser (PA-R12).
+PLACE_WEIGHT = 0.25
 #: ISMCTS plays its rollouts with this heuristic (games end sooner, and the opponents move as people do)
-#: until the first player is out. A rollout that has not got there after `cutoff` moves, usually two
-#: players passing the pile back and forth, is guessed from the cards left.
-SEARCH = SearchPlan(rollout=HeuristicBot, cutoff=120, evaluate=win_shares, decided=first_out,
+#: until one player is left with cards, the loser: going out first decides nothing (PA-R12). A rollout
+#: that has not got there after `cutoff` moves, usually two players passing the pile back and forth, is
+#: guessed from the cards left.
+SEARCH = SearchPlan(rollout=HeuristicBot, cutoff=120, evaluate=escape_chances, result=finished_values,
                     hard_iterations=300)
