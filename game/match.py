@@ -4,14 +4,22 @@ The view talks only to a Match: it asks which seat the screen shows (`view_seat`
 screen must first be handed to another person (`handoff_seat`), what that seat sees
 (`observation`), what it may do (`legal_actions`), and it takes events redacted for that seat
 (`drain_events`). It never touches the State.
+
+Nothing outside the game stops it: an autosave that cannot be written leaves the game going on in
+memory (retried after every action; `save_error` says why it fails), and a worker process that dies or
+never answers is restarted, or else the seat plays that decision at the normal level. The view shows
+the player what they should know of either (`drain_notices`).
 """
 
 from __future__ import annotations
 
+import logging
+import re
 import time
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future
+from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,8 +30,18 @@ from .ai.worker import BotWorker
 from .core import Action, Event, KartentischError, Rng, State
 from .core.records import Record, footer_for, read_record, write_record
 
+log = logging.getLogger(__name__)
+
 HUMAN = "human"
 BOT = "bot"
+#: How often one decision is asked of the worker (a fresh process each time) before the seat's
+#: normal level decides it instead.
+WORKER_ATTEMPTS = 2
+#: The level that decides when the worker fails: the heuristic, quick and in-process.
+STAND_IN_LEVEL = "normal"
+#: The temp files of write_record (tempfile.mkstemp(prefix=".<name>.", suffix=".tmp")): what an
+#: interrupted save leaves behind.
+INTERRUPTED_SAVE = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
 
 
 class MatchError(KartentischError):
@@ -71,6 +89,17 @@ class _UndoPoint:
     actions: int
 
 
+@dataclass
+class _Asked:
+    """A decision asked of the worker: whose, at which action, the answer to come, when, which try."""
+
+    seat: int
+    actions: int
+    answer: Future[str]
+    started: float
+    attempt: int
+
+
 class Match:
     def __init__(
         self,
@@ -99,7 +128,11 @@ class Match:
         # Seats whose bot is built from its level can think in a worker process (see use_worker).
         self._named_bots = {i for i, s in enumerate(self.seats) if not s.is_human and i not in given}
         self._worker: BotWorker | None = None
-        self._pending: tuple[int, int, Future[str], float] | None = None  # seat, actions, answer, start
+        self._pending: _Asked | None = None
+        self._stand_in: tuple[int, int] | None = None  # (seat, actions): this decision is the normal level's
+        self._stand_in_bots: dict[int, Bot] = {}
+        self.save_error: OSError | None = None  # why the autosave fails now (None: it works)
+        self._notices: deque[str] = deque(maxlen=20)
         self._bots: dict[int, Bot] = {
             i: given.get(i) or make_bot(game_id, s.bot or "")
             for i, s in enumerate(self.seats) if not s.is_human
@@ -171,6 +204,12 @@ class Match:
         self._events.clear()
         return out
 
+    def drain_notices(self) -> list[str]:
+        """Take what the player should be told of things outside the game (the autosave, the AI worker)."""
+        out = list(self._notices)
+        self._notices.clear()
+        return out
+
     # -- acting ----------------------------------------------------------------------------------
     def play(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """A human decision (an Action or its text). Raises IllegalAction (nothing changes) or MatchError."""
@@ -194,6 +233,7 @@ class Match:
         so the render loop never shares the interpreter with them (None: think in-process again)."""
         self._worker = worker
         self._pending = None
+        self._stand_in = None
         if worker is not None and any(getattr(self._bots[s], "slow", False) for s in self._named_bots):
             worker.warm()  # its process starts now, in the background, not at the first decision
 
@@ -205,11 +245,14 @@ class Match:
             self._thinking = None
             return None
         rng = Rng(self.seed * 1_000_003 + len(self.actions))  # same decision on resume and undo
-        if self._worker is not None and seat in self._named_bots and getattr(self._bots[seat], "slow", False):
-            return self._step_worker(seat, rng, wait=budget_ms is None)
+        bot = self._bots[seat]
+        if self._worker is not None and seat in self._named_bots and getattr(bot, "slow", False):
+            if self._stand_in != (seat, len(self.actions)):
+                return self._step_worker(seat, rng, budget_ms)
+            bot = self._stand_in_bot(seat)
         if self._thinking is None or self._thinking[0] != seat:
             decision = Decision.of(self.state, seat)
-            self._thinking = (seat, self._bots[seat].think(decision, rng), 0.0)
+            self._thinking = (seat, bot.think(decision, rng), 0.0)
         _, thoughts, spent = self._thinking
         start = time.perf_counter()
         deadline = None if budget_ms is None else start + budget_ms / 1000.0
@@ -227,20 +270,55 @@ class Match:
         self.bot_decision_seats.append(seat)
         return self._record(seat, action, self.state.apply(action))
 
-    def _step_worker(self, seat: int, rng: Rng, *, wait: bool) -> list[Event] | None:
-        assert self._worker is not None
-        if self._pending is None or self._pending[:2] != (seat, len(self.actions)):
-            future = self._worker.submit(self.game.id, self.seats[seat].bot or "", self.state.to_dict(), seat,
-                                         rng)
-            self._pending = (seat, len(self.actions), future, time.perf_counter())
-        _, _, future, started = self._pending
-        if not wait and not future.done():
-            return None
+    def _step_worker(self, seat: int, rng: Rng, budget_ms: float | None) -> list[Event] | None:
+        """Ask the worker, or see whether it answered. A fault (an error, a dead process, a wrong answer,
+        none within the worker's timeout) restarts the worker and asks again; after WORKER_ATTEMPTS the
+        seat's normal level takes this decision, and the player is told."""
+        worker = self._worker
+        assert worker is not None
+        asked = self._pending
+        if asked is None or (asked.seat, asked.actions) != (seat, len(self.actions)):
+            asked = self._pending = self._ask(worker, seat, rng, attempt=1)
+        while True:
+            left = asked.started + worker.timeout_s - time.perf_counter()
+            if budget_ms is None:  # headless: wait for the answer, never past the timeout
+                wait_for([asked.answer], timeout=max(0.0, left))
+            elif not asked.answer.done() and left > 0:
+                return None  # still thinking: look again next frame
+            try:
+                if not asked.answer.done():
+                    raise TimeoutError(f"no answer within {worker.timeout_s:g} s")
+                action = self.game.parse_action(self.state, asked.answer.result())
+            except Exception as exc:  # whatever went wrong over there, the game goes on here
+                log.warning("the AI worker failed %s's decision (try %d): %r", self.seats[seat].name,
+                            asked.attempt, exc)
+                worker.restart()
+                if asked.attempt < WORKER_ATTEMPTS:
+                    asked = self._pending = self._ask(worker, seat, rng, attempt=asked.attempt + 1)
+                    continue
+                return self._stand_in_for(seat, budget_ms)
+            self._pending = None
+            self.bot_decision_ms.append((time.perf_counter() - asked.started) * 1000.0)
+            self.bot_decision_seats.append(seat)
+            return self._record(seat, action, self.state.apply(action))
+
+    def _ask(self, worker: BotWorker, seat: int, rng: Rng, *, attempt: int) -> _Asked:
+        answer = worker.submit(self.game.id, self.seats[seat].bot or "", self.state.to_dict(), seat, rng)
+        return _Asked(seat, len(self.actions), answer, time.perf_counter(), attempt)
+
+    def _stand_in_for(self, seat: int, budget_ms: float | None) -> list[Event] | None:
+        """The worker failed this decision every time: the seat's normal level decides it here."""
         self._pending = None
-        action = self.game.parse_action(self.state, future.result())  # a fault in the worker raises here
-        self.bot_decision_ms.append((time.perf_counter() - started) * 1000.0)
-        self.bot_decision_seats.append(seat)
-        return self._record(seat, action, self.state.apply(action))
+        self._thinking = None
+        self._stand_in = (seat, len(self.actions))
+        name = self.seats[seat].name
+        self._notices.append(f"{name}'s AI did not answer, so {name} played this move at the normal level")
+        return self.step_bot(budget_ms)
+
+    def _stand_in_bot(self, seat: int) -> Bot:
+        if seat not in self._stand_in_bots:
+            self._stand_in_bots[seat] = make_bot(self.game.id, STAND_IN_LEVEL)
+        return self._stand_in_bots[seat]
 
     def run_bots(self) -> None:
         """Let bots decide until a human must, or the game ends (headless use)."""
@@ -278,6 +356,7 @@ class Match:
         del self.actions[point.actions:]
         self._thinking = None
         self._pending = None
+        self._stand_in = None
         self._events.clear()
         self._events.append(Undone(actions=len(self.actions)))
         self._save()
@@ -299,8 +378,22 @@ class Match:
         write_record(path, self.record())
 
     def _save(self) -> None:
-        if self.autosave is not None:
+        """Autosave. A save that cannot be written never stops the game: the player is told once, the
+        game goes on in memory, the next action tries again, and the player is told when it works again."""
+        if self.autosave is None:
+            return
+        try:
             write_record(self.autosave, self.record())
+        except OSError as exc:
+            if self.save_error is None:
+                log.warning("the autosave %s cannot be written: %s", self.autosave, exc)
+                self._notices.append(f"The game cannot be saved ({describe_os_error(exc)}). "
+                                     "Play goes on; each move tries again.")
+            self.save_error = exc
+            return
+        if self.save_error is not None:
+            self.save_error = None
+            self._notices.append("The game is saved again.")
 
     @classmethod
     def resume(cls, path: str | Path, *, autosave: str | Path | None = None) -> Match:
@@ -320,3 +413,33 @@ class Match:
         match.autosave = Path(autosave) if autosave is not None else None
         match._save()
         return match
+
+
+def describe_os_error(exc: OSError, *, path: bool = False) -> str:
+    """An OS error in a person's words: its reason without the errno, and with `path` the file or folder
+    it concerns (never a temp file's made-up name)."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    name = exc.filename if isinstance(exc.filename, str) else None
+    if path and name and not INTERRUPTED_SAVE.fullmatch(Path(name).name):
+        return f"{reason}: {name}"
+    return reason
+
+
+def remove_interrupted_saves(folder: str | Path) -> list[Path]:
+    """Delete the temp files that saves interrupted mid-write (a crash, a power cut) left in `folder`;
+    only files named like write_record's temp files, never a save itself. Returns what was removed."""
+    removed = []
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:  # no folder yet, or one that cannot be read: nothing to clean
+        return removed
+    for path in entries:
+        if not INTERRUPTED_SAVE.fullmatch(path.name) or path.is_symlink() or not path.is_file():
+            continue
+        try:
+            path.unlink()
+        except OSError as exc:
+            log.warning("could not remove the interrupted save %s: %s", path, exc)
+            continue
+        removed.append(path)
+    return removed

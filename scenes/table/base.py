@@ -51,6 +51,7 @@ DEAL_STAGGER = 0.12  # of a move's time between two dealt cards
 BANNER_SECONDS = 3.2  # at normal speed
 REVEAL_SECONDS = 2.2
 TOAST_SECONDS = 1.6
+NOTICE_SECONDS = 6.0  # a note on things outside the game (the autosave, the AI): long enough to read
 DRAG_THRESHOLD = 6
 LOG_LINES = 200
 SOUND_GAP = 0.07
@@ -278,6 +279,7 @@ class TableScene(Scene):
         self._clock += dt
         self._follow_art()
         self._take_events()
+        self._take_notices()
         self.timeline.advance(dt)
         self.layer.update(dt)
         if self.toast is not None and self.toast[1] <= 0:
@@ -366,6 +368,14 @@ class TableScene(Scene):
         if events:
             self._dirty = True
             self._targets_key = None
+
+    def _take_notices(self) -> None:
+        """What the match tells the player of things outside the game (a save that fails, an AI that
+        did not answer): a note over the table that does not stop play, and a line in the log."""
+        for text in self.match.drain_notices():
+            self.log_lines.append(text)
+            self.refresh_underlay()
+            self.toast = (text, NOTICE_SECONDS)
 
     def _fetch_observation(self) -> dict[str, Any]:
         self._obs_actions = len(self.match.actions)
