@@ -27,7 +27,7 @@ from typing import Any
 from . import load
 from .ai import Bot, Decision, make_bot
 from .ai.worker import BotWorker
-from .core import Action, Event, KartentischError, Rng, State
+from .core import Action, Event, KartentischError, Rng, State, bot_rng
 from .core.records import Record, footer_for, read_record, write_record
 
 log = logging.getLogger(__name__)
@@ -244,7 +244,7 @@ class Match:
         if seat is None:
             self._thinking = None
             return None
-        rng = Rng(self.seed * 1_000_003 + len(self.actions))  # same decision on resume and undo
+        rng = bot_rng(self.seed, seat, len(self.actions))  # one-way (ALL-R1); the same on resume and undo
         bot = self._bots[seat]
         if self._worker is not None and seat in self._named_bots and getattr(bot, "slow", False):
             if self._stand_in != (seat, len(self.actions)):
