@@ -157,3 +157,14 @@ def test_all_r1_a_determinized_state_carries_none_of_the_true_rng(game_id):
             truth, sampled = state.rng.clone(), sample.rng.clone()
             assert [truth.next64() for _ in range(4)] != [sampled.next64() for _ in range(4)]
             assert twin.determinize(seat, Rng(5)).rng.state == sample.rng.state
+
+
+def test_all_r1_a_fresh_deal_is_drawn_from_far_more_seeds_than_anyone_could_try():
+    from game.core import fresh_seed
+    from game.core.rng import SEED_DIGITS
+
+    seeds = [fresh_seed() for _ in range(200)]
+    assert all(0 <= s < 10**SEED_DIGITS for s in seeds)
+    assert len(set(seeds)) == len(seeds)
+    # 2**31 seeds can all be tried against what a seat has seen; the draws here use the full range
+    assert sum(s >= 2**31 for s in seeds) >= 195

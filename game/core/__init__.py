@@ -13,7 +13,7 @@ from .events import (
     Shuffled,
     TurnChanged,
 )
-from .rng import Rng, bot_rng
+from .rng import Rng, bot_rng, fresh_seed
 from .state import Game, Option, State
 
 __all__ = [
@@ -38,4 +38,5 @@ __all__ = [
     "UnknownGame",
     "act",
     "bot_rng",
+    "fresh_seed",
 ]

@@ -11,6 +11,7 @@ out foretells no shuffle of the real game.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -114,3 +115,13 @@ def bot_rng(match_seed: int, seat: int, decision: int) -> Rng:
     message = f"{match_seed}/{seat}/{decision}".encode("ascii")
     digest = hashlib.blake2b(message, digest_size=8, person=_BOT_PERSON).digest()
     return Rng.from_state(int.from_bytes(digest, "little"))
+
+
+#: A drawn seed has up to this many digits: as many as the setup screen and the tools accept.
+SEED_DIGITS = 18
+
+
+def fresh_seed() -> int:
+    """A seed for a new deal, drawn from the operating system's entropy over 10**18 values: too many to
+    try every one against what a seat has seen (ALL-R1), few enough to type back in to replay the deal."""
+    return secrets.randbelow(10**SEED_DIGITS)
