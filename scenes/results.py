@@ -1,4 +1,9 @@
-"""The end of a game: who won and why, every seat's score, and Rematch or Back to menu."""
+"""The end of a game: who won and why, every seat's score, and Rematch or Back to menu.
+
+A game whose final observation keeps a finishing order (`out`, the seats in the order they went out,
+and `loser`, the one left: Palace, PA-R12) is shown as that order: every seat out is a winner with its
+place, and the loser is named in the headline and on the last line.
+"""
 
 from __future__ import annotations
 
@@ -43,6 +48,18 @@ def score_text(score: Any) -> str:
     return str(score)
 
 
+def finishing_order(final: dict[str, Any]) -> list[int] | None:
+    """The seats from first out to the loser, where the game keeps that order; None otherwise."""
+    out, loser = final.get("out"), final.get("loser")
+    if not isinstance(out, list) or not isinstance(loser, int) or isinstance(loser, bool):
+        return None
+    return [int(seat) for seat in out] + [loser]
+
+
+def loser_headline(names: list[str], loser: int) -> str:
+    return f"{names[loser]} is the loser" if 0 <= loser < len(names) else "Game over"
+
+
 def headline(names: list[str], winners: list[int]) -> str:
     """"Anna wins", "Anna and Ben share the win", …"""
     won = [names[i] for i in winners if 0 <= i < len(names)]
@@ -61,6 +78,7 @@ class ResultsScene(MenuScene):
         self.names = [seat.name for seat in match.seats]
         self.scores: list[Any] = list(final.get("scores") or [])
         self.winners: list[int] = [int(w) for w in final.get("winners") or []]
+        self.order = finishing_order(final)
         from scenes.table import name_text
 
         self.result = name_text(match, str(final.get("result") or ""))
@@ -94,8 +112,11 @@ class ResultsScene(MenuScene):
         area = pygame.Rect(0, rect.bottom + gap, w, button_h)
         rematch, leave = row(area, 2, button_h, px(24, size), width=px(240, size))
         self.add_button(leave, "Back to menu", self.app.pop_to_root)
-        self.add_button(rematch, "Rematch", self.rematch, primary=True,
-                        tooltip="The same players and options, a new deal")
+        tip = "The same players and options, a new deal"
+        dealer = rematch_options(self.match).get("dealer")
+        if self.order is not None and isinstance(dealer, int) and 0 <= dealer < len(self.names):
+            tip += f" by {self.names[dealer]}: the loser deals"
+        self.add_button(rematch, "Rematch", self.rematch, primary=True, tooltip=tip)
 
     def _draw_board(self, board: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
         """The result sentence and the score table, drawn once per layout."""
@@ -118,8 +139,8 @@ class ResultsScene(MenuScene):
         pygame.draw.line(surface, GOLD_DARK, (pad, y), (w - pad, y), max(1, px(1, size)))
         y += pad // 2
 
-        order = sorted(range(len(self.names)),
-                       key=lambda i: (i not in self.winners, -_number(self.score(i)), i))
+        order = self.order or sorted(range(len(self.names)),
+                                     key=lambda i: (i not in self.winners, -_number(self.score(i)), i))
         line_h = max(1, min(px(44, size), (h - y - pad) // max(1, len(order))))
         name_font = body_font(max(8, min(round(22 * scale), line_h * 2 // 3)), bold=True)
         small = body_font(max(8, min(round(15 * scale), line_h // 2)))
@@ -131,7 +152,7 @@ class ResultsScene(MenuScene):
             if won:
                 band = pygame.Rect(pad // 2, y + 2, w - pad, line_h - 4)
                 pygame.draw.rect(surface, (201, 164, 76, 46), band, border_radius=px(8, size))
-            mark = "★" if won else f"{place + 1}."
+            mark = f"{place + 1}." if self.order else "★" if won else f"{place + 1}."
             mark_x = pad + name_font.size("★")[0]
             draw_text(surface, mark, name_font, colour, center=(mark_x, centre_y), shadow=1)
             who = self.match.seats[seat]
@@ -142,7 +163,7 @@ class ResultsScene(MenuScene):
             if kind:
                 draw_text(surface, kind, small, MUTED,
                           topleft=(name_rect.right + pad // 2, centre_y - small.get_height() // 2), shadow=0)
-            score = name_font.render(score_text(self.score(seat)), True, colour)
+            score = name_font.render(self.standing(seat, place), True, colour)
             surface.blit(score, score.get_rect(midright=(score_x, centre_y)))
             y += line_h
         return surface
@@ -150,10 +171,23 @@ class ResultsScene(MenuScene):
     def score(self, seat: int) -> Any:
         return self.scores[seat] if seat < len(self.scores) else ""
 
+    def title(self) -> str:
+        if self.order is not None:
+            return loser_headline(self.names, self.order[-1])
+        return headline(self.names, self.winners)
+
+    def standing(self, seat: int, place: int) -> str:
+        """The right column: the score, or in a finishing order "out 1st" … and "loser"."""
+        from scenes.table.palace_panels import ordinal
+
+        if self.order is None:
+            return score_text(self.score(seat))
+        return "loser" if seat == self.order[-1] else f"out {ordinal(place + 1)}"
+
     def draw_decor(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         size = (w, h)
-        title = headline(self.names, self.winners)
+        title = self.title()
         font = heading_font(max(10, round(46 * text_scale(size))))
         while font.size(title)[0] > w - 16 and font.get_height() > 12:
             font = heading_font(max(8, int(font.get_height() * 0.8)))

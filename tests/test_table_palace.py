@@ -8,16 +8,19 @@ import random
 
 import pygame
 import pytest
+from test_palace_rules import PA12_ACTIONS, four_player_finish
 from test_table_support import click, close_app, frames_until, make_app
 
 from game.core import CardMoved, Note
+from game.core.records import read_record, replay
 from game.match import Match, Seat
 from game.palace.cards import DECK
 from scenes.art import ArtLibrary
+from scenes.results import ResultsScene, rematch_options
 from scenes.table import name_text, open_table
 from scenes.table.handoff import HandoffScene
 from scenes.table.palace import PalaceTable
-from scenes.table.palace_panels import PILE_FAN, need_lines, pile_fan
+from scenes.table.palace_panels import PILE_FAN, need_lines, pile_fan, seat_status
 from tools.artgen.palace import card_ids
 
 GAME = "palace"
@@ -87,6 +90,7 @@ def play_by_clicks(app, table: PalaceTable, match: Match, rng: random.Random, li
             app.step(1 / 60)
             continue
         if top is table and table.settled and table.targets and match.human_to_act() is not None:
+            assert [str(a) for a in match.legal_actions()] != ["pass"], "a step with one choice is not asked"
             check_offers(table, match)
             action = choose(match, rng)
             make_by_clicks(app, table, match, action)
@@ -107,9 +111,9 @@ def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     kinds = play_by_clicks(app, table, match, random.Random(5))
     assert match.is_over()
     assert {"ready", "play"} <= kinds
+    assert (0, "pass") in match.actions, \
+        "Anna finished turns after drawing (passed for her when nothing matched)"
     frames_until(app, lambda: app.stack.top is not table, limit=600)
-    from scenes.results import ResultsScene
-
     results = app.stack.top
     assert isinstance(results, ResultsScene)
     assert "Palace loser" in results.result and "Player" not in results.result, "seats by name"
@@ -307,3 +311,81 @@ def test_every_art_id_of_the_game_is_in_the_default_pack():
     assert library.origin(GAME, "table") is not None
     library.card(GAME, "10H", (80, 112))
     assert not [p for p in library.problems if GAME in p]
+
+
+def test_pa_r12_the_first_two_out_win_and_the_loser_is_named_in_footer_and_results(app, tmp_path):
+    match = Match(GAME, seats(4, 4), seed=1)
+    match.state = four_player_finish()  # seat 0 goes out first, seat 2 second, seat 1 third
+    for action in PA12_ACTIONS:
+        match.play(action)
+    assert match.is_over() and match.state.out == [0, 2, 1] and match.state.loser == 3
+    assert match.state.winners() == [0, 2, 1] and match.state.scores() == [1.0, 3.0, 2.0, 4.0]
+    footer = match.record().footer
+    assert footer["winners"] == [0, 2, 1] and footer["scores"] == [1.0, 3.0, 2.0, 4.0]
+    assert footer["result"].endswith("Player 4 is left with cards: the Palace loser.")
+    results = ResultsScene(app, match)
+    assert results.title() == "Dora is the loser"
+    assert results.result == ("Out first to last, all winners: Anna, Cleo, Ben. "
+                              "Dora is left with cards: the Palace loser.")
+    assert results.order == [0, 2, 1, 3]
+    assert [results.standing(seat, place) for place, seat in enumerate(results.order)] == [
+        "out 1st", "out 2nd", "out 3rd", "loser"]
+    app.push(results)
+    app.step(1 / 60)  # the board draws
+
+
+def test_pa_r12_other_games_keep_their_results_screen(app):
+    match = Match("palastgefluester", [Seat.ai(n, "random") for n in ("Anna", "Ben", "Cleo")], seed=2)
+    match.run_bots()
+    results = ResultsScene(app, match)
+    assert results.order is None and "loser" not in results.title()
+
+
+def test_pa_r4_a_rematch_is_dealt_by_the_loser_and_both_records_replay(tmp_path):
+    first = Match(GAME, [Seat.ai(n, "normal") for n in ("Anna", "Ben", "Cleo")], seed=4)
+    first.run_bots()
+    loser = first.state.loser
+    assert loser is not None and first.record().footer["winners"] == first.state.out
+    options = rematch_options(first)
+    assert options["dealer"] == loser and first.options["dealer"] == "random"
+    second = Match(GAME, first.seats, 99, options)
+    assert second.state.dealer == loser
+    second.run_bots()
+    for number, match in enumerate((first, second)):
+        path = tmp_path / f"game{number}.jsonl"
+        match.save(path)
+        record = read_record(path)
+        assert record.options["dealer"] == match.options["dealer"]  # the header keeps who dealt
+        assert replay(record, verify=True).state_hash() == match.state.state_hash()
+
+
+def test_pa_r14_an_ais_finishing_step_follows_its_play_without_the_pause():
+    """The pause between two AI moves would otherwise come only when the AI may add cards; the table
+    asks for the step at once, whatever the cards."""
+    app = make_app((1280, 720), "normal")
+    try:
+        match = Match(GAME, seats(0, 3), seed=2)
+        table = open_table(app, match, bots=False)  # the test steps the table's flow itself
+        app.push(table)
+        frames_until(app, lambda: table.caught_up, 3000)
+        while match.state.phase != "redraw":
+            match.step_bot()
+        frames_until(app, lambda: table.caught_up, 3000)
+        table.bots = True
+        before = len(match.actions)
+        table._flow(0.0)
+        assert len(match.actions) == before + 1, "the finishing step is decided at once"
+        frames_until(app, lambda: table.caught_up, 3000)
+        assert match.state.phase == "play" and match.bot_to_act() is not None
+        table._bot_wait = 0.0
+        table._flow(0.0)
+        assert len(match.actions) == before + 1, "the next player's move waits for the pause"
+    finally:
+        close_app(app)
+
+
+def test_pa_r14_the_plate_and_prompt_say_only_that_the_player_is_finishing_the_turn():
+    seat = {"hand": 3, "source": "hand", "place": None}
+    obs = {"phase": "redraw", "current_player": 1, "terminal": False, "seats": [seat, seat]}
+    assert seat_status(obs, 1) == "3 in hand · plays from the hand · finishing the turn"
+    assert seat_status(dict(obs, phase="play"), 1).endswith("decides now")

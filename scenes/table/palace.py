@@ -84,6 +84,14 @@ class PalaceTable(TableScene):
     def name_text(match: Match, text: str) -> str:
         return with_names(match, text)
 
+    # -- flow ----------------------------------------------------------------------------------------
+    def _flow(self, dt: float) -> None:
+        """An AI's finishing step follows its play at once, without the pause between two moves: the
+        play was just shown, and a pause only when it may add cards would tell the table so (PA-R14)."""
+        if self.obs.get("phase") == "redraw" and self.match.bot_to_act() is not None:
+            dt += self.app.settings.bot_pause_seconds
+        super()._flow(dt)
+
     # -- zones -------------------------------------------------------------------------------------
     def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
         zones: dict[str, list[str | None]] = {}
@@ -396,7 +404,9 @@ class PalaceTable(TableScene):
                     Target(action, rect=pygame.Rect(0, 0, 1, 1), label=f"Add {rank_word(rank, int(count))}")
                 )
             elif action == "pass":
-                targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label="Keep them"))
+                fresh = len(self.obs.get("fresh") or [])
+                label = "Keep it" if fresh == 1 else "Keep them"
+                targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=label))
         return targets
 
     def _play_targets(self, legal: list[str], seat: int) -> list[Target]:
@@ -564,7 +574,7 @@ class PalaceTable(TableScene):
         before, self._turn_seat = self._turn_seat, event.seat
         if reason in ("the next player", "swaps hand and face-up cards"):
             return ""
-        if reason in ("picked up the pile", "kept the drawn cards"):
+        if reason == "picked up the pile":
             return f"{self.seat_name(before)} {reason}" if before is not None else f"after: {reason}"
         return reason
 
@@ -672,7 +682,7 @@ class PalaceTable(TableScene):
         if place is not None:
             tag = f"out · {ordinal(place)}"
         elif obs.get("terminal") and obs.get("loser") == seat:
-            tag = "Palace!"
+            tag = "loser"
         tag_label = self.texts.render(tag, self.scale.font(22), GOLD, True) if tag else None
         room = plate.width - 2 * pad - (tag_label.get_width() + pad if tag_label else 0)
         title = self.texts.fitted(name, self.scale.font(24), max(10, room), INK, True)
@@ -740,7 +750,9 @@ class PalaceTable(TableScene):
             if self.picked and obs.get("phase") == "swap":
                 return f"Now click the card to swap {card_text(self.picked[0])} with", True
             return prompt + (f" ({self.why})" if self.why and obs.get("phase") == "play" else ""), True
-        why = f" ({self.why})" if self.why and obs.get("phase") != "swap" else ""
+        # Why the player got the turn belongs to their play; while they finish it the prompt says only
+        # that (PA-R14), the same whether they may add drawn cards or not.
+        why = f" ({self.why})" if self.why and obs.get("phase") == "play" else ""
         return prompt + why, False
 
     def draw_over(self, surface: pygame.Surface) -> None:

@@ -115,5 +115,5 @@ def seat_status(obs: dict[str, Any], seat: int) -> str:
             ]
         )
     if deciding:
-        bits.append("decides now")
+        bits.append("finishing the turn" if obs.get("phase") == "redraw" else "decides now")
     return " · ".join(bits)
