@@ -1,12 +1,14 @@
 """Palastgeflüster under random play: invariants after every action, replay, and determinization.
 
-Knowledge is checked against a shadow kept ONLY from the events each seat is shown (`seen_by`): what
-an observation claims about other hands must be exactly what that seat's event stream allows.
+Knowledge is checked against a shadow kept ONLY from the events each seat is shown (`seen_by`) and the
+public hand sizes: what an observation claims about other hands must be exactly what that seat's event
+stream makes certain (PG-R7), worked out here by trying every set of cards that could have left.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -25,6 +27,23 @@ SCORINGS = ("base", "noted")
 PRIVATE_KEYS = {"hand", "known_cards", "known_discards", "public_known", "known_by_others", "zauberer"}
 
 
+def surely_left(hand: list[str], count: int) -> list[str]:
+    """What remains for certain of `hand` (unknown cards as None) after any `count` of its cards went:
+    for each card, the fewest copies left over every choice of the cards that went."""
+    return _fewest(hand, [[c for i, c in enumerate(hand) if i not in gone]
+                          for gone in combinations(range(len(hand)), count)])
+
+
+def surely_chosen(hand: list[str], count: int) -> list[str]:
+    """What is certainly among any `count` cards chosen from `hand` (unknown cards as None)."""
+    return _fewest(hand, [[hand[i] for i in chosen] for chosen in combinations(range(len(hand)), count)])
+
+
+def _fewest(hand: list[str], outcomes: list[list[str]]) -> list[str]:
+    cards = sorted({c for c in hand if c is not None})
+    return [c for c in cards for _ in range(min(o.count(c) for o in outcomes))]
+
+
 class Shadow:
     """Each seat's knowledge of other hands, rebuilt from the redacted events that seat was shown.
     Index `players` is the spectator (seat None): what everyone knows."""
@@ -37,14 +56,20 @@ class Shadow:
     def of(self, seat: int | None) -> list[list[str]]:
         return self.known[self.players if seat is None else seat]
 
-    def follow(self, events: list[Event]) -> None:
+    def follow(self, events: list[Event], hand_sizes: list[int]) -> None:
+        """`hand_sizes`: public, after the events (a Zauberer exchange keeps them)."""
         new_round = any(isinstance(e, RoundEnded) for e in events) and not any(
             isinstance(e, GameEnded) for e in events)
         for index, observer in enumerate([*range(self.players), None]):
-            self._follow(index, observer, [e.seen_by(observer) for e in events], new_round)
+            self._follow(index, observer, [e.seen_by(observer) for e in events], new_round, hand_sizes)
 
-    def _follow(self, index: int, me: int | None, events: list[Event], new_round: bool) -> None:
+    def _follow(self, index: int, me: int | None, events: list[Event], new_round: bool,
+                hand_sizes: list[int]) -> None:
         known = self.known[index]
+
+        def hand(owner: int) -> list[str]:  # the hand as this seat sees it, unknown cards as None
+            return known[owner] + [None] * (hand_sizes[owner] - len(known[owner]))
+
         swap: dict[tuple[int, int], list[str]] = {}
         for e in events:
             if isinstance(e, RoundEnded) and new_round:
@@ -67,16 +92,22 @@ class Shadow:
                     if owner == me:
                         self.discards[index].append(e.card)
                     else:
-                        known[owner] = []
+                        known[owner] = surely_left(hand(owner), 1)  # the card drawn after it is unseen
             elif isinstance(e, Shuffled) and e.zone == "draw":
                 self.discards[index] = []
-        for (giver, receiver), cards in swap.items():
-            if None in cards:  # not seen: both hands lost cards this seat cannot name
-                known[giver] = []
-                known[receiver] = []
-            elif me == giver:
-                back = swap.get((receiver, giver), [])
-                known[receiver] = without(known[receiver], back) + cards
+        if not swap:
+            return
+        (giver, receiver), cards = next(iter(swap.items()))
+        back = swap.get((receiver, giver), [])
+        if None in cards:  # not seen: any cards of the two hands may have gone either way
+            count = len(cards)
+            known[giver], known[receiver] = (
+                surely_left(hand(giver), count) + surely_chosen(hand(receiver), count),
+                surely_left(hand(receiver), count) + surely_chosen(hand(giver), count))
+        elif me == giver:
+            known[receiver] = without(known[receiver], back) + cards
+        else:
+            known[giver] = without(known[giver], cards) + back
 
 
 def all_cards(state) -> list[str]:
@@ -159,7 +190,7 @@ def play_game(seed: int, players: int, scoring: str, costly_every: int) -> int:
     while not state.is_terminal():
         action = rng.choice(state.legal_actions())
         texts.append(str(action))
-        shadow.follow(state.apply(action))
+        shadow.follow(state.apply(action), [len(h) for h in state.hands])
         check_cheap(state, full_deck)
         if len(texts) % costly_every == 0:
             check_costly(state, shadow)
@@ -266,7 +297,7 @@ class RandomPlay(RuleBasedStateMachine):
         if self.state.is_terminal():
             return
         legal = self.state.legal_actions()
-        self.shadow.follow(self.state.apply(legal[pick % len(legal)]))
+        self.shadow.follow(self.state.apply(legal[pick % len(legal)]), [len(h) for h in self.state.hands])
 
     @invariant()
     def invariants_hold(self) -> None:

@@ -489,38 +489,6 @@ def test_scoring_option_is_offered_with_words():
         PG.new_state(2, 1)
 
 
-# -- knowledge -----------------------------------------------------------------------------------
-def test_knowledge_drops_one_copy_when_the_owner_plays_a_known_card():
-    hand = ["Schatzmeister/red", "Hofnarr/brown", "Hofnarr/brown", "Hofnarr/red"]
-    state = table([hand, [], []])
-    run(state, "play Schatzmeister/red")
-    assert state.observation(1)["known_cards"]["0"].count("Hofnarr/brown") == 2
-    run(state, "play Hofnarr/brown")
-    assert state.observation(1)["known_cards"]["0"].count("Hofnarr/brown") == 1
-
-
-def test_knowledge_is_cleared_when_cards_leave_a_hand_unseen():
-    state = table([["Schatzmeister/red", "Zofe/red", "Zauberer/red", "Hofnarr/red"], [], []])
-    run(state, "play Schatzmeister/red")
-    run(state, "play Zofe/red", "discard Hofnarr/red")
-    assert "0" not in state.observation(1)["known_cards"]
-    assert "0" not in state.observation(None)["known_cards"]
-    again = table([["Schatzmeister/red", "Zauberer/red", "Hofnarr/red"], [], []])
-    run(again, "play Schatzmeister/red", "play Zauberer/red", "target 1", "count 1", "give Hofnarr/red")
-    run(again, texts(again)[0])
-    assert again.observation(1)["known_cards"]["0"]  # blue saw what it gave and got
-    assert "0" not in again.observation(2)["known_cards"]  # yellow saw nothing: cleared
-
-
-def test_knowledge_of_the_zauberer_receiver_keeps_what_it_saw():
-    state = table([["Schatzmeister/red", "Zauberer/red", "Hofnarr/red", "Zofe/red"], [], []],
-                  [["Hofmarschall/red", "Mundschenk/red"], [], []])
-    run(state, "play Schatzmeister/red", "play Zauberer/red", "target 1", "count 1", "give Hofnarr/red")
-    answer = texts(state)[0].split()[1]
-    run(state, f"give {answer}")
-    assert state.observation(1)["known_cards"]["0"] == sorted(["Zofe/red", answer])
-
-
 # -- refusals ------------------------------------------------------------------------------------
 def test_illegal_actions_of_every_kind_are_refused_and_change_nothing():
     state = table([["Zauberer/red", "Zofe/red"], [], []], [["Hofnarr/red"], [], []])

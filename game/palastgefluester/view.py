@@ -12,7 +12,8 @@ Schema (JSON), for `observe(state, seat)`; seat None is a spectator:
     noted [per seat] (zeros with scoring "base"), scoring "base"|"noted",
     terminal, winners [seats], result "" before the end,
     displays [[cards in laying order] per seat], hand [own cards, sorted] | null, hand_counts [per seat],
-    known_cards {"<seat>": [cards]}: cards in OTHER hands this seat knows (a spectator: what everyone knows),
+    known_cards {"<seat>": [cards]}: cards in OTHER hands this seat knows for certain (PG-R7; a spectator:
+        what everyone knows),
     draw_count, discard_count, king_stack_count, king_revealed [oldest first, since the last reshuffle],
     king_current person|null, blocked person|null (whose action the King card skips),
     last_played {"seat", "card"}|null, next_reason (who plays next and why),
@@ -23,7 +24,8 @@ Schema (JSON), for `observe(state, seat)`; seat None is a spectator:
 
 Added beyond the table's schema:
     known_discards [own Zofe discards still in the discard pile, sorted],
-    public_known {"<seat>": [cards]}: what every seat knows of each hand (Schatzmeister, Wächter),
+    public_known {"<seat>": [cards]}: what every seat knows of each hand (Schatzmeister, Wächter, and what
+        stays or becomes certain when cards move unseen),
     known_by_others {"<seat>": [cards]}: which of this seat's own hand cards that other seat knows,
     legal_hint: the action kind the phase asks for ("play", "target", ...) or null when over.
 """
