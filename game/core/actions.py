@@ -7,11 +7,19 @@ the action's kind followed by its arguments, separated by single spaces, e.g. `p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .errors import IllegalAction
 
 Arg = str | int
+
+#: Longer than any action of any game by far; a record or a caller may hand `parse` anything.
+MAX_TEXT = 256
+#: An argument reads as an int only in the form `str(int)` prints (ASCII digits, no leading zeros, no
+#: "-0"), so every text maps to one action and back; other digits ("²", "٣", "007") stay text.
+_INT = re.compile(r"(0|-?[1-9][0-9]*)\Z", re.ASCII)
+MAX_DIGITS = 18  # far beyond any seat, count or index; keeps int() clear of its own length limit
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -35,19 +43,24 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Read the text form back. Raises IllegalAction on text that is not an action at all."""
+        """Read the text form back. Raises IllegalAction, and only that, on any text that is not an action."""
         if not isinstance(text, str):
             raise IllegalAction(f"an action is written as text, not {type(text).__name__}")
-        parts = text.split()
+        if len(text) > MAX_TEXT:
+            raise IllegalAction(f"an action is at most {MAX_TEXT} characters long, not {len(text)}")
+        parts = text.split()  # splits on exactly the characters __post_init__ refuses inside a part
         if not parts:
             raise IllegalAction("an empty text is not an action")
         return cls(parts[0], tuple(_arg(p) for p in parts[1:]))
 
 
 def _arg(part: str) -> Arg:
-    if part.lstrip("-").isdigit() and part not in ("-",):
-        return int(part)
-    return part
+    if not _INT.match(part):
+        return part
+    digits = len(part.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise IllegalAction(f"a number in an action has at most {MAX_DIGITS} digits, not {digits}")
+    return int(part)
 
 
 def act(kind: str, *args: Arg) -> Action:
