@@ -41,11 +41,17 @@ def _search_budget(name: str) -> tuple[str, int | None, float | None] | None:
     kind, _, budget = name.partition(":")
     if kind not in SEARCHES:
         return None
-    if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) > 0:
+    if budget.endswith("ms") and _positive(budget[:-2]):
         return (kind, None, float(budget[:-2]))
-    if budget.isdigit() and int(budget) > 0:
+    if _positive(budget):
         return (kind, int(budget), None)
     return None
+
+
+def _positive(text: str) -> bool:
+    """A whole number above 0 in ASCII digits: isdigit() passes "²" (which int() refuses) and "٣", and
+    a bot name from a file may have more digits than int() converts."""
+    return text.isascii() and text.isdigit() and len(text) <= 9 and int(text) > 0
 
 
 def _bot_module(game_id: str) -> ModuleType | None:
