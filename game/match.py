@@ -27,7 +27,7 @@ from typing import Any
 from . import load
 from .ai import Bot, Decision, make_bot
 from .ai.worker import BotWorker
-from .core import Action, Event, KartentischError, Rng, State, bot_rng
+from .core import Action, Event, KartentischError, RecordError, Rng, State, bot_rng
 from .core.records import Record, footer_for, read_record, write_record
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,8 @@ class Seat:
     bot: str | None = None  # the bot name or level for a BOT seat
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not _is_unicode(self.name):
+            raise MatchError(f"a seat's name is Unicode text (it goes into the save), not {self.name!r}")
         if self.kind not in (HUMAN, BOT):
             raise MatchError(f"a seat is '{HUMAN}' or '{BOT}', not {self.kind!r}")
         if self.kind == BOT and not self.bot:
@@ -74,6 +76,15 @@ class Seat:
     @classmethod
     def ai(cls, name: str, level: str) -> Seat:
         return cls(name, BOT, level)
+
+
+def _is_unicode(text: str) -> bool:
+    """No lone surrogate: a record is UTF-8, and JSON would read a pair of them back as one character."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -402,8 +413,11 @@ class Match:
 
         record = read_record(path)
         final = replay(record, verify=True, path=str(path))
-        seats = [Seat.from_dict(s) for s in record.seats]
-        match = cls(record.game, seats, record.seed, record.options, autosave=None)
+        try:  # the reader checked each seat's shape; an unknown bot level shows only here
+            seats = [Seat.from_dict(s) for s in record.seats]
+            match = cls(record.game, seats, record.seed, record.options, autosave=None)
+        except KartentischError as exc:
+            raise RecordError(f"a seat in the header cannot play: {exc}", path=str(path), line=1) from None
         for seat, text in record.actions:  # rebuild the undo points along the way
             if match.seats[seat].is_human and match.state.automatic_action() is None:
                 match._undo.append(_UndoPoint(match.state.clone(), len(match.actions)))

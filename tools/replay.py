@@ -3,6 +3,7 @@
     python -m tools.replay FILE [--verify]
 
 Exit 0 when the record replays (and verifies); 1 with a message naming the file and line otherwise.
+--verify also refuses a record whose header (seed, options, seats' names, kinds and levels) was changed.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ import argparse
 import sys
 
 from game.core import RecordError
+from game.core.datafile import shown
 from game.core.records import read_record, replay
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.replay", description=__doc__.split("\n")[0])
     parser.add_argument("file")
-    parser.add_argument("--verify", action="store_true", help="check the final state hash and result")
+    parser.add_argument("--verify", action="store_true",
+                        help="check the header, the final state hash and the result")
     args = parser.parse_args(argv)
     try:
         record = read_record(args.file)
@@ -25,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     except RecordError as exc:
         print(f"replay: {exc}", file=sys.stderr)
         return 1
-    names = ", ".join(s.get("name", "?") for s in record.seats)
+    names = ", ".join(shown(s["name"]) for s in record.seats)  # a name may hold anything JSON can
     print(f"{record.game} (rules v{record.version}), {record.players} players: {names}; seed {record.seed}")
     print(f"{len(record.actions)} actions replayed; " + (state.result_text() or "game not finished"))
     if args.verify:

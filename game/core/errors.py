@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .datafile import shown
+
 
 class KartentischError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -23,7 +25,10 @@ class BadSetup(KartentischError, ValueError):
 
 
 class RecordError(KartentischError, ValueError):
-    """A record file that cannot be read or replayed; names the file and line."""
+    """A record that cannot be read, written or replayed; names the file and line. The message is
+    printable whatever the file's name or content holds, and short whatever a quoted value holds."""
+
+    MAX_MESSAGE = 600  # characters after the file and line: room for any reason, not for a quoted file
 
     def __init__(self, message: str, *, path: str | None = None, line: int | None = None) -> None:
         self.path = path
@@ -36,4 +41,6 @@ class RecordError(KartentischError, ValueError):
             where += ": "
         elif line is not None:
             where = f"line {line}: "
-        super().__init__(where + message)
+        if len(message) > self.MAX_MESSAGE:
+            message = message[:self.MAX_MESSAGE - 1] + "…"
+        super().__init__(shown(where + message))

@@ -1,32 +1,49 @@
 """Game records: JSON Lines, the save file and the replay file in one.
 
-    {"format": "kartentisch-record", "format_version": 1, "game": ..., "version": ..., "players": ...,
+    {"format": "kartentisch-record", "format_version": 2, "game": ..., "version": ..., "players": ...,
      "seed": ..., "options": {...}, "seats": [{"name", "kind", "bot"}, ...]}
     {"seat": 0, "action": "play Zauberer/red"}
     ...
     {"footer": true, "actions": N, "terminal": false, "scores": [...], "winners": [...], "result": "...",
-     "state_hash": "..."}
+     "state_hash": "...", "header_hash": "..."}
 
-Every write ends with the footer, so a file cut short is recognised; the footer's hash is the state
-after the last action, so a changed action or seed is recognised on replay.
+Every write ends with the footer, so a file cut short is recognised. The footer's state hash is the
+state after the last action, so a changed action or seed is recognised on replay; its header hash
+covers the whole header, so changed seats (names, kinds, bot levels) or options are recognised too.
+
+Reading trusts nothing in the file: `read_record` returns a Record whose every field has the type and
+shape written above, or raises RecordError naming the file and the line, whatever the file holds.
+Lines end at "\\n" only: a line or paragraph separator inside a name (U+2028, U+0085) is text.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
+import hashlib
 import json
+import math
 import os
+import stat
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .datafile import DataFileError, brief, decode_utf8, read_limited
 from .errors import IllegalAction, KartentischError, RecordError
 from .state import State
 
 FORMAT = "kartentisch-record"
-FORMAT_VERSION = 1
+#: 2: the footer's header_hash covers the header. Format 1 records (no header check) are refused.
+FORMAT_VERSION = 2
+#: Far beyond the longest game (a few hundred lines of a few dozen bytes); a larger file is not read.
+MAX_BYTES = 16 * 1024 * 1024
+SEAT_KINDS = ("human", "bot")  # game.match.HUMAN and BOT: the engine core does not import the match
+
+_HEADER_KEYS = ("format", "format_version", "game", "version", "players", "seed", "options", "seats")
+_SEAT_KEYS = {"name", "kind", "bot"}
 
 
 @dataclass
@@ -52,11 +69,16 @@ class Record:
             "seats": self.seats,
         }
 
+    def header_hash(self) -> str:
+        """A hex digest of the header's content, whatever its layout in the file (the footer carries it)."""
+        text = json.dumps(self.header(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(text.encode("ascii")).hexdigest()
+
     def lines(self) -> list[str]:
         out = [_dumps(self.header())]
         out.extend(_dumps({"seat": seat, "action": text}) for seat, text in self.actions)
         if self.footer is not None:
-            out.append(_dumps(self.footer))
+            out.append(_dumps({**self.footer, "header_hash": self.header_hash()}))
         return out
 
 
@@ -73,18 +95,25 @@ def footer_for(state: State, actions: int) -> dict[str, Any]:
 
 
 def _dumps(obj: Mapping[str, Any]) -> str:
+    # JSON escapes every control character, so no line holds a "\n" of its own.
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
 
 
 def write_record(path: str | os.PathLike[str], record: Record) -> None:
-    """Write atomically: a temp file in the same folder, flushed, then renamed over the target."""
+    """Write atomically: a temp file in the same folder, flushed, then renamed over the target.
+    A record holding text that is not Unicode (a lone surrogate) is refused before the file is touched."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
     text = "\n".join(record.lines()) + "\n"
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise RecordError(f"cannot be written: it holds {text[exc.start:exc.end]!r}, which is not Unicode "
+                          "text", path=os.fsdecode(target)) from None
+    target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
@@ -94,40 +123,101 @@ def write_record(path: str | os.PathLike[str], record: Record) -> None:
         raise
 
 
+# -- reading ---------------------------------------------------------------------------------------
 def read_record(path: str | os.PathLike[str]) -> Record:
-    """Read and check the shape of a record; RecordError names the file and line of any fault."""
-    name = str(path)
+    """Read and check the shape of a record. Whatever the file holds, the only error is RecordError,
+    naming the file and the line of the first fault."""
+    name = os.fsdecode(path)
     try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise RecordError(f"cannot read the file ({exc.strerror or exc})", path=name) from None
+        info = os.stat(path)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
+        reason = getattr(exc, "strerror", None) or exc
+        raise RecordError(f"cannot read the file ({reason})", path=name) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise RecordError("a folder, not a record file", path=name)
+    if not stat.S_ISREG(info.st_mode):  # a pipe or a device could block or never end
+        raise RecordError("not a regular file, so not a record", path=name)
+    if info.st_size > MAX_BYTES:  # refused before a byte of it is read
+        raise RecordError(f"the file is larger than any record ({MAX_BYTES // 2**20} MB at most)", path=name)
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError("not a Kartentisch record (the file is not UTF-8 text)", path=name) from None
+        raw = read_limited(Path(path), MAX_BYTES)
+    except DataFileError as exc:  # it could not be read, or it grew since
+        raise RecordError(exc.message, path=name) from None
+    if raw.startswith(codecs.BOM_UTF8):
+        raw = raw[len(codecs.BOM_UTF8):]  # an editor's byte order mark is not content
+    try:
+        text = decode_utf8(raw)
+    except DataFileError as exc:
+        raise RecordError(f"not a Kartentisch record: {exc.message}", path=name, line=exc.line) from None
     return parse_record(text, path=name)
 
 
+class _Refused(Exception):
+    """A value that JSON allows but a record does not (raised from inside json.loads)."""
+
+
+def _parse_int(digits: str) -> int:
+    try:
+        return int(digits)
+    except ValueError:  # longer than Python converts (sys.get_int_max_str_digits), so never written
+        raise _Refused(f"a number of {len(digits)} digits is too long for a record") from None
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {brief(text)} is too large")
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a number a record may hold")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise _Refused(f"the key {brief(twice)} appears twice in one object")
+    return obj
+
+
+def _load_line(text: str, number: int, path: str | None) -> dict[str, Any]:
+    try:
+        obj = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                         parse_constant=_refuse_constant, object_pairs_hook=_object)
+    except _Refused as exc:
+        raise RecordError(str(exc), path=path, line=number) from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg} (column {exc.colno})", path=path,
+                          line=number) from None
+    except RecursionError:
+        raise RecordError("not a record line: its values are nested too deeply", path=path,
+                          line=number) from None
+    if not isinstance(obj, dict):
+        raise RecordError("each line must be a JSON object", path=path, line=number)
+    return obj
+
+
 def parse_record(text: str, *, path: str | None = None) -> Record:
-    lines = text.splitlines()
+    lines = text.split("\n")  # not splitlines(): U+2028, U+0085, \x1c… may stand inside a name
+    if lines[-1] == "":
+        lines.pop()  # the newline that ends the last line
     if not lines or not lines[0].strip():
         raise RecordError("the file is empty, not a Kartentisch record", path=path, line=1)
 
-    def load_line(number: int) -> dict[str, Any]:
-        try:
-            obj = json.loads(lines[number - 1])
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON ({exc.msg})", path=path, line=number) from None
-        if not isinstance(obj, dict):
-            raise RecordError("each line must be a JSON object", path=path, line=number)
-        return obj
-
-    head = load_line(1)
+    head = _load_line(lines[0], 1, path)
     if head.get("format") != FORMAT:
         raise RecordError("not a Kartentisch record (the header has no 'format': "
                           f"'{FORMAT}')", path=path, line=1)
-    if head.get("format_version") != FORMAT_VERSION:
-        raise RecordError(f"record format version {head.get('format_version')!r} is not supported "
+    version = head.get("format_version")
+    if type(version) is int and version < FORMAT_VERSION:
+        raise RecordError(f"written in record format {version} by an older Kartentisch, whose footer does "
+                          f"not cover the seats and options; this build reads format {FORMAT_VERSION}",
+                          path=path, line=1)
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise RecordError(f"record format version {brief(version)} is not supported "
                           f"(this build reads {FORMAT_VERSION})", path=path, line=1)
     record = _header_to_record(head, path)
 
@@ -135,77 +225,138 @@ def parse_record(text: str, *, path: str | None = None) -> Record:
     for number in range(2, len(lines) + 1):
         if not lines[number - 1].strip():
             raise RecordError("an empty line inside the record", path=path, line=number)
-        obj = load_line(number)
+        obj = _load_line(lines[number - 1], number, path)
         if footer_line is not None:
             raise RecordError(f"a line after the footer (line {footer_line})", path=path, line=number)
-        if obj.get("footer") is True:
+        if "footer" in obj:
             footer_line = number
-            record.footer = obj
+            record.footer = _check_footer(obj, number, path)
             continue
         seat, action = obj.get("seat"), obj.get("action")
-        if set(obj) != {"seat", "action"} or not isinstance(seat, int) or isinstance(seat, bool) \
-                or not isinstance(action, str):
+        if set(obj) != {"seat", "action"} or type(seat) is not int or not isinstance(action, str):
             raise RecordError("an action line must be {\"seat\": <int>, \"action\": <text>}",
                               path=path, line=number)
         if not 0 <= seat < record.players:
-            raise RecordError(f"seat {seat} does not exist in a {record.players}-player game",
+            raise RecordError(f"seat {brief(seat)} does not exist in a {record.players}-player game",
                               path=path, line=number)
         record.actions.append((seat, action))
 
     if record.footer is None:
         raise RecordError(f"the record is cut short: no footer after line {len(lines)}", path=path,
                           line=len(lines))
-    if record.footer.get("actions") != len(record.actions):
-        raise RecordError(f"the footer counts {record.footer.get('actions')!r} actions but the record "
+    if record.footer["actions"] != len(record.actions):
+        raise RecordError(f"the footer counts {brief(record.footer['actions'])} actions but the record "
                           f"holds {len(record.actions)}: lines were added or removed",
                           path=path, line=footer_line)
-    if not isinstance(record.footer.get("state_hash"), str):
-        raise RecordError("the footer has no state_hash", path=path, line=footer_line)
     return record
 
 
 def _header_to_record(head: dict[str, Any], path: str | None) -> Record:
-    def need(key: str, kind: type | tuple[type, ...]) -> Any:
+    def refuse(message: str) -> RecordError:
+        return RecordError(message, path=path, line=1)
+
+    unknown = [key for key in head if key not in _HEADER_KEYS]
+    if unknown:
+        raise refuse(f"the header has an unknown field {brief(unknown[0])}")
+
+    def need(key: str, kind: type) -> Any:
         value = head.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise RecordError(f"the header's {key!r} is missing or not a {_kind_name(kind)}",
-                              path=path, line=1)
+            raise refuse(f"the header's {key!r} is missing or not a {_KIND_NAMES[kind]}")
         return value
 
     record = Record(
         game=need("game", str),
-        version=str(need("version", (str, int))),
+        version=need("version", str),
         players=need("players", int),
         seed=need("seed", int),
         options=need("options", dict),
         seats=need("seats", list),
     )
+    for name, value in record.options.items():
+        if not (value is None or isinstance(value, (str, int, float))):
+            raise refuse(f"the header's option {brief(name)} must be one value (text, a number, true, false "
+                         "or null)")
     if len(record.seats) != record.players:
-        raise RecordError(f"the header names {len(record.seats)} seats for {record.players} players",
-                          path=path, line=1)
-    for seat in record.seats:
-        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
-            raise RecordError("each seat in the header needs a 'name'", path=path, line=1)
+        raise refuse(f"the header names {len(record.seats)} seats for {brief(record.players)} players")
+    for index, seat in enumerate(record.seats):
+        problem = _seat_problem(seat)
+        if problem:
+            raise refuse(f"seat {index} in the header: {problem}")
     return record
 
 
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    names = {str: "text", int: "whole number", dict: "JSON object", list: "list"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+def _seat_problem(seat: Any) -> str:
+    """What is wrong with a seat of the header ('' if nothing): how a Seat is written, nothing else."""
+    if not isinstance(seat, dict):
+        return "a seat is a JSON object with 'name', 'kind' and 'bot'"
+    unknown = sorted(set(seat) - _SEAT_KEYS)
+    if unknown:
+        return f"unknown field {brief(unknown[0])}"
+    if not isinstance(seat.get("name"), str):
+        return "the 'name' is missing or not text"
+    kind, bot = seat.get("kind"), seat.get("bot")
+    if kind not in SEAT_KINDS or not isinstance(kind, str):
+        return f"the 'kind' is {brief(kind)}, not one of {', '.join(map(repr, SEAT_KINDS))}"
+    if kind == "bot" and not (isinstance(bot, str) and bot.strip()):
+        return f"an AI seat's 'bot' names its level, not {brief(bot)}"
+    if kind == "human" and bot is not None:
+        return f"a human seat has no 'bot', not {brief(bot)}"
+    return ""
 
 
+def _check_footer(footer: dict[str, Any], line: int, path: str | None) -> dict[str, Any]:
+    for key, wanted in _FOOTER.items():
+        if key not in footer:
+            raise RecordError(f"the footer has no {key!r}", path=path, line=line)
+        if not _is(footer[key], wanted):
+            raise RecordError(f"the footer's {key!r} is not {_FOOTER_WORDS[key]}: {brief(footer[key])}",
+                              path=path, line=line)
+    unknown = sorted(set(footer) - set(_FOOTER))
+    if unknown:
+        raise RecordError(f"the footer has an unknown field {brief(unknown[0])}", path=path, line=line)
+    if footer["actions"] < 0:
+        raise RecordError("the footer counts fewer than no actions", path=path, line=line)
+    return footer
+
+
+_NUMBER = "number"
+_FOOTER: dict[str, Any] = {"footer": True, "actions": int, "terminal": bool, "scores": [_NUMBER],
+                           "winners": [int], "result": str, "state_hash": str, "header_hash": str}
+_FOOTER_WORDS = {"footer": "true", "actions": "a whole number", "terminal": "true or false",
+                 "scores": "a list of numbers", "winners": "a list of seats", "result": "text",
+                 "state_hash": "text", "header_hash": "text"}
+_KIND_NAMES = {str: "text", int: "whole number", dict: "JSON object", list: "list"}
+
+
+def _is(value: Any, wanted: Any) -> bool:
+    """`value` has the shape `wanted`: a constant, a type (bool apart from int), [shape] or _NUMBER."""
+    if isinstance(wanted, list):
+        return isinstance(value, list) and all(_is(v, wanted[0]) for v in value)
+    if wanted is _NUMBER:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(wanted, type):
+        return isinstance(value, wanted) and (wanted is bool or not isinstance(value, bool))
+    return value is wanted
+
+
+# -- replaying -------------------------------------------------------------------------------------
 def replay(record: Record, *, verify: bool = True, path: str | None = None) -> State:
-    """Re-apply a record from its seed. With `verify`, the final hash must match the footer's."""
+    """Re-apply a record from its seed. With `verify`, the footer's hashes must match the header and
+    the final state, and its scores, winners and end the replayed game's."""
     from .. import load  # the registry lives in the package root
 
+    footer_line = len(record.actions) + 2
     try:
         game = load(record.game)
     except KartentischError as exc:
         raise RecordError(str(exc), path=path, line=1) from None
     if str(game.version) != record.version:
-        raise RecordError(f"recorded with {game.title} rules version {record.version}; this build has "
-                          f"version {game.version}", path=path, line=1)
+        raise RecordError(f"recorded with {game.title} rules version {brief(record.version)}; this build "
+                          f"has version {game.version}", path=path, line=1)
+    if verify and record.footer is not None and record.footer.get("header_hash") != record.header_hash():
+        raise RecordError(f"the header (seed, options or seats) does not match the footer's check "
+                          f"(line {footer_line}): the file was changed", path=path, line=1)
     try:
         state = game.new_state(record.players, record.seed, record.options)
     except KartentischError as exc:
@@ -220,9 +371,8 @@ def replay(record: Record, *, verify: bool = True, path: str | None = None) -> S
         try:
             state.apply(game.parse_action(state, text))
         except IllegalAction as exc:
-            raise RecordError(f"'{text}' cannot be played here: {exc}", path=path, line=number) from None
+            raise RecordError(f"{brief(text)} cannot be played here: {exc}", path=path, line=number) from None
     if verify and record.footer is not None:
-        footer_line = len(record.actions) + 2
         if record.footer.get("state_hash") != state.state_hash():
             raise RecordError("the replayed game does not match the recorded final position "
                               "(state hash differs): the file was changed", path=path, line=footer_line)
