@@ -21,7 +21,7 @@ from game.ai import LEVELS
 from game.core import KartentischError, Option
 
 from .settings import autosave_path
-from .title import read_saved_game
+from .title import SavedGame, read_saved_game
 from .widgets import MenuScene, Message, draw_panel, oid, open_table_or_explain, px
 
 HUMAN = "human"
@@ -336,11 +336,28 @@ class SetupScene(MenuScene):
     def start(self) -> None:
         _last_choices[self.rules.id] = self.choice
         saved = read_saved_game(autosave_path())
-        if saved is not None and saved.resumable and not saved.problem:
+        if saved is not None and saved.problem:  # never overwrite a file that cannot be read: keep it
+            self.show_message(Message("The saved game cannot be read",
+                                      "Starting now sets it aside (the file is kept, renamed).",
+                                      (("cancel", "Cancel"), ("start", "Start"))),
+                              lambda answer: self._set_aside_and_begin(saved) if answer == "start" else None)
+            return
+        if saved is not None and saved.resumable:
             self.show_message(Message("Replace the saved game?",
                                       f"Starting now replaces the unfinished game ({saved.summary}).",
                                       (("cancel", "Cancel"), ("start", "Start"))),
                               lambda answer: self._begin() if answer == "start" else None)
+            return
+        self._begin()
+
+    def _set_aside_and_begin(self, saved: SavedGame) -> None:
+        from game.core.datafile import set_aside, shown
+
+        try:
+            set_aside(saved.path)
+        except OSError as exc:
+            self._show_error(f"The unreadable save could not be set aside, so no game starts over it: "
+                             f"{shown(exc)}")
             return
         self._begin()
 

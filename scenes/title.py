@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import os
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,18 +51,26 @@ class SavedGame:
 
 
 def read_saved_game(path: Path) -> SavedGame | None:
-    """The autosave at `path`, or None when there is none."""
-    if not path.exists():
-        return None
+    """The autosave at `path`, or None when there is none. Never raises: whatever the file holds, or
+    whatever keeps it from being read, comes back as the SavedGame's `problem`."""
     from game.core import KartentischError
+    from game.core.datafile import brief
     from game.core.records import read_record
 
     from . import rules_text
 
+    if not os.path.lexists(path):  # lexists: a link to nowhere is still a save to explain
+        return None
     try:
         record = read_record(path)
     except KartentischError as exc:
         return SavedGame(path, problem=str(exc))
+    except Exception as exc:  # read_record raises RecordError only; the title must start even if it did not
+        log.exception("reading %s failed", path)
+        return SavedGame(path, problem=f"the save could not be read ({type(exc).__name__})")
+    if record.game not in rules_text.GAME_INFO:
+        return SavedGame(path, problem=f"a saved game of {brief(record.game)}, which this Kartentisch does "
+                                       "not have")
     footer = record.footer or {}
     moves = len(record.actions)
     summary = (f"{rules_text.title(record.game)}, {record.players} players, "
@@ -165,6 +172,7 @@ class TitleScene(Scene):
             self._cannot_resume(self.saved.problem)
             return
         from game.core import KartentischError
+        from game.core.datafile import shown
         from game.match import Match
 
         path = self.saved.path
@@ -175,7 +183,7 @@ class TitleScene(Scene):
             return
         except Exception as exc:  # a save that trips the engine must not take the app down
             log.exception("resuming %s failed", path)
-            self._cannot_resume(f"{type(exc).__name__}: {exc}")
+            self._cannot_resume(f"{type(exc).__name__}: {shown(exc)[:300]}")
             return
         from .widgets import open_table_or_explain
 
@@ -194,12 +202,12 @@ class TitleScene(Scene):
     def _after_problem(self, answer: str) -> None:
         if answer != "aside" or self.saved is None:
             return
-        path = self.saved.path
-        kept = path.with_name(f"autosave-unreadable-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+        from game.core.datafile import set_aside, shown
+
         try:
-            os.replace(path, kept)
+            kept = set_aside(self.saved.path)
         except OSError as exc:
-            self.show_message(Message("The save could not be moved", str(exc)))
+            self.show_message(Message("The save could not be moved", shown(exc)))
             return
         self.on_resume()
-        self.show_message(Message("Save set aside", f"The unreadable save is kept as\n{kept}"))
+        self.show_message(Message("Save set aside", f"The unreadable save is kept as\n{shown(kept)}"))
