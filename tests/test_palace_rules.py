@@ -562,6 +562,8 @@ def test_pa_r14_other_seats_cannot_tell_whether_the_drawn_card_matches() -> None
         for seat in [None, *range(1, players)]:
             assert chance.observation(seat) == none.observation(seat), f"seat {seat} can tell them apart"
         assert chance.observation(1)["prompt"] == "Player 1 is finishing the turn"
+        assert chance.observation(0)["prompt"] == "You drew a 7 again: add it or keep it"
+        assert none.observation(0)["prompt"] == "No 7 came with the draw: your turn ends"
         passed = chance.clone().apply("pass"), none.clone().apply("pass")
         for seat in [None, *range(1, players)]:
             seen = [[e.seen_by(seat) for e in events] for events in passed]

@@ -109,7 +109,8 @@ def prompt(state: PalaceState, seat: int | None) -> str:
             return f"{name} is finishing the turn"
         if count == 0:
             return f"No {rank} came with the draw: your turn ends"
-        return f"You drew {rank_word(rank, count)} again: add {'it' if count == 1 else 'them'} or pass"
+        them = "it" if count == 1 else "them"
+        return f"You drew {rank_word(rank, count)} again: add {them} or keep {them}"
     source = state.source(turn)
     needs = rules.requirement(state.pile, state.options)
     if not mine:
