@@ -177,7 +177,8 @@ def _read_json(path: Path, problems: list[str]) -> Any:
         problems.append(str(exc))
         text = raw.decode("utf-8", errors="replace")
     try:
-        data = json.loads(text, parse_int=_number, parse_constant=float)
+        # strict=False: a control character inside a string spoils that field only, not the file
+        data = json.loads(text, parse_int=_number, parse_constant=float, strict=False)
     except json.JSONDecodeError as exc:
         problems.append(f"line {exc.lineno}: not valid JSON ({exc.msg}); using the defaults")
         return None
