@@ -1,9 +1,11 @@
 """Art packs: card faces, backs and table backgrounds, loaded once, scaled once per size, never a crash.
 
-An art pack is a folder with a `pack.toml` manifest (read with tomllib) and image files (PNG, or any
-format pygame loads). Packs are looked for in `assets/art/` (the shipped `default` pack, drawn by
-`python -m tools.draw_default_pack`) and in the user data dir, `scenes.settings.data_dir() / "art"`;
-the folder's name is the pack's name. `Settings.art_packs[game_id]` names the active pack per game.
+An art pack is a folder with a `pack.toml` manifest (read and checked by scenes/art_manifest.py) and
+image files (PNG, JPEG, GIF, BMP, WebP, QOI, TIFF or TGA; scenes/image_file.py reads each one's size
+from its header and refuses one over 16 megapixels before decoding it). Packs are looked for in
+`assets/art/` (the shipped `default` pack, drawn by `python -m tools.draw_default_pack`) and in the
+user data dir, `scenes.settings.data_dir() / "art"`; the folder's name is the pack's name.
+`Settings.art_packs[game_id]` names the active pack per game.
 
 The manifest:
 
