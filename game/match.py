@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import re
+import stat
 import time
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
@@ -388,6 +389,11 @@ class Match:
     def save(self, path: str | Path) -> None:
         write_record(path, self.record())
 
+    def retry_autosave(self) -> bool:
+        """Autosave now (before leaving a game whose autosave failed): True once it is written."""
+        self._save()
+        return self.save_error is None
+
     def _save(self) -> None:
         """Autosave. A save that cannot be written never stops the game: the player is told once, the
         game goes on in memory, the next action tries again, and the player is told when it works again."""
@@ -431,26 +437,33 @@ class Match:
 
 def describe_os_error(exc: OSError, *, path: bool = False) -> str:
     """An OS error in a person's words: its reason without the errno, and with `path` the file or folder
-    it concerns (never a temp file's made-up name)."""
+    it concerns (for a save's temp file, its folder: the made-up name means nothing to anyone)."""
     reason = exc.strerror or str(exc) or type(exc).__name__
     name = exc.filename if isinstance(exc.filename, str) else None
-    if path and name and not INTERRUPTED_SAVE.fullmatch(Path(name).name):
-        return f"{reason}: {name}"
-    return reason
+    if not path or not name:
+        return reason
+    if INTERRUPTED_SAVE.fullmatch(Path(name).name):
+        name = str(Path(name).parent)
+    return f"{reason}: {name}"
 
 
-def remove_interrupted_saves(folder: str | Path) -> list[Path]:
-    """Delete the temp files that saves interrupted mid-write (a crash, a power cut) left in `folder`;
-    only files named like write_record's temp files, never a save itself. Returns what was removed."""
+def remove_interrupted_saves(folder: str | Path, *, before: float) -> list[Path]:
+    """Delete the temp files that saves interrupted mid-write (a crash, a power cut) left in `folder`:
+    only files named like write_record's temp files, never a save itself, and only those last written
+    before `before` (the app's start, a time.time()), so a save under way now is never touched.
+    Returns what was removed."""
     removed = []
     try:
         entries = list(Path(folder).iterdir())
     except OSError:  # no folder yet, or one that cannot be read: nothing to clean
         return removed
     for path in entries:
-        if not INTERRUPTED_SAVE.fullmatch(path.name) or path.is_symlink() or not path.is_file():
+        if not INTERRUPTED_SAVE.fullmatch(path.name) or path.is_symlink():
             continue
         try:
+            info = path.stat()
+            if not stat.S_ISREG(info.st_mode) or info.st_mtime >= before:
+                continue
             path.unlink()
         except OSError as exc:
             log.warning("could not remove the interrupted save %s: %s", path, exc)

@@ -14,6 +14,7 @@ import importlib
 import logging
 import sys
 import threading
+import time
 import traceback
 import warnings
 from typing import TYPE_CHECKING
@@ -24,7 +25,7 @@ from game import __version__
 
 from .base import Scene, SceneStack
 from .look import app_icon
-from .settings import Settings, data_dir
+from .settings import Settings, autosave_path, data_dir
 
 if TYPE_CHECKING:
     from .art import ArtLibrary
@@ -42,6 +43,8 @@ WARM_UP_FRAME = 20
 PRELOAD_FRAME = 4
 #: what the background import loads: the widgets of every screen after the title, pygame-gui with them
 PRELOADED_MODULE = "scenes.widgets"
+#: the frame after which what interrupted saves left behind is removed, in the background
+CLEANUP_FRAME = 12
 
 
 class App:
@@ -58,6 +61,8 @@ class App:
         self.running = True
         self._art: ArtLibrary | None = None
         self.preloading: threading.Thread | None = None
+        self.cleaning: threading.Thread | None = None
+        self.started = time.time()  # what an interrupted save left before this is removed (CLEANUP_FRAME)
         pygame.display.set_caption(CAPTION)
         pygame.display.set_icon(app_icon())  # before the window opens, which spares loading pygame's own
         self.screen = self._open_window()
@@ -169,6 +174,16 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def request_quit(self) -> None:
+        """The window is being closed: quit, unless a game in progress cannot be autosaved; then another
+        place for it is offered first (closing the window again quits all the same)."""
+        if any(getattr(scene, "match", None) is not None for scene in self.stack):
+            from .save_elsewhere import offer_before_quit
+
+            if offer_before_quit(self):
+                return
+        self.quit()
+
     def step(self, dt: float | None = None) -> bool:
         """One frame. `dt` in seconds; None: measured (capped at 60 FPS). False once the app quits."""
         if dt is None:
@@ -191,6 +206,8 @@ class App:
         self.frames += 1
         if self.frames == PRELOAD_FRAME:
             self.preloading = preload(PRELOADED_MODULE)
+        if self.frames == CLEANUP_FRAME:
+            self.cleaning = remove_interrupted_saves(self.started)
         if self.frames == WARM_UP_FRAME:  # the menu is up: now the mixer may start, off the frame loop
             from . import sound
 
@@ -199,7 +216,7 @@ class App:
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            self.request_quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self._on_videoresize((event.w, event.h))
@@ -254,6 +271,22 @@ def preload(module: str) -> threading.Thread | None:
             log.exception("importing %s in the background failed", module)
 
     thread = threading.Thread(target=load, name=f"preload {module}", daemon=True)
+    thread.start()
+    return thread
+
+
+def remove_interrupted_saves(started: float) -> threading.Thread:
+    """Remove the temp files that saves cut short (a crash mid-write) left beside the autosave before
+    the app `started`, in a background thread: the engine it imports for that is not needed before a
+    game starts, and a save this run makes meanwhile is newer than `started`, so never touched."""
+
+    def clean() -> None:
+        from game.match import remove_interrupted_saves
+
+        for path in remove_interrupted_saves(autosave_path().parent, before=started):
+            log.info("removed %s, left by an interrupted save", path)
+
+    thread = threading.Thread(target=clean, name="remove interrupted saves", daemon=True)
     thread.start()
     return thread
 

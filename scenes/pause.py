@@ -85,10 +85,15 @@ class PauseScene(MenuScene):
         self.app.pop()
 
     def save_and_leave(self) -> None:
+        """Save where Resume last game looks; when that cannot be written, offer another place."""
         try:
             self.match.save(autosave_path())
         except OSError as exc:
-            self.show_message(Message("The game could not be saved", f"{exc}\n\nThe game stays open."))
+            from game.match import describe_os_error
+
+            from .save_elsewhere import offer_on_leaving
+
+            offer_on_leaving(self.app, self.match, describe_os_error(exc, path=True))
             return
         self.app.pop_to_root()
 

@@ -89,8 +89,13 @@ class BotWorker:
     def warm(self) -> None:
         """Start the worker process now, from a background thread: spawning it costs the caller a frame."""
         if self._pool is None:
-            threading.Thread(target=lambda: self._ready_pool().submit(int).result(), name="bot-worker-start",
-                             daemon=True).start()
+            threading.Thread(target=self._start, name="bot-worker-start", daemon=True).start()
+
+    def _start(self) -> None:
+        try:
+            self._ready_pool().submit(int).result()
+        except Exception as exc:  # the first question meets the same fault, and the match handles it there
+            log.warning("the AI worker process did not start: %r", exc)
 
     def submit(self, game_id: str, bot_name: str, state_data: dict[str, Any], seat: int,
                rng: Rng) -> Future[str]:
