@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pygame
 
-from game.core.datafile import shown
+from game.core.datafile import open_regular, shown
 
 MAX_PIXELS = 4096 * 4096
 #: no image a table needs is this large on disk (a 16-megapixel PNG of noise is about 48 MB)
@@ -164,7 +164,7 @@ def load_image(path: Path, folder: Path, name: str | None = None) -> pygame.Surf
     if not inside(folder, path):
         raise ImageRefused(f"{name} leads outside the pack folder {shown(folder)} (a symlink?): not loaded")
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path) as fh:
             data = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise ImageRefused(f"{name} is missing") from None

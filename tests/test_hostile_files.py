@@ -719,3 +719,15 @@ def _frames(app: App, count: int = 1) -> None:
     for _ in range(count):
         assert app.step(1 / 60)
 
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_in_place_of_a_file_is_refused_at_once_not_waited_on(tmp_path):
+    os.mkfifo(tmp_path / "settings.json")
+    loaded = Settings.load(tmp_path / "settings.json")
+    assert loaded == Settings() and "a pipe or a device" in loaded.problems[0]
+    os.mkfifo(tmp_path / "card.png")
+    with pytest.raises(ImageRefused, match="a pipe or a device"):
+        load_image(tmp_path / "card.png", tmp_path)
+    with pytest.raises(CardDataError, match="a pipe or a device"):
+        load_cards(tmp_path / "settings.json")

@@ -13,13 +13,15 @@ megabyte).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
+import stat
 import time
 import tomllib
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 #: the largest text data file read: far more than any manifest, settings or card file needs
 MAX_TEXT_BYTES = 4 * 1024 * 1024
@@ -50,13 +52,31 @@ class DataFileError(ValueError):
 def read_limited(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
     """The file's bytes; DataFileError if it cannot be read or is larger than `max_bytes`."""
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path) as fh:
             raw = fh.read(max_bytes + 1)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         raise DataFileError(f"cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
     if len(raw) > max_bytes:
         raise DataFileError(f"it is larger than {max_bytes // 1024} KiB, far more than such a file needs")
     return raw
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading bytes, if it is a regular file: a pipe or a device in its place (which
+    would block a reader forever, or never end) raises IsADirectoryError or OSError instead."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # opening a pipe must not wait
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "it is a folder")
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "it is a pipe or a device, not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def decode_utf8(raw: bytes) -> str:
