@@ -220,8 +220,10 @@ def play_until_ben_moved(app, match: Match, table, during: Callable[[], None] = 
         time.sleep(0.002)
 
 
-def test_the_table_gets_a_move_when_the_worker_fails_and_shows_the_notice(app, faults, monkeypatch):
-    worker = faults(worker_faults.raising)
+@pytest.mark.parametrize("decide", [worker_faults.raising, worker_faults.dying, worker_faults.hanging],
+                         ids=lambda f: f.__name__)
+def test_the_table_gets_a_move_when_the_worker_fails_and_shows_the_notice(app, faults, monkeypatch, decide):
+    worker = faults(decide)
     match, table = table_with_worker(app, worker, monkeypatch)
     play_until_ben_moved(app, match, table)
     app.step(1 / 60)  # the table takes the match's notices at the start of a frame
