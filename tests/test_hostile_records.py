@@ -17,7 +17,7 @@ from pathlib import Path
 
 import fakegame
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import game
@@ -109,12 +109,19 @@ def damaged(draw, text: str) -> bytes:
     a separator or a byte put in, or nothing of the record left at all."""
     lines = text.splitlines()
     how = draw(st.sampled_from(["value", "value", "value", "line", "lines", "separator", "bytes", "noise"]))
+    event(f"damage: {how}")  # --hypothesis-show-statistics counts each kind tried
     if how == "value":
         objs = [json.loads(line) for line in lines]
-        number = draw(st.integers(0, len(objs) - 1))
+        where = draw(st.sampled_from(["header", "header", "header", "footer", "action"]))  # most fields
+        number = {"header": 0, "footer": len(objs) - 1}.get(where)
+        if number is None:
+            number = draw(st.integers(1, len(objs) - 2))
         container, key = draw(st.sampled_from(holes(objs[number])))
         container[key] = HOLE  # type: ignore[index]
-        lines[number] = json.dumps(objs[number], ensure_ascii=False).replace(f'"{HOLE}"', draw(value_texts))
+        value = draw(value_texts)
+        event("value: " + ("hostile text" if value in HOSTILE_VALUES else "any JSON value"))
+        event(f"value in: {where}")
+        lines[number] = json.dumps(objs[number], ensure_ascii=False).replace(f'"{HOLE}"', value)
     elif how == "line":
         number = draw(st.integers(0, len(lines)))
         new = draw(value_texts | st.just("{}"))
