@@ -37,7 +37,8 @@ from scenes.table.base import TableScene
 from scenes.title import TitleScene
 from tools.arttool.check import check_pack
 
-FEW = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: a pack example reads the default pack's images behind it (about half a second): fewer of those
+FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
