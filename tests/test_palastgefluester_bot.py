@@ -6,7 +6,7 @@ from __future__ import annotations
 import game
 from game.ai import Decision, make_bot
 from game.core import Rng
-from game.palastgefluester.bot import HeuristicBot
+from game.palastgefluester.bot import HeuristicBot, Judge
 from game.palastgefluester.cards import card_person
 from game.palastgefluester.position import position
 
@@ -131,3 +131,17 @@ def test_beats_random_players_clearly():
         if hero in state.winners():
             wins += 1 / len(state.winners())
     assert wins / games > 0.7
+
+
+def test_pg_r7_the_bot_reads_a_known_card_that_survives_a_face_down_discard():
+    """Two brown Wächter shown, one discarded face down: the other is still a live card Red holds, so
+    Blue's bot does not count Red as possibly stuck."""
+    hand = ["Schatzmeister/red", "Zofe/red", "Waechter/brown", "Waechter/brown", "Hofnarr/red",
+            "Zauberer/red"]
+    state = position([hand, [], []], fill=True)
+    for action in ("play Schatzmeister/red", "play Zofe/red", "discard Waechter/brown"):
+        state.apply(action)
+    judge = Judge(state.observation(1))
+    assert judge.known[0] == ["Waechter/brown"]
+    assert judge.stuck_chance(0, ["Hofnarr/red", "Zauberer/red", "Zofe/red", "Schatzmeister/red"]) == 0.0
+    assert judge.stuck_chance(0, ["Waechter/red", "Zauberer/red", "Zofe/red", "Schatzmeister/red"]) > 0.0
