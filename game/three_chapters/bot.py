@@ -254,8 +254,9 @@ class HeuristicBot(Bot):
                     chance = float({"led": place == 0, "second": place == 1, "last": place == size - 1,
                                     "middle": 0 < place < size - 1}[cond.position])
                 elif cond.kind == "trick":
-                    have: float = sum(1 for v in trick_values if cond.attribute in self.cards.cards[v].attributes
-                               and not (cond.other and v == card.value))
+                    have: float = sum(1 for v in trick_values
+                                      if cond.attribute in self.cards.cards[v].attributes
+                                      and not (cond.other and v == card.value))
                     have += (size - place - 1) * self.share[cond.attribute]
                     chance = min(1.0, have / cond.count)
                 elif cond.kind == "standing":

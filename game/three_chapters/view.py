@@ -129,8 +129,9 @@ def breakdown(state: ThreeChaptersState) -> list[dict[str, Any]]:
     the stars from trick wins, the most-crystals bonus, blocked rewards, and the points of each token."""
     out = []
     for seat in range(state.num_players):
-        per_card: dict[int, dict[str, Any]] = {v: {"card": v, "name": state.cards.cards[v].name, "chapter2": [0, 0, 0],
-                        "chapter3": [0, 0, 0]} for v in state.displays[seat]}
+        per_card: dict[int, dict[str, Any]] = {
+            v: {"card": v, "name": state.cards.cards[v].name, "chapter2": [0, 0, 0], "chapter3": [0, 0, 0]}
+            for v in state.displays[seat]}
         trick_stars = bonus = 0
         blocked: list[dict[str, Any]] = []
         for gain in state.ledger:
