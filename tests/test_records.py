@@ -175,3 +175,16 @@ def test_replay_tool_verifies_and_names_the_fault(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "tools.replay", str(path), "--verify"], cwd=ROOT,
                          capture_output=True, text=True)
     assert bad.returncode == 1 and "cut short" in bad.stderr and "line" in bad.stderr
+
+
+def test_a_record_names_the_build_that_wrote_it_and_reads_back_with_it(tmp_path):
+    from game import __version__
+    from game.core.records import read_record
+    from game.match import Match, Seat
+
+    match = Match("palace", [Seat("Anna"), Seat.ai("Ben", "random")], 3, autosave=None)
+    path = tmp_path / "game.jsonl"
+    match.save(path)
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["app"] == f"kartentisch {__version__}"
+    assert read_record(path).app == header["app"]

@@ -1,6 +1,7 @@
 """Game records: JSON Lines, the save file and the replay file in one.
 
-    {"format": "kartentisch-record", "format_version": 2, "game": ..., "version": ..., "players": ...,
+    {"format": "kartentisch-record", "format_version": 2, "app": "kartentisch 0.2.0", "game": ...,
+     "version": ..., "players": ...,
      "seed": ..., "options": {...}, "seats": [{"name", "kind", "bot"}, ...]}
     {"seat": 0, "action": "play Zauberer/red"}
     ...
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..version import __version__
 from .datafile import DataFileError, brief, decode_utf8, read_limited
 from .errors import IllegalAction, KartentischError, RecordError
 from .state import State
@@ -38,11 +40,12 @@ from .state import State
 FORMAT = "kartentisch-record"
 #: 2: the footer's header_hash covers the header. Format 1 records (no header check) are refused.
 FORMAT_VERSION = 2
+APP = f"kartentisch {__version__}"
 #: Far beyond the longest game (a few hundred lines of a few dozen bytes); a larger file is not read.
 MAX_BYTES = 16 * 1024 * 1024
 SEAT_KINDS = ("human", "bot")  # game.match.HUMAN and BOT: the engine core does not import the match
 
-_HEADER_KEYS = ("format", "format_version", "game", "version", "players", "seed", "options", "seats")
+_HEADER_KEYS = ("format", "format_version", "app", "game", "version", "players", "seed", "options", "seats")
 _SEAT_KEYS = {"name", "kind", "bot"}
 
 
@@ -56,11 +59,13 @@ class Record:
     seats: list[dict[str, Any]]
     actions: list[tuple[int, str]] = field(default_factory=list)
     footer: dict[str, Any] | None = None
+    app: str = APP  # the build that wrote the record, for a person reading it; replay does not depend on it
 
     def header(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
+            "app": self.app,
             "game": self.game,
             "version": self.version,
             "players": self.players,
@@ -273,6 +278,8 @@ def _header_to_record(head: dict[str, Any], path: str | None) -> Record:
         options=need("options", dict),
         seats=need("seats", list),
     )
+    if "app" in head:
+        record.app = need("app", str)
     for name, value in record.options.items():
         if not (value is None or isinstance(value, (str, int, float))):
             raise refuse(f"the header's option {brief(name)} must be one value (text, a number, true, false "
