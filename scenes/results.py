@@ -8,12 +8,11 @@ place, and the loser is named in the headline and on the last line.
 from __future__ import annotations
 
 import logging
-import secrets
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core import KartentischError
+from game.core import KartentischError, fresh_seed
 
 from . import sound
 from .settings import autosave_path
@@ -207,7 +206,7 @@ class ResultsScene(MenuScene):
 
         old = self.match
         try:
-            match = Match(old.game.id, old.seats, secrets.randbelow(2**31), rematch_options(old),
+            match = Match(old.game.id, old.seats, fresh_seed(), rematch_options(old),
                           autosave=autosave_path())
         except (KartentischError, OSError) as exc:
             self.show_message(Message("No rematch", str(exc)))

@@ -7,7 +7,6 @@ the next setup of the same game starts from the last one.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +17,7 @@ from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
 
 import game
 from game.ai import LEVELS
-from game.core import KartentischError, Option
+from game.core import KartentischError, Option, fresh_seed
 
 from .settings import autosave_path
 from .title import SavedGame, read_saved_game
@@ -91,7 +90,7 @@ class SetupChoice:
         """The chosen seed, or a fresh random one when none is given (ValueError for anything else)."""
         text = self.seed_text.strip()
         if not text:
-            return secrets.randbelow(2**31)
+            return fresh_seed()
         if not text.isdigit() or len(text) > SEED_LIMIT:
             raise ValueError(f"The seed must be a whole number of up to {SEED_LIMIT} digits (or empty).")
         return int(text)
