@@ -114,6 +114,14 @@ def write_record(path: str | os.PathLike[str], record: Record) -> None:
     except UnicodeEncodeError as exc:
         raise RecordError(f"cannot be written: it holds {text[exc.start:exc.end]!r}, which is not Unicode "
                           "text", path=os.fsdecode(target)) from None
+    write_atomic(target, data)
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write `data` to `path` so that a reader sees the old file or the new one, never a part: a temp
+    file in the same folder (named as game.match.INTERRUPTED_SAVE expects), flushed, then renamed over
+    the target. Every file the app keeps (records, the history's index, exports) is written this way."""
+    target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
