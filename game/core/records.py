@@ -3,6 +3,7 @@
     {"format": "kartentisch-record", "format_version": 2, "app": "kartentisch 0.2.0", "game": ...,
      "version": ..., "players": ...,
      "seed": ..., "options": {...}, "seats": [{"name", "kind", "bot"}, ...]}
+     (and "continues": {"record": <header hash>, "move": N} in a game played on from another's position)
     {"seat": 0, "action": "play Zauberer/red"}
     ...
     {"footer": true, "actions": N, "terminal": false, "scores": [...], "winners": [...], "result": "...",
@@ -27,7 +28,7 @@ import math
 import os
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,9 @@ APP = f"kartentisch {__version__}"
 MAX_BYTES = 16 * 1024 * 1024
 SEAT_KINDS = ("human", "bot")  # game.match.HUMAN and BOT: the engine core does not import the match
 
-_HEADER_KEYS = ("format", "format_version", "app", "game", "version", "players", "seed", "options", "seats")
+_HEADER_KEYS = ("format", "format_version", "app", "game", "version", "players", "seed", "options", "seats",
+                "continues")
+_CONTINUES_KEYS = {"record", "move"}
 _SEAT_KEYS = {"name", "kind", "bot"}
 
 
@@ -60,9 +63,12 @@ class Record:
     actions: list[tuple[int, str]] = field(default_factory=list)
     footer: dict[str, Any] | None = None
     app: str = APP  # the build that wrote the record, for a person reading it; replay does not depend on it
+    #: a game played on from another record's position: {"record": that record's header hash, "move": the
+    #: number of its actions this one starts with (they are this record's first actions, so it replays alone)}
+    continues: dict[str, Any] | None = None
 
     def header(self) -> dict[str, Any]:
-        return {
+        head = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "app": self.app,
@@ -73,6 +79,9 @@ class Record:
             "options": self.options,
             "seats": self.seats,
         }
+        if self.continues is not None:  # absent otherwise: the header of every other record stays as it was
+            head["continues"] = self.continues
+        return head
 
     def header_hash(self) -> str:
         """A hex digest of the header's content, whatever its layout in the file (the footer carries it)."""
@@ -187,11 +196,17 @@ def _refuse_constant(name: str) -> Any:
     raise _Refused(f"{name} is not a number a record may hold")
 
 
+def _remember(seen: set[str], key: str) -> bool:
+    """Add `key` to `seen`; False, so that a search for the first repeated key goes on."""
+    seen.add(key)
+    return False
+
+
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj = dict(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        twice = next(key for key, _ in pairs if key in seen or _remember(seen, key))
         raise _Refused(f"the key {brief(twice)} appears twice in one object")
     return obj
 
@@ -261,6 +276,9 @@ def parse_record(text: str, *, path: str | None = None) -> Record:
         raise RecordError(f"the footer counts {brief(record.footer['actions'])} actions but the record "
                           f"holds {len(record.actions)}: lines were added or removed",
                           path=path, line=footer_line)
+    if record.continues is not None and record.continues["move"] > len(record.actions):
+        raise RecordError(f"the header says the game goes on after move {record.continues['move']} of "
+                          f"another, but the record holds {len(record.actions)} actions", path=path, line=1)
     return record
 
 
@@ -288,6 +306,8 @@ def _header_to_record(head: dict[str, Any], path: str | None) -> Record:
     )
     if "app" in head:
         record.app = need("app", str)
+    if "continues" in head:
+        record.continues = _checked_continues(head["continues"], refuse)
     for name, value in record.options.items():
         if not (value is None or isinstance(value, (str, int, float))):
             raise refuse(f"the header's option {brief(name)} must be one value (text, a number, true, false "
@@ -299,6 +319,18 @@ def _header_to_record(head: dict[str, Any], path: str | None) -> Record:
         if problem:
             raise refuse(f"seat {index} in the header: {problem}")
     return record
+
+
+def _checked_continues(value: Any, refuse: Callable[[str], RecordError]) -> dict[str, Any]:
+    """The header's 'continues': which record (its header hash) and after how many of its actions."""
+    if not isinstance(value, dict) or set(value) != _CONTINUES_KEYS:
+        raise refuse("the header's 'continues' is {\"record\": <text>, \"move\": <whole number>}, not "
+                     f"{brief(value)}")
+    record, move = value["record"], value["move"]
+    if not isinstance(record, str) or type(move) is not int or move < 0:
+        raise refuse(f"the header's 'continues' names a record by text and a move by a whole number from 0, "
+                     f"not {brief(value)}")
+    return {"record": record, "move": move}
 
 
 def _seat_problem(seat: Any) -> str:
