@@ -34,7 +34,7 @@ from typing import Any
 
 from game import load
 from game.ai import BOT_NAMES
-from game.core import State
+from game.core.standings import places
 from game.match import Match, Seat
 from tools import cli
 
@@ -60,25 +60,6 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def places(state: State) -> list[int]:
-    """Each seat's finishing place, 1 the best, tied seats sharing the better place.
-
-    A game that keeps its finishing order (`finishing_order()`: Palace, the loser last) ranks by it;
-    any other by its winners first and then by score."""
-    order = getattr(state, "finishing_order", None)
-    if order is not None:
-        ranking = order()
-        if sorted(ranking) == list(range(state.num_players)):
-            result = [0] * state.num_players
-            for place, seat in enumerate(ranking, 1):
-                result[seat] = place
-            return result
-    winners = set(state.winners())
-    scores = state.scores()
-    keys = [(seat in winners, scores[seat]) for seat in range(state.num_players)]
-    return [1 + sum(other > key for other in keys) for key in keys]
 
 
 def losers(places_of_seats: list[int]) -> list[int]:

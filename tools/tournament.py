@@ -8,7 +8,7 @@ run started again with the same `--out` plays only the chunks still missing. The
 from that file: win rate with a 95% interval, and the level's median / p95 / slowest decision (the
 JSON adds `searched_ms_median`, the median of the decisions that took a millisecond or more, i.e.
 were not forced). Beside the wins, each cell gives how often the level came last (loser rate, Wilson
-95% interval) and its mean finishing place with a 95% interval (`tools.simulate.places`): in Palace every
+95% interval) and its mean finishing place with a 95% interval (`game.core.standings.places`): in Palace every
 seat but the loser wins (PA-R12), so those two are the figures that tell its levels apart. A game that
 fails is counted as an error and named with its seed and rotation.
 
