@@ -452,7 +452,7 @@ def remove_interrupted_saves(folder: str | Path, *, before: float) -> list[Path]
     only files named like write_record's temp files, never a save itself, and only those last written
     before `before` (the app's start, a time.time()), so a save under way now is never touched.
     Returns what was removed."""
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(Path(folder).iterdir())
     except OSError:  # no folder yet, or one that cannot be read: nothing to clean

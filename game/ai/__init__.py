@@ -85,9 +85,10 @@ def make_bot(game_id: str, name: str) -> Bot:
     if name == "easy":
         return ErringBot(heuristic_bot(game_id), EASY_MISTAKE_RATE)
     plan = search_plan(game_id)
+    budget: tuple[str, int | None, float | None] | None
     if name == "hard":
         kind = "improve" if plan is not None and plan.candidates is not None else "ismcts"
-        budget = (kind, plan and plan.hard_iterations, HARD_TIME_MS)
+        budget = (kind, plan.hard_iterations if plan is not None else None, HARD_TIME_MS)
     else:
         budget = _search_budget(name)
     if budget is None:

@@ -109,7 +109,9 @@ def playout(state: State, plan: SearchPlan, policy: Bot | None, rng: Rng,
         elif policy is None:
             action = legal[rng.randbelow(len(legal))]
         else:
-            action = policy.choose(Decision.of(state, state.current_player), rng)
+            mover = state.current_player
+            assert mover is not None  # the state is not over: a seat decides
+            action = policy.choose(Decision.of(state, mover), rng)
         state.apply(action)
         moves += 1
         if turns is not None and state.current_player != player:

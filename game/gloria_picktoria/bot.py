@@ -75,11 +75,11 @@ class HeuristicBot(AnytimeBot):
 
     def _values(self, decision: Decision, rng: Rng) -> Iterator[tuple[float, Action]]:
         seat = decision.seat
-        samples = [decision.sample(rng)]
+        samples = [_gloria(decision.sample(rng))]
         for action in decision.legal:
             if action.kind == "draw":
                 while len(samples) < DRAW_SAMPLES:
-                    samples.append(decision.sample(rng))
+                    samples.append(_gloria(decision.sample(rng)))
                 value = sum(_value_after(s, action, seat) for s in samples) / len(samples)
             else:
                 value = _value_after(samples[0], action, seat)
@@ -310,7 +310,15 @@ def _fox_shield(state: GloriaState, seat: int, odds: _Odds, charged: float) -> f
 
 def win_shares(state: State) -> list[float]:
     """Each seat's chance to win, guessed from `evaluate` (its expected lead in points) for every seat."""
-    return softmax_shares([evaluate(state, seat) for seat in range(state.num_players)], POINT_SCALE)
+    gloria = _gloria(state)
+    return softmax_shares([evaluate(gloria, seat) for seat in range(state.num_players)], POINT_SCALE)
+
+
+def _gloria(state: State) -> GloriaState:
+    """A state the search or a sample hands over, as what it is: this game's."""
+    if not isinstance(state, GloriaState):
+        raise TypeError(f"a Gloria Picktoria bot was given a {type(state).__name__}")
+    return state
 
 
 #: How far one point of expected lead moves the guessed chances (see `softmax_shares`).

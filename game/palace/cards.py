@@ -7,6 +7,7 @@ read it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
@@ -77,7 +78,7 @@ def sort_cards(cards: list[str]) -> None:
     cards.sort(key=CARD_ORDER.__getitem__)
 
 
-def sorted_cards(cards: list[str] | tuple[str, ...] | set[str]) -> list[str]:
+def sorted_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=CARD_ORDER.__getitem__)
 
 

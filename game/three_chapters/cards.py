@@ -49,7 +49,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.core.datafile import DataFileError, brief, decode_utf8, parse_toml, read_limited
 
@@ -398,7 +398,7 @@ def _flag(raw: dict[str, Any], key: str, where: str) -> bool:
     return value
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
