@@ -1,11 +1,12 @@
 """A full state consistent with what one seat knows (for search bots).
 
-Kept in place: everything public, the seat's own hand, the cards it knows in other hands and its own
-Zofe discards still in the discard pile. Re-dealt with `rng`: every other card in other hands, the draw
-pile, the rest of the discard pile, the order of the King stack, and any Zauberer choice the seat has
-not seen. The result depends only on the seat's observation and `rng`: hidden cards are pooled in
-sorted order before shuffling, and other seats' private knowledge is replaced by what the seat can know
-of it (what everyone knows, and what others know of the seat's own hand).
+Kept in place: everything public, the seat's own hand, the cards it knows for certain in other hands
+(PG-R7, see `knowledge.py`) and its own Zofe discards still in the discard pile. Re-dealt with `rng`:
+every other card in other hands, the draw pile, the rest of the discard pile, the order of the King
+stack, and any Zauberer choice the seat has not seen. The result depends only on the seat's
+observation and `rng`: hidden cards are pooled in sorted order before shuffling, and other seats'
+private knowledge is replaced by what the seat can know of it (what everyone knows, and what others
+know of the seat's own hand).
 """
 
 from __future__ import annotations

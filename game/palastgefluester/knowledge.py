@@ -1,15 +1,16 @@
 """What each seat knows of the other hands (PG-R7 Schatzmeister; Zauberer, Wächter and Zofe moves).
 
 `known[observer][owner]` is a multiset of cards the observer knows for certain to be in the owner's
-hand: it never claims a card that might not be there, and keeps every card that must be. A card
-played from the hand drops one copy. When cards leave the hand unseen by the observer (a face-down
-Zofe discard, a Zauberer exchange the observer is not part of), any card of the hand may have gone,
-so each known card keeps only the copies beyond the number that left: of two known brown Zofe cards,
-one discard leaves one known. Cards that arrive unseen are known only where they must have come
-(a Zauberer taking k cards from a hand of k known cards takes exactly those). What remains certain
-only as a choice ("the Zofe or the Wächter is still there") is not a known card. `public_known[owner]`
-is what every seat knows from public events alone (the same reasoning for an observer who saw no
-private card), always contained in each observer's knowledge. Everything resets at a new round.
+hand: it never claims a card that might not be there. A card played from the hand drops one copy.
+When cards leave the hand unseen by the observer (a face-down Zofe discard, a Zauberer exchange the
+observer is not part of), any card of the hand may have gone, so each known card keeps only the
+copies beyond the number that left: of two known brown Zofe cards, one discard leaves one known.
+Cards that arrive unseen are known where they must have come (a Zauberer taking k cards from a hand
+whose cards are known but for fewer than k of them). Not kept: what is certain only as a choice
+("the Zofe or the Wächter is still there"), and what could only be worked out by elimination over
+the whole game. `public_known[owner]` is what every seat knows from public events alone (the same
+reasoning for an observer who saw no private card), always contained in each observer's knowledge.
+Everything resets at a new round.
 """
 
 from __future__ import annotations
