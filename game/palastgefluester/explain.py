@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core import Action
@@ -124,6 +125,7 @@ def _name(person: str) -> str:
     return PERSON_BY_ID[person].name if person in PERSON_BY_ID else person
 
 
-_REASONS = {"play": _play, "target": _target, "count": _count, "give": _give, "discard": _discard,
-            "pick": _pick, "swap": _swap, "take": _take, "next": _next}
+_REASONS: dict[str, Callable[..., str]] = {
+    "play": _play, "target": _target, "count": _count, "give": _give, "discard": _discard,
+    "pick": _pick, "swap": _swap, "take": _take, "next": _next}
 assert set(_REASONS) == set(USAGE)

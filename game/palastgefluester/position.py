@@ -42,13 +42,13 @@ def position(
 
     players = len(hands)
     displays = displays if displays is not None else [[] for _ in range(players)]
-    hands = [list(h) for h in hands]
+    rows: list[list[str]] = [list(h) for h in hands]
     data = GAME.new_state(players, seed, {"scoring": scoring}).to_dict()
-    placed = [c for h in hands for c in h] + [c for d in displays for c in d] + list(discard)
+    placed = [c for h in rows for c in h] + [c for d in displays for c in d] + list(discard)
     if fill:
         unplaced = Counter(deck(players)) - Counter(placed + list(draw or ()))
         spare = sorted(unplaced.elements(), key=_filler_order)
-        for seat, hand in enumerate(hands):
+        for seat, hand in enumerate(rows):
             while len(hand) + len(displays[seat]) < HAND_SIZE and spare:
                 card = spare.pop(0)
                 hand.append(card)
@@ -61,7 +61,7 @@ def position(
     if last_played is None and phase != PLAY and displays[turn]:
         last_played = (turn, displays[turn][-1])
     data.update(
-        hands=hands,
+        hands=rows,
         displays=[list(d) for d in displays],
         draw=list(draw),
         discard=list(discard),
