@@ -33,6 +33,16 @@ class Decision:
                    lambda rng: state.determinize(seat, rng))
 
 
+@dataclass(frozen=True)
+class Figure:
+    """What a search found for one move: the simulated games it was played in and its summed result
+    there (each game's result from 0 to 1, a win's share by default: see `SearchPlan.result`)."""
+
+    action: Action
+    games: int
+    result: float
+
+
 class Bot:
     """A bot: `choose` picks one of the legal actions. `think` is the anytime form that the match
     controller steps a little per frame; a bot that answers at once needs only `choose`."""

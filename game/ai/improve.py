@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator
 
 from ..core import Action, Rng
-from .base import AnytimeBot, Decision
+from .base import AnytimeBot, Decision, Figure
 from .plan import SearchPlan, playout
 
 
@@ -38,9 +38,13 @@ class ImprovingBot(AnytimeBot):
         self.time_ms = time_ms
         self.policy = plan.rollout()
         self.last_iterations = 0  # how many deals the last decision played (for benchmarks)
+        #: each compared move with the deals it was played on and its summed result there, the chosen
+        #: move first (a hint shows them as "won 3 of 4 simulated games"); empty when nothing was searched
+        self.last_figures: list[Figure] = []
 
     def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
         self.last_iterations = 0
+        self.last_figures = []
         if len(decision.legal) == 1:
             yield decision.legal[0]
             return
@@ -52,6 +56,7 @@ class ImprovingBot(AnytimeBot):
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
         # Per candidate: its result minus the policy's choice's result, deal by deal.
         gains: list[list[float]] = [[] for _ in moves]
+        totals = [0.0] * len(moves)
         done = 0
         while True:
             deal = decision.sample(rng)
@@ -62,15 +67,19 @@ class ImprovingBot(AnytimeBot):
                 state.apply(action)
                 results.append(playout(state, self.plan, self.policy, Rng.from_state(stream), seat)[seat])
                 yield None  # one playout a slice: a frame never waits for a whole deal
-            for gain, result in zip(gains, results, strict=True):
+            for j, (gain, result) in enumerate(zip(gains, results, strict=True)):
                 gain.append(result - results[0])
+                totals[j] += result
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        yield moves[self._pick(gains)]
+        chosen = self._pick(gains)
+        order = [chosen] + sorted((j for j in range(len(moves)) if j != chosen), key=lambda j: -totals[j])
+        self.last_figures = [Figure(moves[j], done, totals[j]) for j in order]
+        yield moves[chosen]
 
     def _pick(self, gains: list[list[float]]) -> int:
         """The candidate with the best mean gain over the policy's choice, if that gain is clear."""

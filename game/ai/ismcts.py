@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..core import Action, Rng, State
-from .base import AnytimeBot, Decision
+from .base import AnytimeBot, Decision, Figure
 from .plan import SearchPlan, playout
 
 
@@ -51,8 +51,11 @@ class ISMCTSBot(AnytimeBot):
         self.slice_iterations = max(1, slice_iterations)
         self.stop_early = stop_early
         self.last_iterations = 0  # how many the last decision used (for benchmarks)
+        #: the root's moves with their visits and summed results, the chosen move first (for a hint)
+        self.last_figures: list[Figure] = []
 
     def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
+        self.last_figures = []
         if len(decision.legal) == 1:
             self.last_iterations = 0
             yield decision.legal[0]
@@ -82,7 +85,9 @@ class ISMCTSBot(AnytimeBot):
                     break
                 yield None
         self.last_iterations = done
-        yield self._best(root, decision.legal)
+        best = self._best(root, decision.legal)
+        self.last_figures = self._figures(root, decision.legal, best)
+        yield best
 
     def _left(self, done: int, started: float, now: float, deadline: float | None) -> float:
         """How many more iterations the budget allows, at the pace so far."""
@@ -141,6 +146,13 @@ class ISMCTSBot(AnytimeBot):
             if value > best_value:
                 best_value, best_action, best_child = value, action, child
         return best_action, best_child
+
+    @staticmethod
+    def _figures(root: _Node, legal: list[Action], best: Action) -> list[Figure]:
+        """The visited legal moves, the chosen one first, then by visits."""
+        visited = [(a, root.children[a]) for a in legal if a in root.children and root.children[a].visits]
+        visited.sort(key=lambda pair: (pair[0] != best, -pair[1].visits))
+        return [Figure(action, child.visits, child.reward) for action, child in visited]
 
     @staticmethod
     def _best(root: _Node, legal: list[Action]) -> Action:

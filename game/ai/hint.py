@@ -1,0 +1,186 @@
+"""Hints: the move a level would choose for a seat, and why, as data.
+
+`hint(decision, rng, level)` runs the level's bot on the Decision (so it sees only the seat's observation,
+its legal actions and determinized samples, never the true position) and returns a Hint: the action, its
+reasons and the search's figures. A reason is a message id with parameters, never a sentence: the words
+live in one place per game (`game.<id>.hints.MESSAGES`, next to the game's `reasons` function that reads
+the heuristic's own terms), and the search's words here in `MESSAGES`. `render` turns a reason into
+English; a translation replaces the templates, not the code that picks them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from ..core import Action, Rng
+from . import heuristic_bot, make_bot, search_plan
+from .base import Bot, Decision, Figure
+
+#: The level a hint asks by default: the strongest one a player can pick.
+DEFAULT_LEVEL = "hard"
+#: How many reasons a one-line explanation shows (the rest stay in the data, for tools).
+LINE_REASONS = 2
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason: a message id and its parameters (numbers, seats, card ids: data, not words)."""
+
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "params": dict(self.params)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Reason:
+        return cls(str(data["id"]), dict(data.get("params") or {}))
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The action `level` would choose, the reasons for it (the game's first, then the search's) and
+    what the search found for each move it compared, the chosen one first (empty for the heuristic)."""
+
+    action: Action
+    reasons: tuple[Reason, ...]
+    figures: tuple[Figure, ...] = ()
+    level: str = DEFAULT_LEVEL
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON data (for the worker process and for tools)."""
+        return {"action": str(self.action), "level": self.level,
+                "reasons": [r.to_dict() for r in self.reasons],
+                "figures": [[str(f.action), f.games, f.result] for f in self.figures]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Hint:
+        return cls(Action.parse(data["action"]), tuple(Reason.from_dict(r) for r in data["reasons"]),
+                   tuple(Figure(Action.parse(a), int(g), float(r)) for a, g, r in data["figures"]),
+                   str(data["level"]))
+
+
+#: The search's words (the games' own are in their hints modules).
+MESSAGES: dict[str, str] = {
+    "only_move": "it is the only move you have",
+    "rule_of_thumb": "it is what a good player's rule of thumb picks here",
+    "search_won": "{won} of {games} simulated games won with this, {next_won} of {next_games} with "
+                  "the next best ({next})",
+    "search_alone": "{won} of {games} simulated games won with this",
+    "search_chance": "simulated play gives this a {chance}% chance to win, {next_chance}% for the next best "
+                     "({next})",
+    "search_chance_alone": "simulated play gives this a {chance}% chance to win",
+    "search_overrules": "the simulated games found it better than the rule of thumb's choice ({other})",
+}
+
+
+def hint(decision: Decision, rng: Rng, level: str = DEFAULT_LEVEL) -> Hint:
+    """What `level` would play in `decision` and why. `rng` is the hint's own random source."""
+    bot = make_bot(decision.game_id, level)
+    action = bot.choose(decision, rng.clone())
+    if len(decision.legal) == 1:
+        return Hint(action, (Reason("only_move"),), (), level)
+    figures = tuple(getattr(bot, "last_figures", ()) or ())
+    reasons = list(game_reasons(decision, action, rng.clone()))
+    reasons.extend(_search_reasons(decision, action, figures, rng.clone()))
+    if not reasons:
+        reasons.append(Reason("rule_of_thumb"))
+    return Hint(action, tuple(reasons), figures, level)
+
+
+def game_reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
+    """The game's reasons for `action`, in its heuristic's terms (none for a game without a hints module)."""
+    module = _hints_module(decision.game_id)
+    if module is None:
+        return []
+    reasons: Callable[[Decision, Action, Rng], list[Reason]] = module.reasons
+    return reasons(decision, action, rng)
+
+
+def _search_reasons(decision: Decision, action: Action, figures: Sequence[Figure], rng: Rng) -> list[Reason]:
+    if not figures:
+        return []
+    chosen = figures[0]
+    # Playouts that stop early end in a guessed chance, not a won or lost game: say it as a chance.
+    plan = search_plan(decision.game_id)
+    guessed = plan is not None and (plan.cutoff is not None or plan.turns is not None)
+    params: dict[str, Any] = {"won": round(chosen.result), "games": chosen.games,
+                              "chance": _percent(chosen)}
+    if len(figures) > 1:
+        other = figures[1]
+        params.update(next_won=round(other.result), next_games=other.games, next_chance=_percent(other),
+                      next=str(other.action))
+        out = [Reason("search_chance" if guessed else "search_won", params)]
+    else:
+        out = [Reason("search_chance_alone" if guessed else "search_alone", params)]
+    policy = _rule_of_thumb(decision, rng)
+    if policy is not None and policy != action:
+        out.append(Reason("search_overrules", {"other": str(policy)}))
+    return out
+
+
+def _percent(figure: Figure) -> int:
+    return round(100 * figure.result / figure.games) if figure.games else 0
+
+
+def _rule_of_thumb(decision: Decision, rng: Rng) -> Action | None:
+    """The heuristic's own choice here (None for a game without one)."""
+    try:
+        bot: Bot = heuristic_bot(decision.game_id)
+    except Exception:  # a game without a heuristic (the test games): nothing to compare with
+        return None
+    return bot.choose(decision, rng)
+
+
+def _hints_module(game_id: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"game.{game_id}.hints")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"game.{game_id}", f"game.{game_id}.hints"):
+            raise
+        return None
+
+
+# -- words -------------------------------------------------------------------------------------------
+def render(game_id: str, reason: Reason, names: Sequence[str] | None = None) -> str:
+    """A reason in English. Seats become `names` (default "seat N"), actions and cards the game's words."""
+    module = _hints_module(game_id)
+    messages: Mapping[str, str] = getattr(module, "MESSAGES", {})
+    template = messages.get(reason.id) or MESSAGES.get(reason.id)
+    if template is None:
+        return reason.id
+    params = {key: _word(module, key, value, names) for key, value in reason.params.items()}
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):  # a template and its parameters out of step: say the id
+        return reason.id
+
+
+def _word(module: ModuleType | None, key: str, value: Any, names: Sequence[str] | None) -> Any:
+    if key in ("seat", "receiver", "leader") and isinstance(value, int):
+        return names[value] if names is not None and 0 <= value < len(names) else f"seat {value + 1}"
+    if key in ("next", "other") and isinstance(value, str):
+        words: Callable[[str], str] | None = getattr(module, "action_words", None)
+        return words(value) if words is not None else value
+    if key == "card" and isinstance(value, str):
+        card_words: Callable[[str], str] | None = getattr(module, "card_words", None)
+        return card_words(value) if card_words is not None else value
+    return value
+
+
+def explain(game_id: str, found: Hint, names: Sequence[str] | None = None, *,
+            limit: int = LINE_REASONS) -> str:
+    """The hint's first reasons in one line, as the table shows it."""
+    text = "; ".join(render(game_id, r, names) for r in found.reasons[:limit])
+    return text[:1].upper() + text[1:] + "." if text else ""
+
+
+def action_words(game_id: str, action: Action | str) -> str:
+    """An action as the game says it to a player (its text when the game has no words for it)."""
+    module = _hints_module(game_id)
+    words: Callable[[str], str] | None = getattr(module, "action_words", None)
+    return words(str(action)) if words is not None else str(action)

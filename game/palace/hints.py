@@ -1,0 +1,132 @@
+"""Why a Palace move is good, in the heuristic's own terms (see bot.py), and the words for it.
+
+The heuristic's ideas: strong cards face up, since they are played late with no hand behind them; the
+lowest plain rank first with every copy; power cards (2, 10, an invisible 3) kept for when nothing else
+goes, the 10 for a pile worth burning; a run of four completed, so the pile burns and you play again.
+The aim is not to be the loser (PA-R12). The words are all in MESSAGES (ids "pa.*").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ai.base import Decision
+from ..ai.hint import Reason
+from ..core import Action, Rng
+from . import rules
+from .bot import BIG_PILE, HeuristicBot, strength
+from .cards import BURN, INVISIBLE, RESET
+from .state import parse_play
+
+MESSAGES: dict[str, str] = {
+    "pa.swap_up": "it puts the {card} face up: strong cards are needed late, when you have no hand",
+    "pa.ready": "your face-up cards are already the strongest your hand can make them",
+    "pa.flip": "you have no hand or face-up cards left: turn a face-down card",
+    "pa.pickup": "nothing you hold goes on the pile now",
+    "pa.burns_run": "it makes four {rank}s on the pile: the pile burns and you play again",
+    "pa.lowest": "the {rank} is your lowest card that goes: your strong cards stay for later",
+    "pa.all_copies": "it sheds all {count} of them at once",
+    "pa.keeps_power": "it keeps your {ranks} for when nothing else goes",
+    "pa.burn_big": "the 10 burns a pile of {count} cards",
+    "pa.reset": "the 2 goes on anything, and the next player must start again from the bottom",
+    "pa.invisible": "the 3 goes on anything and leaves the pile as it was",
+    "pa.power_only": "only power cards go now, and this one is worth least to keep",
+    "pa.redraw_keep": "the drawn card is a power card: worth more kept than played now",
+    "pa.redraw_play": "it sheds the drawn card's twins while they go",
+    # Palace's simulated games count not being the loser (and a little the place), not winning (PA-R12).
+    "search_won": "{won} of {games} simulated games went well with this (above all: not the loser), "
+                  "{next_won} of {next_games} with the next best ({next})",
+    "search_alone": "{won} of {games} simulated games went well with this (above all: not the loser)",
+}
+
+_POWER_WORDS = {BURN: "10", RESET: "2", INVISIBLE: "3"}
+
+
+def card_words(card: str) -> str:
+    return card
+
+
+def action_words(text: str) -> str:
+    """"play 2x4" -> "play two 4s"."""
+    kind, _, rest = text.partition(" ")
+    if kind == "play":
+        parsed = parse_play(rest)
+        if parsed is not None:
+            count, rank = parsed
+            if count == 1:
+                return f"play {'an' if rank in ('A', '8') else 'a'} {rank}"
+            return f"play {_NUMBERS.get(count, count)} {rank}s"
+    if kind == "swap":
+        hand_card, _, up_card = rest.partition(" ")
+        return f"swap {hand_card} from your hand with the face-up {up_card}"
+    if kind == "flip":
+        return "turn a face-down card"
+    if kind == "pickup":
+        return "pick up the pile"
+    return text
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four"}
+
+
+def reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
+    obs = decision.observation
+    if action.kind == "swap":
+        return [Reason("pa.swap_up", {"card": str(action.args[0])})]
+    if action.kind == "ready":
+        return [Reason("pa.ready")]
+    if action.kind == "flip":
+        return [Reason("pa.flip")]
+    if action.kind == "pickup":
+        return [Reason("pa.pickup")]
+    if action.kind == "pass":
+        return [Reason("pa.redraw_keep")] if obs.get("redraw") else []
+    if action.kind != "play":
+        return []
+    parsed = parse_play(action.args[0])
+    if parsed is None:
+        return []
+    count, rank = parsed
+    if obs.get("redraw"):
+        return [Reason("pa.redraw_play")]
+    return _play(obs, decision.legal, count, rank)
+
+
+def _play(obs: dict[str, Any], legal: list[Action], count: int, rank: str) -> list[Reason]:
+    options = obs["options"]
+    counts = _counts(legal)
+    completing = HeuristicBot._completes_run(obs["pile"], counts)
+    if completing == (rank, count):
+        return [Reason("pa.burns_run", {"rank": rank})]
+    out: list[Reason] = []
+    if not rules.always_playable(rank, options):
+        plain = sorted((r for r in counts if not rules.always_playable(r, options)),
+                       key=lambda r: strength(r, options))
+        if plain and plain[0] == rank:
+            out.append(Reason("pa.lowest", {"rank": rank}))
+        if count > 1 and count == counts.get(rank):
+            out.append(Reason("pa.all_copies", {"count": count}))
+        kept = sorted({_POWER_WORDS[p] for r in counts if (p := rules.power(r, options)) in _POWER_WORDS})
+        if kept:
+            out.append(Reason("pa.keeps_power", {"ranks": " and ".join(f"{r}s" for r in kept)}))
+        return out
+    power = rules.power(rank, options)
+    if power == BURN and len(obs["pile"]) >= BIG_PILE:
+        out.append(Reason("pa.burn_big", {"count": len(obs["pile"])}))
+    elif power == RESET:
+        out.append(Reason("pa.reset"))
+    elif power == INVISIBLE:
+        out.append(Reason("pa.invisible"))
+    if all(rules.always_playable(r, options) for r in counts):
+        out.append(Reason("pa.power_only"))
+    return out
+
+
+def _counts(legal: list[Action]) -> dict[str, int]:
+    """The most copies of each rank that may go on the pile now."""
+    counts: dict[str, int] = {}
+    for action in legal:
+        parsed = parse_play(action.args[0]) if action.kind == "play" else None
+        if parsed is not None:
+            counts[parsed[1]] = max(counts.get(parsed[1], 0), parsed[0])
+    return counts
