@@ -37,6 +37,9 @@ MESSAGES: dict[str, str] = {
     "search_won": "{won} of {games} simulated games went well with this (above all: not the loser), "
                   "{next_won} of {next_games} with the next best ({next})",
     "search_alone": "{won} of {games} simulated games went well with this (above all: not the loser)",
+    "search_chance": "simulated play rates this {chance}% (above all: not being the loser), {next_chance}% "
+                     "for the next best ({next})",
+    "search_chance_alone": "simulated play rates this {chance}% (above all: not being the loser)",
 }
 
 _POWER_WORDS = {BURN: "10", RESET: "2", INVISIBLE: "3"}
