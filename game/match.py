@@ -27,6 +27,8 @@ from typing import Any
 
 from . import load
 from .ai import Bot, Decision, make_bot
+from .ai.hint import DEFAULT_LEVEL as HINT_LEVEL
+from .ai.hint import Hint, hint
 from .ai.worker import BotWorker
 from .core import Action, Event, KartentischError, RecordError, Rng, State, bot_rng
 from .core.records import Record, footer_for, read_record, write_record
@@ -102,6 +104,17 @@ class _UndoPoint:
 
 
 @dataclass
+class _HintAsked:
+    """A hint asked for a person's decision: whose, at which action, and the answer (to come)."""
+
+    seat: int
+    actions: int
+    answer: Future[dict[str, Any]] | None
+    started: float
+    found: Hint | None = None
+
+
+@dataclass
 class _Asked:
     """A decision asked of the worker: whose, at which action, the answer to come, when, which try."""
 
@@ -152,6 +165,10 @@ class Match:
         self._events: deque[Event] = deque()
         self._undo: list[_UndoPoint] = []
         self._thinking: tuple[int, Iterator[Action | None], float] | None = None
+        self._hint: _HintAsked | None = None
+        #: the indexes of the actions a person made after asking for a hint at that decision (the record
+        #: marks them; the statistics count them)
+        self.hinted: set[int] = set()
         humans = self.human_seats
         self._shown: int | None = humans[0] if len(humans) == 1 else None
         self._save()
@@ -235,7 +252,69 @@ class Match:
         before = self.state.clone()
         events = self.state.apply(action)  # raises before anything is recorded
         self._undo.append(_UndoPoint(before, len(self.actions)))
+        asked = self._hint
+        if asked is not None and (asked.seat, asked.actions) == (seat, len(self.actions)):
+            self.hinted.add(len(self.actions))
+        self._hint = None
         return self._record(seat, action, events)
+
+    # -- hints -----------------------------------------------------------------------------------
+    def ask_hint(self, level: str = HINT_LEVEL) -> None:
+        """Ask what `level` would play in the decision of the person on screen, from their observation
+        alone. With a worker (`use_worker`) it thinks there and `hint()` answers once it is done; without
+        one it is worked out now. The move the person then makes is marked as hinted in the record."""
+        seat = self._shown
+        if seat is None or not self.legal_actions(seat):
+            raise MatchError("a hint is for the person whose decision it is")
+        asked = self._hint
+        if asked is not None and (asked.seat, asked.actions) == (seat, len(self.actions)):
+            return  # asked already: the answer comes once
+        rng = bot_rng(self.seed, seat, len(self.actions))
+        worker = self._worker
+        if worker is None:
+            found = hint(Decision.of(self.state, seat), rng, level)
+            self._hint = _HintAsked(seat, len(self.actions), None, time.perf_counter(), found)
+            return
+        answer = worker.submit_hint(self.game.id, level, self.state.to_dict(), seat, rng)
+        self._hint = _HintAsked(seat, len(self.actions), answer, time.perf_counter())
+
+    def hint_pending(self) -> bool:
+        """A hint was asked for this decision and is still being worked out."""
+        self.hint()
+        return self._hint is not None and self._hint.found is None
+
+    def hint(self) -> Hint | None:
+        """The hint for the decision now, once worked out (None before, or if none was asked). A worker
+        that fails or takes too long costs the hint, never the game: the player is told."""
+        asked = self._hint
+        if asked is None or (asked.seat, asked.actions) != (self.human_to_act(), len(self.actions)):
+            return None
+        if asked.found is not None or asked.answer is None:
+            return asked.found
+        worker = self._worker
+        waited = time.perf_counter() - asked.started
+        if not asked.answer.done():
+            if worker is not None and waited > worker.timeout_s:
+                log.warning("the AI worker gave no hint within %g s", worker.timeout_s)
+                worker.restart()
+                self._hint_failed()
+            return None
+        try:
+            found = Hint.from_dict(asked.answer.result())
+            if found.action not in self.state.legal_actions():
+                raise ValueError(f"the hint {found.action} is not a legal move")
+        except Exception as exc:  # whatever went wrong over there, the game goes on here
+            log.warning("the AI worker failed a hint: %r", exc)
+            if worker is not None:
+                worker.restart()
+            self._hint_failed()
+            return None
+        asked.found = found
+        return found
+
+    def _hint_failed(self) -> None:
+        self._hint = None
+        self._notices.append("The hint could not be worked out this time; ask again.")
 
     def bot_thinking(self) -> bool:
         return self._thinking is not None or self._pending is not None
@@ -366,6 +445,8 @@ class Match:
         point = self._undo.pop()
         self.state = point.state
         del self.actions[point.actions:]
+        self.hinted = {i for i in self.hinted if i < point.actions}
+        self._hint = None
         self._thinking = None
         self._pending = None
         self._stand_in = None
@@ -384,6 +465,7 @@ class Match:
             seats=[s.to_dict() for s in self.seats],
             actions=list(self.actions),
             footer=footer_for(self.state, len(self.actions)),
+            hinted=set(self.hinted),
         )
 
     def save(self, path: str | Path) -> None:
@@ -430,6 +512,7 @@ class Match:
             match.state.apply(match.game.parse_action(match.state, text))
             match.actions.append((seat, text))
         assert match.state.state_hash() == final.state_hash()
+        match.hinted = set(record.hinted)
         match.autosave = Path(autosave) if autosave is not None else None
         match._save()
         return match

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -248,3 +249,100 @@ def test_tools_hint_refuses_a_changed_record(record_file, tmp_path):
     write_record(changed, record)
     done = run_hint("--record", str(changed), "--at", "2")
     assert done.returncode == 1 and "Traceback" not in done.stderr
+
+
+# -- hints in a match, and in its record ---------------------------------------------------------
+def human_match(tmp_path: Path, game_id: str = "palace") -> Match:
+    seats = [Seat("Ann"), Seat.ai("Bot 1", "normal"), Seat.ai("Bot 2", "normal")]
+    match = Match(game_id, seats, seed=23, autosave=tmp_path / "save.jsonl")
+    match.run_bots()
+    return match
+
+
+def test_a_hinted_move_is_marked_in_the_record_and_replays_exactly(tmp_path):
+    match = human_match(tmp_path)
+    while not match.is_over() and len(match.hinted) < 2:
+        seat = match.human_to_act()
+        legal = match.legal_actions()
+        if len(legal) > 1:
+            match.ask_hint("normal")
+            found = match.hint()
+            assert found is not None and found.action in legal
+            match.play(found.action)
+        else:
+            match.play(legal[0])
+        assert seat == 0
+        match.run_bots()
+    lines = (tmp_path / "save.jsonl").read_text().splitlines()
+    marked = [json.loads(line) for line in lines[1:-1] if '"hint"' in line]
+    assert len(marked) == 2 and all(m["hint"] is True and m["seat"] == 0 for m in marked)
+    record = read_record(tmp_path / "save.jsonl")
+    assert record.hinted == match.hinted
+    resumed = Match.resume(tmp_path / "save.jsonl")
+    assert resumed.hinted == match.hinted
+    assert resumed.state.state_hash() == match.state.state_hash()
+
+
+def test_a_hint_asked_but_not_followed_still_marks_the_move_and_undo_takes_it_back(tmp_path):
+    match = human_match(tmp_path)
+    while len(match.legal_actions()) < 2:
+        match.play(match.legal_actions()[0])
+        match.run_bots()
+    before = len(match.actions)
+    match.ask_hint("normal")
+    found = match.hint()
+    other = next(a for a in match.legal_actions() if a != found.action)
+    match.play(other)
+    assert before in match.hinted
+    match.undo()
+    assert match.hinted == set()
+    assert match.hint() is None  # the hint belonged to the decision, asked again if wanted
+
+
+def test_a_hint_is_only_for_the_person_deciding(tmp_path):
+    from game.match import MatchError
+
+    match = Match("palace", [Seat.ai("A", "normal"), Seat.ai("B", "normal")], seed=2)
+    with pytest.raises(MatchError):
+        match.ask_hint()
+
+
+@pytest.mark.parametrize("line, says", [
+    ('{"seat": 0, "action": "ready", "hint": false}', "'hint' is true or absent"),
+    ('{"seat": 1, "action": "ready", "hint": true}', "seat 1 is an AI"),
+    ('{"seat": 0, "action": "ready", "hinted": true}', "an action line must be"),
+])
+def test_a_record_refuses_a_hint_marker_it_does_not_know(tmp_path, line, says):
+    from game.core import RecordError
+    from game.core.records import parse_record
+
+    match = Match("palace", [Seat("Ann"), Seat.ai("B", "normal")], seed=2)
+    lines = match.record().lines()
+    lines.insert(1, line)
+    with pytest.raises(RecordError, match=says):
+        parse_record("\n".join(lines) + "\n")
+
+
+def test_the_worker_thinks_the_hint_while_the_caller_goes_on(tmp_path):
+    """The hard hint is asked of the worker process: asking returns at once, the frames go on, and the
+    answer is a legal move for the person, marked when they play it."""
+    from game.ai.worker import BotWorker
+
+    worker = BotWorker()
+    try:
+        match = human_match(tmp_path, "palastgefluester")
+        match.use_worker(worker)
+        while len(match.legal_actions()) < 2:
+            match.play(match.legal_actions()[0])
+            match.run_bots()
+        match.ask_hint()
+        frames = 0
+        while match.hint_pending():  # a worker that never answers is given up after its timeout
+            frames += 1
+            time.sleep(0.01)  # the frame's other work
+        found = match.hint()
+        assert found is not None and found.action in match.legal_actions()
+        assert frames > 0  # the caller was free while the worker thought
+        assert worker.started
+    finally:
+        worker.close()

@@ -45,6 +45,16 @@ def decide(game_id: str, bot_name: str, state_data: dict[str, Any], seat: int, r
     return str(bot.choose(Decision.of(state, seat), Rng.from_state(rng_state)))
 
 
+def hint_answer(game_id: str, level: str, state_data: dict[str, Any], seat: int,
+                rng_state: int) -> dict[str, Any]:
+    """Runs in the worker process: the hint for `seat` (game.ai.hint), as data (Hint.to_dict)."""
+    from .. import load
+    from .hint import hint
+
+    state = load(game_id).state_from_dict(state_data)
+    return hint(Decision.of(state, seat), Rng.from_state(rng_state), level).to_dict()
+
+
 class BotWorker:
     """One worker process, started on first use (spawned, so it shares no SDL or thread state).
 
@@ -104,6 +114,16 @@ class BotWorker:
             return self._ready_pool().submit(self._decide, game_id, bot_name, state_data, seat, rng.state)
         except Exception as exc:  # a broken pool, a process that cannot start: handled as any fault
             failed: Future[str] = Future()
+            failed.set_exception(exc)
+            return failed
+
+    def submit_hint(self, game_id: str, level: str, state_data: dict[str, Any], seat: int,
+                    rng: Rng) -> Future[dict[str, Any]]:
+        """A hint to come (see `hint_answer`); a worker that cannot take the question gives the error."""
+        try:
+            return self._ready_pool().submit(hint_answer, game_id, level, state_data, seat, rng.state)
+        except Exception as exc:  # as in submit: the caller handles it as any fault
+            failed: Future[dict[str, Any]] = Future()
             failed.set_exception(exc)
             return failed
 

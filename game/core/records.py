@@ -5,6 +5,7 @@
      "seed": ..., "options": {...}, "seats": [{"name", "kind", "bot"}, ...]}
      (and "continues": {"record": <header hash>, "move": N} in a game played on from another's position)
     {"seat": 0, "action": "play Zauberer/red"}
+    {"seat": 1, "action": "play 2x5", "hint": true}   (a person's move made after asking for a hint)
     ...
     {"footer": true, "actions": N, "terminal": false, "scores": [...], "winners": [...], "result": "...",
      "state_hash": "...", "header_hash": "..."}
@@ -66,6 +67,9 @@ class Record:
     #: a game played on from another record's position: {"record": that record's header hash, "move": the
     #: number of its actions this one starts with (they are this record's first actions, so it replays alone)}
     continues: dict[str, Any] | None = None
+    #: the indexes (into `actions`) of the moves a person made after asking for a hint at that decision:
+    #: marked on their lines, counted by the statistics, ignored by replay (a hint changes no move)
+    hinted: set[int] = field(default_factory=set)
 
     def header(self) -> dict[str, Any]:
         head = {
@@ -90,7 +94,8 @@ class Record:
 
     def lines(self) -> list[str]:
         out = [_dumps(self.header())]
-        out.extend(_dumps({"seat": seat, "action": text}) for seat, text in self.actions)
+        out.extend(_dumps({"seat": seat, "action": text, **({"hint": True} if index in self.hinted else {})})
+                   for index, (seat, text) in enumerate(self.actions))
         if self.footer is not None:
             out.append(_dumps({**self.footer, "header_hash": self.header_hash()}))
         return out
@@ -261,12 +266,20 @@ def parse_record(text: str, *, path: str | None = None) -> Record:
             record.footer = _check_footer(obj, number, path)
             continue
         seat, action = obj.get("seat"), obj.get("action")
-        if set(obj) != {"seat", "action"} or type(seat) is not int or not isinstance(action, str):
-            raise RecordError("an action line must be {\"seat\": <int>, \"action\": <text>}",
-                              path=path, line=number)
+        if set(obj) - {"hint"} != {"seat", "action"} or type(seat) is not int or not isinstance(action, str):
+            raise RecordError("an action line must be {\"seat\": <int>, \"action\": <text>} (and "
+                              "\"hint\": true after a hint)", path=path, line=number)
         if not 0 <= seat < record.players:
             raise RecordError(f"seat {brief(seat)} does not exist in a {record.players}-player game",
                               path=path, line=number)
+        if "hint" in obj:
+            if obj["hint"] is not True:
+                raise RecordError(f"an action line's 'hint' is true or absent, not {brief(obj['hint'])}",
+                                  path=path, line=number)
+            if record.seats[seat]["kind"] != "human":
+                raise RecordError(f"seat {seat} is an AI: only a person's move follows a hint",
+                                  path=path, line=number)
+            record.hinted.add(len(record.actions))
         record.actions.append((seat, action))
 
     if record.footer is None:
