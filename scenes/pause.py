@@ -1,7 +1,7 @@
 """The pause menu over the table (Esc): Resume, Rules summary, Settings, Gallery, Undo, Save and leave.
 
-It is an overlay: the table stays visible under a dark veil. The rules summary opens as a further
-overlay with the game's rules in a scrolling box.
+It is an overlay: the table stays visible under a dark veil. Rules summary opens the paged rules view
+(scenes/rules_view.py), whose "Full text" is the whole summary in a scrolling box (RulesScene).
 """
 
 from __future__ import annotations
@@ -64,7 +64,9 @@ class PauseScene(MenuScene):
 
     # -- actions ---------------------------------------------------------------------------------
     def rules(self) -> None:
-        self.app.push(RulesScene(self.app, self.match.game.id, self.match.game.title))
+        from .rules_view import open_rules
+
+        open_rules(self.app, self.match.game.id)
 
     def settings(self) -> None:
         from .settings_scene import SettingsScene

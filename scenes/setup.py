@@ -196,10 +196,12 @@ class SetupScene(MenuScene):
             options_box.set_scrollable_area_dimensions((inner_w, y_end))
 
         buttons_y = h - px(70, size)
-        button_w = min(px(220, size), (w - 3 * margin) // 2)
-        back = pygame.Rect(w // 2 - margin // 2 - button_w, buttons_y, max(1, button_w), px(50, size))
-        start = pygame.Rect(w // 2 + margin // 2, buttons_y, max(1, button_w), px(50, size))
+        button_w = max(1, min(px(220, size), (w - 4 * margin) // 3))
+        left = w // 2 - button_w * 3 // 2 - margin
+        back, rules, start = (pygame.Rect(left + i * (button_w + margin), buttons_y, button_w, px(50, size))
+                              for i in range(3))
         self.add_button(back, "Back", self.back)
+        self.add_button(rules, "Rules", self.show_rules, tooltip="The rules, page by page, with the cards")
         self.add_button(start, "Start", self.start, primary=True)
         error_rect = pygame.Rect(margin, bottom + px(2, size), max(1, w - 2 * margin), px(22, size))
         self.error_label = UILabel(error_rect, self.error, manager=self.ui, object_id=oid("@error"))
@@ -330,6 +332,11 @@ class SetupScene(MenuScene):
                 self.error_label.show()
             else:
                 self.error_label.hide()
+
+    def show_rules(self) -> None:
+        from .rules_view import open_rules
+
+        open_rules(self.app, self.rules.id)
 
     # -- start -----------------------------------------------------------------------------------
     def start(self) -> None:

@@ -25,6 +25,7 @@ from scenes.base import Scene
 from scenes.choose import ChooseGameScene, game_entries
 from scenes.pause import PauseScene, RulesScene
 from scenes.results import ResultsScene, headline, rematch_options
+from scenes.rules_view import RulesViewScene
 from scenes.settings import Settings, autosave_path, config_dir
 from scenes.settings_scene import SettingsScene
 from scenes.setup import SetupScene
@@ -388,7 +389,11 @@ def test_pause_rules_summary_and_resume_with_escape(app):
     app.push(PauseScene(app, match))
     frames(app)
     click(app, button(app, "Rules summary"))
+    assert isinstance(app.stack.top, RulesViewScene)
+    click(app, button(app, "Full text"))
     assert isinstance(app.stack.top, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, RulesViewScene)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene)
     key(app, pygame.K_ESCAPE)
