@@ -113,6 +113,6 @@ def test_a_plan_with_candidates_needs_a_policy_to_rank_them():
 
 def test_the_improving_search_by_name_needs_a_game_that_names_candidates():
     with pytest.raises(UnknownGame, match="candidates"):
-        make_bot("palace", "improve:5")
+        make_bot("palastgefluester", "improve:5")
     bot = make_bot("three_chapters", "improve:250ms")
     assert isinstance(bot, ImprovingBot) and bot.time_ms == 250.0 and bot.iterations is None

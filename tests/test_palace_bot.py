@@ -9,7 +9,6 @@ import pytest
 from test_palace_rules import position
 
 from game.ai import Decision, make_bot, search_plan
-from game.ai.ismcts import ISMCTSBot
 from game.ai.plan import playout
 from game.core import Rng
 from game.palace.bot import PLACE_WEIGHT, HeuristicBot, escape_chances, finished_values
@@ -67,10 +66,9 @@ def test_pa_r12_a_playout_goes_on_after_the_first_player_out_until_the_loser() -
 
 def test_pa_r12_hard_searches_on_after_the_first_player_is_out() -> None:
     """With a player out the game is still open for everyone else: hard searches which move keeps it
-    from being the loser instead of playing on like the heuristic."""
+    from being the loser instead of playing on like the heuristic without a look."""
     state = position(players=3, hands=[["4C", "9C", "KC", "KD"], ["5D", "6D", "AS"], []], pile=["3S"],
                      up=[["8S", None, None], ["QH", None, None], []], out=[2])
     hard = make_bot("palace", "hard")
-    assert isinstance(hard, ISMCTSBot)
     hard.choose(Decision.of(state, 0), Rng(3))
     assert hard.last_iterations > 0

@@ -30,6 +30,7 @@ BIG_PILE = 3  # a pile of this many cards is worth a 10
 # Now and then another plain rank: two players who always answer alike can pass the same cards back and
 # forth for ever (a pick-up loop); a little variety breaks such loops, as it does at a real table.
 VARIETY = 0.1
+CHOSEN = 100.0  # `ranked`'s value of the bot's own choice, above every other
 
 
 def strength(rank: str, options: dict[str, Any]) -> int:
@@ -58,21 +59,45 @@ class HeuristicBot(Bot):
             return self._redraw(obs, legal)
         return self._play(obs, legal, rng)
 
+    def ranked(self, decision: Decision, rng: Rng) -> list[tuple[float, Action]]:
+        """Every legal action, the bot's own choice first; then the moves it would consider next: swaps
+        by what they add to the face-up cards, plays the weakest rank first, more copies before fewer,
+        the power cards late; picking up last."""
+        chosen = self.choose(decision, rng)
+        obs = decision.observation
+        options = obs["options"]
+
+        def value(action: Action) -> float:
+            if action == chosen:
+                return CHOSEN
+            if action.kind == "swap":
+                return CHOSEN / 2 + self._swap_gain(obs, action)
+            if action.kind == "play":
+                count, rank = parse_play(action.args[0]) or (0, "")
+                return CHOSEN / 2 - strength(rank, options) + count / 10
+            return 0.0 if action.kind == "pickup" else CHOSEN / 2
+
+        return sorted(((value(a), a) for a in decision.legal), key=lambda pair: -pair[0])
+
     # -- swap phase -------------------------------------------------------------------------------
     def _swap(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        options = obs["options"]
-        up = [c for c in obs["seats"][obs["seat"]]["up"] if c is not None]
-        base = face_up_value(up, options)
         best, best_gain = None, 0
         for action in legal:
             if action.kind != "swap":
                 continue
-            hand_card, up_card = str(action.args[0]), str(action.args[1])
-            after = [hand_card if c == up_card else c for c in up]
-            gain = face_up_value(after, options) - base
+            gain = self._swap_gain(obs, action)
             if gain > best_gain:
                 best, best_gain = action, gain
         return best or Action("ready")
+
+    @staticmethod
+    def _swap_gain(obs: dict[str, Any], action: Action) -> int:
+        """How much a swap adds to the face-up cards' `face_up_value` (negative: it weakens them)."""
+        options = obs["options"]
+        up = [c for c in obs["seats"][obs["seat"]]["up"] if c is not None]
+        hand_card, up_card = str(action.args[0]), str(action.args[1])
+        after = [hand_card if c == up_card else c for c in up]
+        return face_up_value(after, options) - face_up_value(up, options)
 
     # -- redraw -----------------------------------------------------------------------------------
     def _redraw(self, obs: dict[str, Any], legal: list[Action]) -> Action:
@@ -197,9 +222,11 @@ def escape_chances(state: PalaceState) -> list[float]:
 CARD_SCALE = 3.0
 #: The share of a result that the place makes up; the rest is not being the loser (PA-R12).
 PLACE_WEIGHT = 0.25
-#: ISMCTS plays its rollouts with this heuristic (games end sooner, and the opponents move as people do)
-#: until one player is left with cards, the loser: going out first decides nothing (PA-R12). A rollout
-#: that has not got there after `cutoff` moves, usually two players passing the pile back and forth, is
-#: guessed from the cards left.
+#: Hard compares the heuristic's three best moves on shared deals (`improve.py`) and keeps its own
+#: choice unless another escapes last place clearly more often; ISMCTS over every move, with the same
+#: playouts, was the loser about as often as the heuristic (docs/ai-strength.md). Each playout follows
+#: the heuristic until one player is left with cards, the loser: going out first decides nothing
+#: (PA-R12). A playout that has not got there after `cutoff` moves, usually two players passing the
+#: pile back and forth, is guessed from the cards left.
 SEARCH = SearchPlan(rollout=HeuristicBot, cutoff=120, evaluate=escape_chances, result=finished_values,
-                    hard_iterations=300)
+                    candidates=3, hard_iterations=300)
