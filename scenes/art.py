@@ -72,6 +72,8 @@ from .art_manifest import (
     is_colour,
     read_pack,
 )
+from .colour_marks import mark, shape_of
+from .colour_vision import PALETTES
 from .image_file import ImageRefused, load_image
 from .settings import Settings, data_dir
 
@@ -96,13 +98,9 @@ RGB = tuple[int, int, int]
 FileSignature = tuple[int, int]
 ArtId = tuple[str, str, str | None]  # section, game id, key
 
-#: colours the stand-in face knows by the name in a card id
+#: colours the stand-in face knows by the name in a card id (the seat colours as the cards print them)
 NAMED_COLOURS: dict[str, RGB] = {
-    "red": (204, 40, 46),
-    "blue": (34, 92, 200),
-    "yellow": (242, 196, 26),
-    "green": (36, 144, 72),
-    "purple": (130, 56, 172),
+    **PALETTES["normal"],
     "brown": (124, 78, 40),
     "king": (214, 170, 60),
 }
@@ -561,6 +559,9 @@ def draw_stand_in(size: Size, game_id: str, card_id: str | None, back: bool = Fa
         if rest and first != "king":
             label = fonts.font(max(8, w // 14), bold=True).render(rest, True, (40, 30, 20))
             image.blit(label, label.get_rect(midbottom=(w // 2, h - band - h // 20)))
+            if shape_of(rest) is not None:  # the colour's shape too: hue is never the only cue
+                side = max(6, w // 4)
+                image.blit(mark(rest, colour, side), (band, band))
     text_colour = (250, 250, 250) if back else (40, 30, 20)
     name = fonts.font(max(8, w // 9), bold=True)
     line = name.render(title, True, text_colour)

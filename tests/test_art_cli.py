@@ -396,7 +396,8 @@ def test_the_layout_matches_the_shipped_faces():
     x, y, w, h = regions["colour band"]
     assert looks((x + 60, y + h / 2), red)  # left of the colour's name
     x, y, w, h = regions["colour badge"]
-    assert looks((x + w / 2, y + 5), white) and looks((x + w / 2, y + 16), red)  # white ring, colour inside
+    assert looks((x + w / 2, y + 5), white) and looks((x + w / 2, y + 12), red)  # white ring, colour inside
+    assert looks((x + w / 2, y + h / 2 + 6), white)  # the colour's shape (red: a triangle) on the colour
     assert not looks((x + w / 2, y + h + 30), red)  # below the name band: the picture
 
 

@@ -3,8 +3,9 @@
 The card data (persons, names, action and King texts, colours) comes from game.palastgefluester.cards.
 
 A person card, 400 x 560: a thick frame and two bands in the player colour (it names who plays next,
-PG-R8), with the colour's letter in a badge and its name written in the bottom band so nobody has to
-tell colours apart by hue alone; the person's name, a figure, an action icon and the action text.
+PG-R8), with the colour's shape (scenes/colour_marks.py) large in a badge and beside its name in the
+bottom band, so nobody has to tell colours apart by hue alone; the person's name, a figure, an action
+icon and the action text.
 A King card is dark and gold, so it is never mistaken for a person card: crown, the person it names in
 a medallion, that person's icon struck through, and what the card means.
 """
@@ -17,6 +18,8 @@ from collections.abc import Callable
 import pygame
 
 from game.palastgefluester.cards import BROWN, COLOURS, KING_PERSONS, PERSON_BY_ID, PERSONS
+from scenes.colour_marks import ink_on, outline, shape_of
+from scenes.colour_vision import PALETTES
 
 from .. import GameArt
 from ..felt import felt
@@ -28,7 +31,6 @@ from ..paint import (
     arc,
     fit_paragraph,
     fit_size,
-    luminance,
     mix,
     round_mask,
     shade,
@@ -41,15 +43,13 @@ CARD_W, CARD_H = 400, 560
 RADIUS = 24
 FOLDER = GAME_ID
 
-#: player colour -> (RGB, letter in the badge, word in the bottom band)
-PLAYER_COLOURS: dict[str, tuple[Colour, str, str]] = {
-    "red": ((204, 40, 46), "R", "RED"),
-    "blue": ((34, 92, 200), "B", "BLUE"),
-    "yellow": ((242, 196, 26), "Y", "YELLOW"),
-    "green": ((36, 144, 72), "G", "GREEN"),
-    "purple": ((130, 56, 172), "P", "PURPLE"),
-    BROWN: ((124, 78, 40), "Br", "BROWN · FEWEST CARDS"),
+#: player colour -> (RGB, word in the bottom band); the five seat colours as the normal palette has them
+PLAYER_COLOURS: dict[str, tuple[Colour, str]] = {
+    **{name: (PALETTES["normal"][name], name.upper()) for name in COLOURS},
+    BROWN: ((124, 78, 40), "BROWN · FEWEST CARDS"),
 }
+#: the colour badge in the name band: centre and radius of its coloured disc
+BADGE_CENTRE, BADGE_R = (50, 42), 30
 
 PARCHMENT = (247, 240, 222)
 PARCHMENT_LOW = (236, 224, 196)
@@ -62,11 +62,8 @@ PORTRAIT = (30, 92, 340, 262)  # the figure's window on a person card
 TEXT_BOX = (40, 398, 320, 96)
 TOP_BAND = 80
 BOTTOM_BAND = 500
-
-
-def _on(colour: Colour) -> Colour:
-    """Lettering colour that reads on `colour`."""
-    return (40, 30, 20) if luminance(colour) > 150 else (255, 252, 244)
+#: the colour's shape either side of its name in the bottom band: centre's distance from the edge, size
+BAND_SHAPE_X, BAND_SHAPE_R = 42, 17
 
 
 def _frame(c: Canvas, colour: Colour) -> None:
@@ -76,12 +73,22 @@ def _frame(c: Canvas, colour: Colour) -> None:
     c.rect(shade(colour, 1.35), (6, 6, CARD_W - 12, CARD_H - 12), RADIUS - 5, 1.5)
 
 
-def _badge(c: Canvas, centre: Point, colour: Colour, letter: str, r: float = 25) -> None:
-    c.circle(shade(colour, 0.6), centre, r + 2.5)
-    c.circle((255, 252, 244), centre, r)
-    c.circle(colour, centre, r - 4.5)
-    size = 28 if len(letter) == 1 else 22
-    c.text(letter, "bold", size, _on(colour), (centre[0], centre[1] + 0.5))
+def _badge(c: Canvas, centre: Point, colour_name: str, r: float = BADGE_R) -> None:
+    """The colour's disc in a white ring, its shape large on it."""
+    colour = PLAYER_COLOURS[colour_name][0]
+    c.circle(shade(colour, 0.6), centre, r + 6)
+    c.circle((255, 252, 244), centre, r + 3.5)
+    c.circle(colour, centre, r)
+    shape_mark(c, colour_name, centre, r * 0.78)
+
+
+def shape_mark(c: Canvas, colour_name: str, centre: Point, r: float) -> None:
+    """The colour's shape in the ink that reads on the colour, with a thin dark edge."""
+    shape = shape_of(colour_name)
+    if shape is None:
+        return
+    colour = PLAYER_COLOURS[colour_name][0]
+    c.polygon(ink_on(colour), outline(shape, centre, r), shade(colour, 0.5), 1.5)
 
 
 def _medallion(c: Canvas, centre: Point, r: float, person: str) -> None:
@@ -119,22 +126,22 @@ def _figure_window(c: Canvas, person: str, rect: tuple[float, float, float, floa
 
 def person_card(person_id: str, colour_name: str) -> pygame.Surface:
     person = PERSON_BY_ID[person_id]
-    colour, letter, word = PLAYER_COLOURS[colour_name]
+    colour, word = PLAYER_COLOURS[colour_name]
     c = Canvas(CARD_W, CARD_H)
     _frame(c, colour)
     c.rect(PARCHMENT, (16, TOP_BAND, CARD_W - 32, BOTTOM_BAND - TOP_BAND), 10)
     c.vertical_gradient((22, 370, CARD_W - 44, BOTTOM_BAND - 376), PARCHMENT, PARCHMENT_LOW)
     c.rect(shade(colour, 0.75), (16, TOP_BAND, CARD_W - 32, BOTTOM_BAND - TOP_BAND), 10, 2)
-    _badge(c, (48, 42), colour, letter)
-    size = fit_size(person.name, "display", 42, 270)
+    _badge(c, BADGE_CENTRE, colour_name)
+    size = fit_size(person.name, "display", 42, 262)
     c.text(
         person.name,
         "display",
         size,
-        _on(colour),
-        (218, 42),
+        ink_on(colour),
+        (226, 42),
         outline=shade(colour, 0.55),
-        outline_width=1.4 if _on(colour)[0] > 128 else 0,
+        outline_width=1.4 if ink_on(colour)[0] > 128 else 0,
     )
     _figure_window(c, person_id, PORTRAIT)
     _medallion(c, (CARD_W / 2, PORTRAIT[1] + PORTRAIT[3] + 6), 34, person_id)
@@ -144,15 +151,12 @@ def person_card(person_id: str, colour_name: str) -> pygame.Surface:
     top = y + (h - lead * len(lines)) / 2 + lead / 2 + 2
     for i, line in enumerate(lines):
         c.text(line, "text", size, TEXT_INK, (CARD_W / 2, top + i * lead))
-    band_size = fit_size(word, "display", 24, 300)
-    c.text(
-        word,
-        "display",
-        band_size,
-        _on(colour),
-        (CARD_W / 2, (BOTTOM_BAND + CARD_H) / 2 - 2),
-        tracking=2.5 if len(word) < 10 else 1,
-    )
+    band_y = (BOTTOM_BAND + CARD_H) / 2 - 2
+    band_size = fit_size(word, "display", 24, CARD_W - 2 * BAND_SHAPE_X - 2 * BAND_SHAPE_R - 30)
+    tracking = 2.5 if len(word) < 10 else 1
+    c.text(word, "display", band_size, ink_on(colour), (CARD_W / 2, band_y), tracking=tracking)
+    for x in (BAND_SHAPE_X, CARD_W - BAND_SHAPE_X):
+        shape_mark(c, colour_name, (x, band_y + 1), BAND_SHAPE_R)
     img = c.result()
     round_mask(img, RADIUS)
     return img

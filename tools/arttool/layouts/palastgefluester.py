@@ -8,6 +8,8 @@ against the shipped faces.
 from __future__ import annotations
 
 from tools.artgen.palastgefluester import (
+    BADGE_CENTRE,
+    BADGE_R,
     BOTTOM_BAND,
     CARD_H,
     CARD_W,
@@ -21,8 +23,8 @@ from . import CardKind, GameLayout, Region
 
 FRAME = 16  # the parchment panel and the King card's field start this far in
 
-#: the player-colour badge on a person card: centre and outer radius
-BADGE_CENTRE, BADGE_R = (48, 42), 28
+#: the player-colour badge on a person card: its outer radius (the coloured disc and two rings)
+BADGE_OUTER_R = BADGE_R + 6
 #: the action icon's medallion, centred on the picture's bottom edge
 ICON_CENTRE, ICON_R = (CARD_W / 2, PORTRAIT[1] + PORTRAIT[3] + 6), 37
 #: the King card's portrait medallion and its struck-through icon
@@ -46,8 +48,9 @@ PERSON = CardKind(
         Region("name band", (0, 0, CARD_W, TOP_BAND), "the person's name on the player colour"),
         Region(
             "colour badge",
-            _circle(BADGE_CENTRE, BADGE_R),
-            "the colour's letter (R, B, Y, G, P, Br): colours never rely on hue alone",
+            _circle(BADGE_CENTRE, BADGE_OUTER_R),
+            "the colour's shape (red triangle, blue circle, yellow star, green diamond, purple square, "
+            "brown cross): colours never rely on hue alone",
             oval=True,
         ),
         Region("picture", PORTRAIT, "the person"),
@@ -56,7 +59,7 @@ PERSON = CardKind(
         Region(
             "colour band",
             (0, BOTTOM_BAND, CARD_W, CARD_H - BOTTOM_BAND),
-            "the colour's name (brown: BROWN · FEWEST CARDS)",
+            "the colour's name between its shapes (brown: BROWN · FEWEST CARDS)",
         ),
     ),
 )
