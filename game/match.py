@@ -99,8 +99,11 @@ class Undone(Event):
 
 @dataclass
 class _UndoPoint:
+    """The state before a person's decision, how many actions came before it, and whose it was."""
+
     state: State
     actions: int
+    seat: int
 
 
 @dataclass
@@ -251,7 +254,7 @@ class Match:
             action = self.game.parse_action(self.state, action)
         before = self.state.clone()
         events = self.state.apply(action)  # raises before anything is recorded
-        self._undo.append(_UndoPoint(before, len(self.actions)))
+        self._undo.append(_UndoPoint(before, len(self.actions), seat))
         asked = self._hint
         if asked is not None and (asked.seat, asked.actions) == (seat, len(self.actions)):
             self.hinted.add(len(self.actions))
@@ -435,13 +438,32 @@ class Match:
         return taken
 
     # -- undo ------------------------------------------------------------------------------------
-    def can_undo(self) -> bool:
-        return bool(self._undo) and bool(self.human_seats)
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """Why `seat` (default: the person on screen) may not undo now, in one line; None: they may.
+        A person takes back only their own last decision, and only while no other person has decided
+        since (the bot moves after it go with it): in hot-seat nobody takes back another's move, and
+        an undo never hands the screen to someone else. With one person at the table, every
+        decision is theirs."""
+        if not self.human_seats:
+            return "Only a person's decisions can be taken back"
+        if not self._undo:
+            return "There is nothing to take back yet"
+        last = self._undo[-1].seat
+        seat = self._shown if seat is None else seat
+        if len(self.human_seats) == 1 or seat == last:
+            return None
+        name = self.seats[last].name
+        return f"{name} decided last, so only {name} can take that back"
 
-    def undo(self) -> None:
-        """Go back to before the last human decision (with the bot moves after it)."""
-        if not self.can_undo():
-            raise MatchError("there is no human decision to take back")
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.undo_refusal(seat) is None
+
+    def undo(self, seat: int | None = None) -> None:
+        """Go back to before the last decision of `seat` (default: the person on screen), with the bot
+        moves after it. MatchError (with `undo_refusal`'s reason) when that is not theirs to take back."""
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise MatchError(refusal)
         point = self._undo.pop()
         self.state = point.state
         del self.actions[point.actions:]
@@ -508,7 +530,7 @@ class Match:
             raise RecordError(f"a seat in the header cannot play: {exc}", path=str(path), line=1) from None
         for seat, text in record.actions:  # rebuild the undo points along the way
             if match.seats[seat].is_human and match.state.automatic_action() is None:
-                match._undo.append(_UndoPoint(match.state.clone(), len(match.actions)))
+                match._undo.append(_UndoPoint(match.state.clone(), len(match.actions), seat))
             match.state.apply(match.game.parse_action(match.state, text))
             match.actions.append((seat, text))
         assert match.state.state_hash() == final.state_hash()

@@ -367,6 +367,7 @@ def test_pause_is_an_overlay_with_undo_and_save_and_leave(app):
     assert [type(s).__name__ for s in app.stack.visible()] == ["StandInTable", "PauseScene"]
     assert not button(app, "Undo").is_enabled  # nothing played yet
     app.pop()
+    match.confirm_handoff()  # the first person has the screen: their decision is theirs to take back
     match.play(match.state.legal_actions()[0])
     app.push(PauseScene(app, match))
     frames(app)
