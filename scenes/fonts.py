@@ -93,3 +93,39 @@ def display_font(size: int) -> pygame.font.Font:
 def text_font(size: int) -> pygame.font.Font:
     """Rule text on cards (a condensed sans: more words per line, still clear when small)."""
     return _load("text", size)
+
+
+def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
+    """`text` broken into lines no wider than `width` pixels in `face`: at spaces, at its own line
+    breaks, and inside a word (a file path) only where that word alone is wider. The one wrapping
+    rule of the app: every text that must be read whole goes through here."""
+    width = max(1, width)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if face.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = word
+            while face.size(line)[0] > width and len(line) > 1:  # a word wider than the line
+                cut = _longest_fit(line, face, width)
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def _longest_fit(word: str, face: pygame.font.Font, width: int) -> int:
+    """How many leading characters of `word` fit `width` (at least one)."""
+    low, high = 1, len(word)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if face.size(word[:mid])[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return low

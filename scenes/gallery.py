@@ -524,7 +524,7 @@ class GalleryScene(MenuScene):
         notes = set(STATUS_NOTES.values()) | set(self.art.problems)
         for i, paragraph in enumerate(self.describe(tile)):
             colour = STATUS_COLOURS.get(tile.status) if paragraph in notes else None
-            for line in wrap_hard(paragraph, font(label_px, i == 0), width):
+            for line in wrap(paragraph, font(label_px, i == 0), width):
                 out.append(self.texts.render(line, label_px, colour or CREAM[:3], i == 0))
         return out
 
@@ -574,20 +574,6 @@ class GalleryScene(MenuScene):
         most_w = round(size[0] * 0.6)
         height = min(ch, most_h, round(most_w / aspect))
         return (max(8, round(height * aspect)), max(12, height))
-
-
-def wrap_hard(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """`text` in lines no wider than `width`, breaking inside a word (a file path) that is wider."""
-    out: list[str] = []
-    for line in wrap(text, font, width):
-        while font.size(line)[0] > width and len(line) > 1:
-            cut = len(line) - 1
-            while cut > 1 and font.size(line[:cut])[0] > width:
-                cut -= 1
-            out.append(line[:cut])
-            line = line[cut:]
-        out.append(line)
-    return out
 
 
 # -- the table with the pack -----------------------------------------------------------------------

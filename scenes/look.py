@@ -20,6 +20,7 @@ import pygame
 
 from . import fonts
 from .base import THEME_PATH
+from .fonts import wrap
 
 BASE_SIZE = (1280, 720)
 MIN_SCALE = 0.5
@@ -142,22 +143,6 @@ def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
     while text and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
-
-
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """`text` broken into lines no wider than `width` (a word longer than that gets a line of its own)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return lines
 
 
 # -- background ------------------------------------------------------------------------------------

@@ -350,12 +350,11 @@ def test_an_unknown_card_has_no_rule_text(game_id, card_id):
 
 
 def test_long_words_such_as_file_paths_are_broken_to_fit():
-    from scenes.fonts import font
-    from scenes.gallery import wrap_hard
+    from scenes.fonts import font, wrap
 
     face = font(14)
     text = "unreadable: /home/anna/.local/share/kartentisch/art/mine/palastgefluester/Zofe_red.png (bad)"
-    lines = wrap_hard(text, face, 120)
+    lines = wrap(text, face, 120)
     assert len(lines) > 3 and all(face.size(line)[0] <= 120 for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 

@@ -32,7 +32,7 @@ from game.core import (
     TurnChanged,
 )
 from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS, SCORING_AT, card_name
-from scenes.fonts import font
+from scenes.fonts import font, wrap
 
 from .anim import Hold
 from .base import BANNER_SECONDS, DRAG_THRESHOLD, Banner, TableScene, Target
@@ -112,16 +112,6 @@ class TreasureLayer(CardLayer):
                 adapter = self._adapters[id(art)] = TreasureBacks(art)
             art = adapter
         return super().surface_for(sprite, art)
-
-
-def wrap_words(text: str, face: pygame.font.Font, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and face.size(f"{lines[-1]} {word}")[0] <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 @dataclass
@@ -794,7 +784,7 @@ class GloriaPicktoriaTable(TableScene):
         bottom = area.doubler_at[1] - area.hand_card[1] / 2 - self.margin
         box = pygame.Rect(area.plate.x, top, area.plate.width, max(0, round(bottom - top)))
         size = self.scale.font(21)
-        lines = wrap_words(self._picked_prompt(), font(size, True), box.width - 12)
+        lines = wrap(self._picked_prompt(), font(size, True), box.width - 12)
         line_h = font(size, True).get_linesize()
         if not lines or box.height < line_h:
             return

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.three_chapters.cards import ATTRIBUTES, ability_text, default_cards
+from scenes.fonts import font, wrap
 
 from .paint import GOLD, INK, INK_DIM, PanelCache, TextCache
 
@@ -145,9 +146,9 @@ def draw_card_help(
             if attribute is not None:
                 name = cards.attribute_names[attribute]
                 rows.append(texts.fitted(f"Attribute: {name}", size, max_width - 2 * pad, GOLD, True))
-            rows.append(_wrapped(texts, text, None, size, max_width - 2 * pad, INK_DIM))
+            rows.append(_ability_block(texts, text, None, size, max_width - 2 * pad, INK_DIM))
         else:
-            rows.append(_wrapped(texts, text, seal, size, max_width - 2 * pad))
+            rows.append(_ability_block(texts, text, seal, size, max_width - 2 * pad))
     width = min(max_width, max(r.get_width() for r in rows) + 2 * pad)
     height = sum(r.get_height() for r in rows) + pad * 2 + (len(rows) - 1) * 2
     box = panels.get((width, height), (14, 12, 28, 236), max(4, size // 2)).copy()
@@ -159,7 +160,7 @@ def draw_card_help(
     return box
 
 
-def _wrapped(
+def _ability_block(
     texts: TextCache, text: str, seal: str | None, size: int, width: int, colour=INK
 ) -> pygame.Surface:
     for head in ("Chapters II and III: ", "Chapter III: ", "Chapter II: "):
@@ -174,21 +175,7 @@ def _wrapped(
         chip.blit(tag, (2, 0))
         tag = chip
     indent = (tag.get_width() + 6) if tag is not None else 0
-    words = text.split()
-    lines: list[str] = []
-    current = ""
-    from scenes.fonts import font
-
-    measure = font(size)
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if current and measure.size(trial)[0] > width - indent:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
+    lines = [line for line in wrap(text, font(size), width - indent) if line]
     rendered = [texts.render(line, size, colour) for line in lines] or [texts.render(" ", size, colour)]
     height = sum(r.get_height() for r in rendered)
     out = pygame.Surface((min(width, indent + max(r.get_width() for r in rendered)), height), pygame.SRCALPHA)
