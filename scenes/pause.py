@@ -16,7 +16,21 @@ from game.core import KartentischError
 
 from . import rules_text
 from .settings import autosave_path
-from .widgets import GOLD, MenuScene, Message, column, dim, draw_heading, draw_panel, px, text_scale
+from .widgets import (
+    GOLD,
+    MUTED,
+    MenuScene,
+    Message,
+    body_font,
+    column,
+    dim,
+    draw_heading,
+    draw_panel,
+    draw_text,
+    px,
+    text_scale,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -31,17 +45,19 @@ class PauseScene(MenuScene):
         super().__init__(app)
         self.match = match
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.undo_note_rect = pygame.Rect(0, 0, 0, 0)  # under Undo: what it takes back, or why not
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         panel_w = min(w - 16, px(420, size))
-        panel_h = min(h - 16, px(530, size))
+        panel_h = min(h - 16, px(592, size))
         self.panel_rect = pygame.Rect(0, 0, max(1, panel_w), max(1, panel_h))
         self.panel_rect.center = (w // 2, h // 2)
         heading = px(84, size)
         area = pygame.Rect(self.panel_rect.left, self.panel_rect.top + heading, self.panel_rect.width,
                            max(1, self.panel_rect.height - heading - px(20, size)))
-        rects = column(area, 6, self.panel_rect.width - 2 * px(36, size), px(50, size), px(12, size))
+        rects = column(area, 7, self.panel_rect.width - 2 * px(36, size), px(50, size), px(12, size))
+        self.undo_note_rect = rects.pop(5).inflate(px(24, size), px(10, size))
         self.add_button(rects[0], "Resume", self.back, primary=True)
         self.add_button(rects[1], "Rules summary", self.rules)
         self.add_button(rects[2], "Settings", self.settings)
@@ -61,6 +77,23 @@ class PauseScene(MenuScene):
         draw_panel(surface, self.panel_rect, size)
         draw_heading(surface, "Paused", (self.panel_rect.centerx, self.panel_rect.top + px(44, size)),
                      round(36 * text_scale(size)), GOLD)
+        self.draw_undo_note(surface)
+
+    def undo_note(self) -> str:
+        """The line under Undo: what it would take back, or in one line why it cannot."""
+        refusal = self.match.undo_refusal()
+        return refusal or "Takes back your last decision and the AI moves after it"
+
+    def draw_undo_note(self, surface: pygame.Surface) -> None:
+        box = self.undo_note_rect
+        size = surface.get_size()
+        face = body_font(round(16 * text_scale(size)))
+        lines = wrap(self.undo_note(), face, box.width)
+        step = face.get_linesize()
+        y = box.centery - step * len(lines) // 2 + step // 2
+        for line in lines:
+            draw_text(surface, line, face, MUTED, center=(box.centerx, y), shadow=1)
+            y += step
 
     # -- actions ---------------------------------------------------------------------------------
     def rules(self) -> None:
