@@ -32,6 +32,7 @@ from .ai.hint import Hint, hint
 from .ai.worker import BotWorker
 from .core import Action, Event, KartentischError, RecordError, Rng, State, bot_rng
 from .core.records import Record, footer_for, read_record, write_record
+from .retelling import Retelling, Step
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +168,7 @@ class Match:
         }
         self._events: deque[Event] = deque()
         self._undo: list[_UndoPoint] = []
+        self._retelling = Retelling(self.game, len(self.seats), seed, self.options)
         self._thinking: tuple[int, Iterator[Action | None], float] | None = None
         self._hint: _HintAsked | None = None
         #: the indexes of the actions a person made after asking for a hint at that decision (the record
@@ -228,6 +230,12 @@ class Match:
         if seat is None or seat != self.human_to_act() or self.handoff_seat() is not None:
             return []
         return self.state.legal_actions()
+
+    def history(self, seat: int | None = None) -> list[Step]:
+        """The game so far as `seat` (default: the seat on screen) knows it: every recorded action
+        replayed from the deal, each with its events redacted for that seat. A table tells the past
+        from this alone, so a person handed the screen learns nothing another may not tell them."""
+        return self._retelling.steps(self.actions, self._shown if seat is None else seat)
 
     def drain_events(self, seat: int | None = None) -> list[Event]:
         """Take the queued events, each redacted for `seat` (default: the seat on screen)."""
