@@ -1,0 +1,141 @@
+"""A guided first game: a short scripted deal against bots that explains each rule the first time it matters.
+
+Each game has a Course (`course(game_id)`, from `game.guide.<game_id>`): the set-up (players, seed and
+options chosen so that the rules come up early), the bots' level, when the lesson ends, and its Lessons.
+A Lesson is a rule in plain words and its trigger: a function of the learner's last and present
+observation and legal actions (never anything the learner may not see) that says whether the rule matters
+now and which cards it concerns (card ids for the table to point at).
+
+`GuidedGame` runs the course's Match, with the learner at seat 0 making the real moves. After every change
+the view calls `check()`: it answers the lessons that have just come due, each once, in the course's
+order. When the course's end comes (or the game ends), `summary()` says what was learnt.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import Action, KartentischError
+from ..match import Match, Seat
+
+LEARNER = 0
+LEARNER_NAME = "You"
+
+#: What a trigger is given: the learner's observation before the last change (None at the start), the
+#: observation now, and the learner's legal actions now (empty when it is not their decision).
+Trigger = Callable[[dict[str, Any] | None, dict[str, Any], list[Action]], Sequence[str] | None]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One rule: its title and words, and when it matters (`trigger` returns the cards it concerns, or
+    None while it does not matter yet; an empty list when it concerns no particular card)."""
+
+    id: str
+    title: str
+    text: str
+    trigger: Trigger
+
+
+@dataclass(frozen=True)
+class Course:
+    game_id: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    intro: str
+    lessons: tuple[Lesson, ...]
+    #: the lesson is over (and the summary shows) once this holds for the learner's observation
+    done: Callable[[dict[str, Any]], bool]
+    #: how the summary says the lesson ended, from the last observation
+    outcome: Callable[[dict[str, Any]], str]
+    bot_level: str = "normal"
+    bot_names: tuple[str, ...] = ("Ada", "Bruno", "Carla", "Dario")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A lesson that has come due, with the cards it concerns now."""
+
+    lesson: Lesson
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Summary:
+    title: str
+    outcome: str
+    learnt: tuple[str, ...]  # the titles of the lessons met, in the order met
+    missed: tuple[str, ...]  # the lessons the deal did not bring up
+    moves: int  # the learner's moves
+    hints: int  # the moves made after a hint
+
+
+@dataclass
+class GuidedGame:
+    course: Course
+    match: Match = field(init=False)
+    taught: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        course = self.course
+        seats = [Seat(LEARNER_NAME)] + [Seat.ai(course.bot_names[i], course.bot_level)
+                                        for i in range(course.players - 1)]
+        # No autosave: a first game must not replace the player's saved game.
+        self.match = Match(course.game_id, seats, course.seed, course.options)
+        self._last_obs: dict[str, Any] | None = None
+        self._checked: tuple[int, bool] | None = None
+
+    def check(self) -> list[Shown]:
+        """The lessons that matter now and were not taught yet (each is taught once). Cheap to call every
+        frame: the observation is read only after something changed."""
+        legal = self.match.legal_actions(LEARNER)
+        key = (len(self.match.actions), bool(legal))
+        if key == self._checked:
+            return []
+        self._checked = key
+        obs = self.match.observation(LEARNER)
+        before, self._last_obs = self._last_obs, obs
+        due: list[Shown] = []
+        for lesson in self.course.lessons:
+            if lesson.id in self.taught:
+                continue
+            cards = lesson.trigger(before, obs, legal)
+            if cards is not None:
+                self.taught.append(lesson.id)
+                due.append(Shown(lesson, tuple(cards)))
+        return due
+
+    def finished(self) -> bool:
+        return self.match.is_over() or self.course.done(self.match.observation(LEARNER))
+
+    def summary(self) -> Summary:
+        by_id = {lesson.id: lesson for lesson in self.course.lessons}
+        obs = self.match.observation(LEARNER)
+        return Summary(
+            title=f"Your first game of {self.match.game.title}",
+            outcome=self.course.outcome(obs),
+            learnt=tuple(by_id[i].title for i in self.taught),
+            missed=tuple(lesson.title for lesson in self.course.lessons if lesson.id not in self.taught),
+            moves=sum(1 for seat, _ in self.match.actions if seat == LEARNER),
+            hints=len(self.match.hinted),
+        )
+
+
+GAMES: tuple[str, ...] = ("palastgefluester", "palace", "gloria_picktoria", "three_chapters")
+
+
+def course(game_id: str) -> Course:
+    """The guided first game of `game_id` (UnknownGame-like KartentischError for a game without one)."""
+    if game_id not in GAMES:
+        raise KartentischError(f"there is no guided first game for {game_id!r}")
+    module = importlib.import_module(f"{__name__}.{game_id}")
+    made: Course = module.COURSE
+    return made
+
+
+def has_course(game_id: str) -> bool:
+    return game_id in GAMES

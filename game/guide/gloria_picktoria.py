@@ -1,0 +1,122 @@
+"""The guided first game of Gloria Picktoria: three players, until the first scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action
+from ..gloria_picktoria.cards import DH, JOKER
+from . import Course, Lesson
+
+Obs = dict[str, Any]
+
+
+def _turning(obs: Obs, legal: list[Action]) -> bool:
+    return obs["phase"] == "turn" and bool(legal)
+
+
+def _kinds(legal: list[Action]) -> set[str]:
+    return {a.kind for a in legal}
+
+
+def _points(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    return list(obs["hand"]) if _turning(obs, legal) else None
+
+
+def _treasure(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    if not _turning(obs, legal) or "treasure" not in _kinds(legal):
+        return None
+    return sorted({str(a.args[0]) for a in legal if a.kind == "treasure" and a.args[0] != "doubler"})
+
+
+def _open(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    if not _turning(obs, legal) or "open" not in _kinds(legal):
+        return None
+    return sorted({str(a.args[0]) for a in legal if a.kind == "open"})
+
+
+def _take(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    if not _turning(obs, legal) or "take" not in _kinds(legal):
+        return None
+    return list(obs["display"])
+
+
+def _joker(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    return [JOKER] if _turning(obs, legal) and JOKER in obs["hand"] else None
+
+
+def _fox(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    return ["fox"] if obs["fox"] is not None else None
+
+
+def _fox_move(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    if obs["phase"] == "fox_pass" and legal:
+        return ["fox"]
+    return ["fox"] if _turning(obs, legal) and "fox" in _kinds(legal) else None
+
+
+def _doubler(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    return ["doubler"] if _turning(obs, legal) and "doubler" in _kinds(legal) else None
+
+
+def _dschingis(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    return [DH] if obs["dh"]["middle"] > 0 else None
+
+
+def _scoring(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    return [] if obs["scorings"] else None
+
+
+def _done(obs: Obs) -> bool:
+    return bool(obs["scorings"]) or obs["terminal"]
+
+
+def _outcome(obs: Obs) -> str:
+    points = obs["scores"]
+    me = obs["seat"]
+    best = max(points)
+    place = "You lead" if points[me] == best else f"You have {points[me]} points, the leader {best}"
+    return (f"After the first scoring: {place}. A whole game has three scorings, at the 4th, 7th and 10th "
+            "Dschingis Hahn; the last one also costs 2 for each lone treasure card and 1 for each hand card.")
+
+
+COURSE = Course(
+    game_id="gloria_picktoria",
+    players=3,
+    seed=8,
+    options={},
+    intro="Gloria Picktoria with two opponents, until the first scoring. Build the longest rows of chicken "
+          "treasures, motif by motif, and mind the fox.",
+    lessons=(
+        Lesson("gp.points", "Three action points",
+               "Each turn you have 3 action points. Laying a card costs 1, taking a card on offer 1, "
+               "drawing from the pile 2.", _points),
+        Lesson("gp.treasure", "A new collection",
+               "Lay a hand card face down as a treasure card: a new collection. Its motif is set by the "
+               "first open card you lay on it.", _treasure),
+        Lesson("gp.open", "Open cards",
+               "Lay a hand card face up on one of your collections: on a lone treasure card, or at the end "
+               "of a row of the same motif. One collection per motif.", _open),
+        Lesson("gp.take", "Taking cards",
+               "Take one of the three cards on offer for 1 point, or draw the top of the pile for 2.", _take),
+        Lesson("gp.joker", "The joker",
+               "A joker stands for any motif, but never as the first open card of a collection.", _joker),
+        Lesson("gp.fox", "The fox",
+               "The first open card on a treasure card brings the fox there. A collection under the fox is "
+               "left out of the scoring.", _fox),
+        Lesson("gp.fox_move", "Moving the fox",
+               "The fox stands on your collection: move it once a turn, 1 point to another of yours or 2 to "
+               "your left neighbour's. After your turn you may pass it there for free.", _fox_move),
+        Lesson("gp.doubler", "The doubler",
+               "Your doubler closes a collection and doubles its points. Lay it on a good row before a "
+               "scoring.", _doubler),
+        Lesson("gp.dschingis", "Dschingis Hahn",
+               "A Dschingis Hahn turned up and went to the middle. The 4th, 7th and 10th bring a scoring; "
+               "the 10th ends the game.", _dschingis),
+        Lesson("gp.scoring", "A scoring",
+               "Per motif, without the fox's collection: the only collector scores 4; otherwise the longest "
+               "row 3 and the second longest 1; a doubler doubles.", _scoring),
+    ),
+    done=_done,
+    outcome=_outcome,
+)

@@ -1,0 +1,141 @@
+"""The guided first game of Palastgeflüster: three players, until the first round ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action
+from ..palastgefluester.cards import BROWN, card_colour, card_person
+from ..palastgefluester.rules import COLOURS, HAND_SIZE
+from . import Course, Lesson
+
+Obs = dict[str, Any]
+
+
+def _playing(obs: Obs, legal: list[Action]) -> bool:
+    return obs["phase"] == "play" and bool(legal)
+
+
+def _turn(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    return list(obs["hand"]) if _playing(obs, legal) else None
+
+
+def _own_colour(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    if not _playing(obs, legal):
+        return None
+    mine = [c for c in obs["hand"] if card_colour(c) == COLOURS[obs["seat"]]]
+    return mine or None
+
+
+def _brown(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    if _playing(obs, legal):
+        brown = [c for c in obs["hand"] if card_colour(c) == BROWN]
+        if brown:
+            return brown
+    last = obs["last_played"]
+    if last is not None and card_colour(last["card"]) == BROWN:
+        return [last["card"]]
+    return None
+
+
+def _double(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    if not _playing(obs, legal):
+        return None
+    shown = {card_person(c) for c in obs["displays"][obs["seat"]]}
+    dead = [c for c in obs["hand"] if card_person(c) in shown]
+    return dead or None
+
+
+def _five(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    display = obs["displays"][obs["seat"]]
+    return list(display) if _playing(obs, legal) and len(display) == HAND_SIZE - 1 else None
+
+
+def _phase(phase: str):
+    def trigger(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+        if obs["phase"] != phase or not legal:
+            return None
+        last = obs["last_played"]
+        return [last["card"]] if last is not None else []
+
+    return trigger
+
+
+def _king(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    return [f"king/{obs['king_current']}"] if obs["king_current"] else None
+
+
+def _treasurer(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    last = obs["last_played"]
+    if last is None or card_person(last["card"]) != "Schatzmeister" or obs["king_current"] == "Schatzmeister":
+        return None
+    return [last["card"]]
+
+
+def _round_end(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    return [] if obs["last_round"] is not None else None
+
+
+def _done(obs: Obs) -> bool:
+    return obs["last_round"] is not None or obs["terminal"]
+
+
+def _outcome(obs: Obs) -> str:
+    last = obs["last_round"]
+    if last is None:
+        return "The lesson ended before the round did."
+    mine = "You score a point." if obs["seat"] in last["scorers"] else "You score nothing this round."
+    return f"{last['text']} {mine} A whole game goes on, round after round, until someone has 6 points."
+
+
+COURSE = Course(
+    game_id="palastgefluester",
+    players=3,
+    seed=27,
+    options={"scoring": "base"},
+    intro="Palastgeflüster with two opponents, for one round. You are Red. Lay courtiers into your row; "
+          "never show a person twice.",
+    lessons=(
+        Lesson("pg.turn", "Your turn",
+               "Play one hand card to the end of your row, then carry out its action. Your hand and your "
+               "row always make 6 cards together.", _turn),
+        Lesson("pg.colour", "The colour says who is next",
+               "A card's border colour names who plays next. Your colour is red: a red card lets you play "
+               "again. The marked cards are yours.", _own_colour),
+        Lesson("pg.brown", "Brown cards",
+               "After a brown card, the player with the fewest cards in their row plays next. On a tie, the "
+               "player of the brown card chooses.", _brown),
+        Lesson("pg.double", "Never twice",
+               "The marked cards show a person already in your row. Laying one is a Palastgeflüster: the "
+               "round ends and every other player scores. Play another card while you can.", _double),
+        Lesson("pg.five", "One more for six",
+               "Your row shows five different persons: a sixth different one ends the round and scores a "
+               "point for you alone.", _five),
+        Lesson("pg.zauberer", "The Zauberer",
+               "Choose a player and how many cards to swap; then each of you picks the cards to give, "
+               "unseen. Give away cards you can no longer lay.", _phase("zauberer_target")),
+        Lesson("pg.zofe", "The Zofe",
+               "Discard a hand card face down and draw one: a chance to get rid of a person already in your "
+               "row.", _phase("zofe_discard")),
+        Lesson("pg.waechter", "The Wächter",
+               "Take another card of your row back into your hand: its person can be laid again later.",
+               _phase("waechter_take")),
+        Lesson("pg.mundschenk", "The Mundschenk",
+               "Swap one card between two rows (yours may be one). Afterwards no row may show a person "
+               "twice.", _phase("mundschenk_first")),
+        Lesson("pg.choose", "You choose who is next",
+               "A brown card and a tie for the fewest cards in a row: you choose who plays next among them. "
+               "Pick someone who may be stuck.", _phase("choose_next")),
+        Lesson("pg.king", "The King card",
+               "The Hofmarschall revealed a King card: while it shows, its person has no action. King cards "
+               "stay from round to round.", _king),
+        Lesson("pg.schatzmeister", "The Schatzmeister",
+               "The Schatzmeister's player showed their whole hand: the table remembers those cards while "
+               "they stay in that hand.", _treasurer),
+        Lesson("pg.round", "The round ends",
+               "A round ends with a person twice in a row (every other player scores) or six different "
+               "persons (that player scores).", _round_end),
+    ),
+    done=_done,
+    outcome=_outcome,
+)
