@@ -7,6 +7,7 @@ the next setup of the same game starts from the last one.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,7 @@ from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
 import game
 from game.ai import LEVELS
 from game.core import KartentischError, Option, fresh_seed
+from game.guide import has_course
 
 from .settings import autosave_path
 from .title import SavedGame, read_saved_game
@@ -196,12 +198,14 @@ class SetupScene(MenuScene):
             options_box.set_scrollable_area_dimensions((inner_w, y_end))
 
         buttons_y = h - px(70, size)
-        button_w = max(1, min(px(220, size), (w - 4 * margin) // 3))
-        left = w // 2 - button_w * 3 // 2 - margin
-        back, rules, start = (pygame.Rect(left + i * (button_w + margin), buttons_y, button_w, px(50, size))
-                              for i in range(3))
+        button_w = max(1, min(px(220, size), (w - 5 * margin) // 4))
+        left = w // 2 - 2 * button_w - 3 * margin // 2
+        back, rules, learn, start = (pygame.Rect(left + i * (button_w + margin), buttons_y, button_w,
+                                                 px(50, size)) for i in range(4))
         self.add_button(back, "Back", self.back)
         self.add_button(rules, "Rules", self.show_rules, tooltip="The rules, page by page, with the cards")
+        self.add_button(learn, "Learn this game", self.learn, enabled=has_course(self.rules.id),
+                        tooltip="A short first game against the AI that explains each rule as it comes up")
         self.add_button(start, "Start", self.start, primary=True)
         error_rect = pygame.Rect(margin, bottom + px(2, size), max(1, w - 2 * margin), px(22, size))
         self.error_label = UILabel(error_rect, self.error, manager=self.ui, object_id=oid("@error"))
@@ -332,6 +336,15 @@ class SetupScene(MenuScene):
                 self.error_label.show()
             else:
                 self.error_label.hide()
+
+    def learn(self) -> None:
+        from .guided import start_guided_game
+
+        try:
+            start_guided_game(self.app, self.rules.id)
+        except Exception as exc:  # a table that cannot open must leave the menus working
+            logging.getLogger(__name__).exception("opening the guided game of %s failed", self.rules.id)
+            self.show_message(Message("The first game cannot open", f"{type(exc).__name__}: {exc}"))
 
     def show_rules(self) -> None:
         from .rules_view import open_rules

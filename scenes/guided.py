@@ -1,0 +1,264 @@
+"""The guided first game at the table: the game's own table, a lesson panel over it whenever a rule first
+matters (the table points at the cards concerned), and a summary at the end.
+
+`start_guided_game(app, game_id)` opens it over the screen it was started from (the setup screen's "Learn
+this game"); leaving (Esc, or "Leave lesson") returns there. The lessons and their triggers are headless
+(game/guide); here they are shown. The learner makes the real moves on the real table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.guide import LEARNER, GuidedGame, Shown, course
+
+from .base import Scene
+from .look import CREAM, GOLD, body_font, draw_panel, draw_text, px, text_scale, wrap
+from .widgets import MenuScene
+
+if TYPE_CHECKING:
+    from .table.base import TableScene
+
+#: How fast the rings around the cards of a lesson pulse (per second).
+PULSE_HZ = 1.2
+
+
+class GuidedTableMixin:
+    """Mixed into a game's table class (see `guided_table`): shows the guide's lessons as they come due,
+    points at their cards until the learner's next move, and ends in the summary."""
+
+    guide: GuidedGame
+    home: Scene | None
+    pointing: tuple[str, ...]
+
+    def setup_guide(self, guide: GuidedGame, home: Scene | None) -> None:
+        self.guide = guide
+        self.home = home
+        self.pointing = ()
+        self._pointing_at = -1
+        self._due: deque[Shown] = deque()
+        self._intro_shown = False
+        self._summary_shown = False
+
+    # -- the frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        table: Any = self
+        super().update(dt)  # type: ignore[misc]
+        app = table.app
+        if app.stack.top is not self or not table.caught_up:
+            return
+        if self._pointing_at != len(table.match.actions) and self.pointing and self._learner_moved():
+            self.pointing = ()
+        if not self._intro_shown:
+            self._intro_shown = True
+            app.push(LessonScene(app, self, "Learn " + table.match.game.title, self.guide.course.intro, ()))
+            return
+        self._due.extend(self.guide.check())
+        if self._due:
+            shown = self._due.popleft()
+            self.pointing = shown.cards
+            self._pointing_at = len(table.match.actions)
+            app.push(LessonScene(app, self, shown.lesson.title, shown.lesson.text, shown.cards))
+            return
+        if self.guide.finished() and not self._summary_shown:
+            self._summary_shown = True
+            self.leave(then=GuideSummaryScene(app, self.guide, self.home))
+
+    def _learner_moved(self) -> bool:
+        table: Any = self
+        return any(seat == LEARNER for seat, _ in table.match.actions[max(0, self._pointing_at):])
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+            return
+        super().handle_event(event)  # type: ignore[misc]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        if self.pointing:
+            self.draw_pointers(surface)
+
+    def pointed_rects(self) -> list[pygame.FRect]:
+        """Where the cards of the lesson now lie on the table (those the learner can see)."""
+        table: Any = self
+        wanted = set(self.pointing)
+        return [sprite.rect for sprite in table.layer
+                if sprite.shown and (sprite.card in wanted or sprite.art_id in wanted)]
+
+    def draw_pointers(self, surface: pygame.Surface) -> None:
+        table: Any = self
+        pulse = 0.5 + 0.5 * math.sin(table.app.time * 2 * math.pi * PULSE_HZ)
+        width = max(2, round(px(3, surface.get_size()) * (1 + pulse)))
+        for rect in self.pointed_rects():
+            ring = pygame.Rect(rect).inflate(2 * width + 4, 2 * width + 4)
+            pygame.draw.rect(surface, GOLD, ring, width, border_radius=max(4, ring.width // 10))
+
+    # -- leaving ---------------------------------------------------------------------------------
+    def leave(self, then: Scene | None = None) -> None:
+        """Back to the screen the guided game was started from (and `then` over it, e.g. the summary)."""
+        table: Any = self
+        app = table.app
+        while app.stack.top is not None and app.stack.top is not self.home and len(app.stack) > 1:
+            app.pop()
+        if then is not None:
+            app.push(then)
+
+
+def guided_table(game_id: str) -> type[TableScene]:
+    """The game's table class with the guide mixed in."""
+    from .table import table_class
+
+    base = table_class(game_id)
+    return type(f"Guided{base.__name__}", (GuidedTableMixin, base), {})
+
+
+def start_guided_game(app, game_id: str) -> TableScene:
+    """Open the guided first game of `game_id` over the current screen."""
+    guide = GuidedGame(course(game_id))
+    home = app.stack.top
+    table = guided_table(game_id)(app, guide.match, to_results=False)
+    table.setup_guide(guide, home)  # type: ignore[attr-defined]
+    app.push(table)
+    return table
+
+
+class LessonScene(MenuScene):
+    """A rule in plain words over the table, which stays in view and points at the cards concerned."""
+
+    opaque = False
+
+    def __init__(self, app, table: GuidedTableMixin, title: str, text: str, cards: tuple[str, ...]) -> None:
+        super().__init__(app)
+        self.table = table
+        self.lesson_title = title
+        self.text = text
+        self.cards = cards
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel_w = min(w - 2 * px(16, size), px(760, size))
+        font = body_font(round(20 * text_scale(size)))
+        lines = wrap(self.text, font, panel_w - 2 * px(24, size))
+        button_h = px(44, size)
+        panel_h = px(70, size) + len(lines) * font.get_linesize() + button_h + px(30, size)
+        self.panel = pygame.Rect((w - panel_w) // 2, px(16, size), panel_w, min(panel_h, h - px(32, size)))
+        gap = px(14, size)
+        button_w = max(1, min(px(190, size), (panel_w - 4 * gap) // 3))
+        y = self.panel.bottom - button_h - px(16, size)
+        right = self.panel.right - px(20, size)
+        rects = [pygame.Rect(right - (3 - i) * button_w - (2 - i) * gap, y, button_w, button_h)
+                 for i in range(3)]
+        self.add_button(rects[0], "Leave lesson", self.leave, tooltip="Back to the setup screen (Esc)")
+        self.add_button(rects[1], "Rules", self.rules, tooltip="The rules, page by page")
+        self.add_button(rects[2], "Got it", self.back, primary=True)
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.back()
+
+    def leave(self) -> None:
+        self.table.leave()
+
+    def back(self) -> None:
+        """Esc leaves the guided game, as at the table; "Got it" goes on playing."""
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.message is None:
+            self.leave()
+            return
+        super().handle_event(event)
+
+    def rules(self) -> None:
+        from .rules_view import open_rules
+
+        open_rules(self.app, self.table.guide.course.game_id)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        draw_panel(surface, self.panel, size)
+        inner = self.panel.inflate(-2 * px(24, size), -2 * px(14, size))
+        head = body_font(round(26 * text_scale(size)), bold=True)
+        draw_text(surface, self.lesson_title, head, GOLD, topleft=inner.topleft)
+        font = body_font(round(20 * text_scale(size)))
+        y = inner.top + head.get_linesize() + px(8, size)
+        for line in wrap(self.text, font, inner.width):
+            draw_text(surface, line, font, CREAM, topleft=(inner.left, y), shadow=1)
+            y += font.get_linesize()
+
+
+class GuideSummaryScene(MenuScene):
+    """What the first game taught, and where to go from here."""
+
+    def __init__(self, app, guide: GuidedGame, home: Scene | None) -> None:
+        super().__init__(app)
+        self.guide = guide
+        self.home = home
+        self.summary = guide.summary()
+        self.title = self.summary.title
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        margin = px(20, size)
+        top = px(100, size)
+        button_h = px(48, size)
+        self.panel = pygame.Rect(0, top, max(1, min(w - 2 * margin, px(900, size))),
+                                 max(1, h - top - button_h - px(44, size)))
+        self.panel.centerx = w // 2
+        button_w = max(1, min(px(240, size), (w - 4 * margin) // 3))
+        y = self.panel.bottom + px(18, size)
+        left = w // 2 - button_w * 3 // 2 - margin
+        rects = [pygame.Rect(left + i * (button_w + margin), y, button_w, button_h) for i in range(3)]
+        self.add_button(rects[0], "Learn again", self.again, tooltip="The same first game from the start")
+        self.add_button(rects[1], "Rules", self.rules)
+        self.add_button(rects[2], "Play a real game", self.back, primary=True,
+                        tooltip="Back to the setup screen: choose your opponents and start")
+
+    def rules(self) -> None:
+        from .rules_view import open_rules
+
+        open_rules(self.app, self.guide.course.game_id)
+
+    def again(self) -> None:
+        self.app.pop()
+        start_guided_game(self.app, self.guide.course.game_id)
+
+    def lines(self) -> list[tuple[str, bool]]:
+        """The summary's lines, each with whether it is a heading."""
+        summary = self.summary
+        out = [(summary.outcome, False), ("", False), ("What came up", True)]
+        out += [(f"• {title}", False) for title in summary.learnt]
+        if summary.missed:
+            out += [("", False), ("Not met this time (see the rules)", True)]
+            out += [(f"• {title}", False) for title in summary.missed]
+        hints = f", {summary.hints} of them after a hint" if summary.hints else ""
+        out += [("", False), (f"You made {summary.moves} moves{hints}.", False)]
+        return out
+
+    def draw_decor(self, surface: pygame.Surface) -> None:
+        super().draw_decor(surface)
+        size = surface.get_size()
+        draw_panel(surface, self.panel, size)
+        inner = self.panel.inflate(-2 * px(24, size), -2 * px(16, size))
+        text_size = round(20 * text_scale(size))
+        while True:  # the whole summary in the panel: smaller text on a small window
+            font, bold = body_font(text_size), body_font(text_size, bold=True)
+            wrapped = [(part, heading) for text, heading in self.lines()
+                       for part in (wrap(text, bold if heading else font, inner.width) if text else [""])]
+            if len(wrapped) * font.get_linesize() <= inner.height or text_size <= 11:
+                break
+            text_size -= 1
+        y = inner.top
+        for text, heading in wrapped:
+            if y + font.get_linesize() > inner.bottom:
+                break
+            draw_text(surface, text, bold if heading else font, GOLD if heading else CREAM,
+                      topleft=(inner.left, y), shadow=1)
+            y += font.get_linesize()
