@@ -34,8 +34,6 @@ from .core.standings import places
 log = logging.getLogger(__name__)
 
 DEFAULT_LIMIT = 500
-#: the bound a player may choose (settings): from a handful of games to many years of them
-MIN_LIMIT, MAX_LIMIT = 10, 100_000
 INDEX_NAME = "index.json"
 INDEX_FORMAT = "kartentisch-history-index"
 INDEX_VERSION = 1
@@ -325,7 +323,8 @@ class History:
             state = replay(record, verify=False)
         name = record_name(record)
         path = self.folder / name
-        write_record(path, record)
+        if not self._holds(path, record):  # kept as it is already: its date stays when it was played
+            write_record(path, record)
         info = os.lstat(path)
         entry = Entry(name=name, played=info.st_mtime, size=info.st_size, mtime_ns=info.st_mtime_ns,
                       **summary(record, state))
@@ -334,6 +333,14 @@ class History:
         self.trim(keep=name)
         self._write_index()
         return entry
+
+    @staticmethod
+    def _holds(path: Path, record: Record) -> bool:
+        """Whether the file at `path` is `record`, byte for byte."""
+        try:
+            return path.read_bytes() == ("\n".join(record.lines()) + "\n").encode("utf-8")
+        except (OSError, UnicodeEncodeError):
+            return False
 
     def keep_file(self, path: str | os.PathLike[str]) -> Entry | None:
         """Keep the game in the record file `path` (the current game's autosave); None when there is no

@@ -15,6 +15,7 @@ import pygame
 from game.core import KartentischError, fresh_seed
 
 from . import sound
+from .charts import ChartRow, progress_charts, row_image
 from .settings import autosave_path
 from .widgets import (
     CREAM,
@@ -84,6 +85,8 @@ class ResultsScene(MenuScene):
         # Lines a game adds under its result sentence (how the last points came about), in its own words.
         self.details = [name_text(match, str(line)) for line in final.get("result_details") or []]
         self.board: tuple[pygame.Rect, pygame.Surface] | None = None
+        self.figures = game_figures(match)  # how the game went, charted beside the scores
+        self.chart: tuple[pygame.Rect, pygame.Surface] | None = None
         self._announced = False
 
     def on_enter(self) -> None:
@@ -91,6 +94,12 @@ class ResultsScene(MenuScene):
         if not self._announced:
             self._announced = True
             sound.play("round_end")
+            from .keeping import keep_match
+
+            problem = keep_match(self.app, self.match)
+            if problem:
+                self.show_message(Message("The game is not in the history",
+                                          f"It could not be kept: {problem}"))
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -99,6 +108,9 @@ class ResultsScene(MenuScene):
         top = px(150, size)
         board_w = min(w - 2 * px(16, size), px(760, size))
         room = max(1, h - top - button_h - gap - px(34, size))
+        side_by_side = self.figures is not None and w >= 1.3 * h and room >= px(240, size)
+        if side_by_side:  # the scores on the left, the charts of how the game went on the right
+            board_w = min(px(540, size), round((w - 3 * px(24, size)) * 0.45))
         text = body_font(max(8, round(18 * text_scale(size))))
         result_lines = len(wrap(self.result, text, board_w - px(44, size)))
         detail_lines = len(self.details) * body_font(max(8, round(15 * text_scale(size)))).get_linesize()
@@ -106,9 +118,18 @@ class ResultsScene(MenuScene):
                   + len(self.names) * px(44, size))
         board_h = min(room, wanted)
         rect = pygame.Rect((w - board_w) // 2, top + (room - board_h) // 3, max(1, board_w), board_h)
+        self.chart = None
+        if side_by_side and self.figures is not None:
+            margin = px(24, size)
+            chart = pygame.Rect(margin + board_w + margin, top - px(12, size), 0, room + px(12, size))
+            chart.width = max(1, w - margin - chart.left)
+            rect.left = margin
+            rect.top = top + (room - board_h) // 2
+            self.chart = (chart, row_image(self.figures, chart.size, size))
         self.board = (rect, self._draw_board(rect.size, size))
 
-        area = pygame.Rect(0, rect.bottom + gap, w, button_h)
+        bottom = max(rect.bottom, self.chart[0].bottom if self.chart is not None else 0)
+        area = pygame.Rect(0, bottom + gap, w, button_h)
         rematch, leave = row(area, 2, button_h, px(24, size), width=px(240, size))
         self.add_button(leave, "Back to menu", self.app.pop_to_root)
         tip = "The same players and options, a new deal"
@@ -197,6 +218,9 @@ class ResultsScene(MenuScene):
         if self.board is not None:
             rect, image = self.board
             surface.blit(image, rect)
+        if self.chart is not None:
+            rect, image = self.chart
+            surface.blit(image, rect)
 
     def back(self) -> None:
         self.app.pop_to_root()
@@ -214,6 +238,19 @@ class ResultsScene(MenuScene):
         scene = open_table_or_explain(self, match)
         if scene is not None:
             self.app.replace(scene)
+
+
+def game_figures(match: Match) -> ChartRow | None:
+    """The charts of how `match` went (replayed from its record: public figures only), or None when
+    there are none to show; a replay that fails costs the charts, never the results screen."""
+    from game.progress import progress
+
+    try:
+        row = progress_charts(progress(match.record()), [seat.name for seat in match.seats])
+    except Exception:
+        log.exception("the charts of the %s game could not be made", match.game.id)
+        return None
+    return row if row.charts else None
 
 
 def rematch_options(match: Match) -> dict[str, Any]:

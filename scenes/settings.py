@@ -42,7 +42,13 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
+    """The current game (the one Resume last game continues)."""
     return data_dir() / "autosave.jsonl"
+
+
+def history_dir() -> Path:
+    """Every finished and unfinished game kept (game.history)."""
+    return data_dir() / "history"
 
 
 def settings_path() -> Path:
@@ -50,7 +56,11 @@ def settings_path() -> Path:
 
 
 #: the fields kept in settings.json
-SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs")
+SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs", "history_limit")
+#: how many games the history keeps at most, the oldest going first (game.history.DEFAULT_LIMIT: named
+#: again here, as the title screen starts without loading the history), and the bounds a player may set
+HISTORY_LIMIT = 500
+HISTORY_LIMITS = (10, 100_000)
 #: a settings file is a few hundred bytes; one over this is not read
 MAX_SETTINGS_BYTES = 256 * 1024
 WINDOW_LIMITS = ((320, 240), (7680, 4320))
@@ -72,6 +82,7 @@ class Settings:
     animation_speed: str = "normal"
     volume: float = 0.7
     art_packs: dict[str, str] = field(default_factory=dict)  # game id -> pack name
+    history_limit: int = HISTORY_LIMIT  # games kept in the history at most (the oldest go first)
     #: what was wrong with the file these settings were read from
     problems: list[str] = field(default_factory=list, repr=False, compare=False)
     #: the faulty file read, and the settings as read from it: kept until the settings differ
@@ -237,6 +248,11 @@ def _apply(s: Settings, key: str, value: Any, problems: list[str], text: str) ->
             else:
                 problems.append(f"{_at(text, 'art_packs')}art_packs: {brief(game_id)}: {brief(pack)} is "
                                 "not a game id and a pack name; left out")
+    elif key == "history_limit":
+        low, high = HISTORY_LIMITS
+        if not _is_int(value) or not low <= value <= high:
+            return f"must be a whole number of games from {low} to {high}"
+        s.history_limit = value
     return None
 
 

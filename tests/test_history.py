@@ -362,3 +362,14 @@ def test_an_unwritable_csv_target_raises_oserror_and_leaves_nothing(tmp_path):
     with pytest.raises(OSError):
         write_csv([], target / "stats.csv")
     assert Path(target).read_text(encoding="utf-8") == "a file, not a folder"
+
+
+def test_keeping_a_record_unchanged_keeps_its_file_and_date(tmp_path):
+    history = History(tmp_path)
+    record = finished(140).record()
+    entry = history.keep(record)
+    age(history, entry, 5000)
+    before = history.path(entry).stat().st_mtime_ns
+    again = History(tmp_path).keep(read_record(history.path(entry)))
+    assert history.path(again).stat().st_mtime_ns == before
+    assert again.played == pytest.approx(time.time() - 5000, abs=5)
