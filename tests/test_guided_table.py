@@ -1,0 +1,146 @@
+"""The guided first game at the table: opened from the setup screen's "Learn this game", played to its
+summary by following the lessons with injected clicks, and left midway with Esc back to the setup screen."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game.ai import make_bot
+from game.ai.base import Decision
+from game.core import Rng
+from game.guide import GAMES, LEARNER
+from scenes import setup as setup_screen
+from scenes.app import App
+from scenes.guided import GuidedTableMixin, GuideSummaryScene, LessonScene
+from scenes.rules_view import RulesViewScene
+from scenes.settings import Settings
+from scenes.setup import SetupScene
+from scenes.widgets import find_button
+
+#: Far more frames than any guided game needs: a driver that loops fails instead of hanging.
+MAX_STEPS = 3000
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path, monkeypatch):
+    monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("KARTENTISCH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(setup_screen, "_last_choices", {})
+
+
+@pytest.fixture
+def app():
+    application = App(Settings(), size=(1280, 720))
+    application.settings.animation_speed = "off"
+    yield application
+    application.stack.clear()
+
+
+def frames(app: App, count: int = 2) -> None:
+    for _ in range(count):
+        assert app.step(1 / 30)
+
+
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+
+
+def click(app: App, label: str) -> None:
+    button = find_button(app.stack.top, label)
+    assert button is not None and button.is_enabled, label
+    click_at(app, button.rect.center)
+
+
+def learn(app: App, game_id: str) -> SetupScene:
+    setup = SetupScene(app, game_id)
+    app.push(setup)
+    frames(app)
+    click(app, "Learn this game")
+    assert isinstance(app.stack.top, (LessonScene, GuidedTableMixin))
+    return setup
+
+
+def click_towards(app: App, table, step: int) -> None:
+    """Click what leads to the move a sensible player would make: its own target, or the first click of a
+    two-click move (a card picked, then where it goes)."""
+    points = table.click_points()
+    want = str(make_bot(table.match.game.id, "heuristic").choose(Decision.of(table.match.state, LEARNER),
+                                                                  Rng(step)))
+    words = set(re.split("[ :]", want))
+    exact = [pos for pos, action in points if action == want]
+    first = [pos for pos, action in points
+             if action.startswith("pick") and set(re.split("[ :]", action)[1:]) & words]
+    rng = Rng(step)
+    pos = (exact or first or [points[rng.randbelow(len(points))][0]])[0]
+    click_at(app, pos)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_guided_game_is_played_to_its_summary_by_following_the_lessons(app, game_id):
+    learn(app, game_id)
+    lessons: list[LessonScene] = []
+    pointed = 0
+    for step in range(MAX_STEPS):
+        top = app.stack.top
+        if isinstance(top, GuideSummaryScene):
+            break
+        if isinstance(top, LessonScene):
+            lessons.append(top)
+            frames(app, 1)
+            if top.cards:
+                pointed += bool(top.table.pointed_rects())
+            click(app, "Got it")
+            continue
+        assert isinstance(top, GuidedTableMixin), type(top).__name__
+        if top.caught_up and top.legal and top.click_points():
+            click_towards(app, top, step)
+        else:
+            frames(app)
+    else:
+        pytest.fail("the guided game did not reach its summary")
+    summary = app.stack.top.summary
+    assert lessons[0].lesson_title.startswith("Learn")  # the course's introduction comes first
+    assert [lesson.lesson_title for lesson in lessons[1:]] == list(summary.learnt)
+    assert len(summary.learnt) >= 4 and pointed >= 2  # the table pointed at the cards of the lessons
+    assert [type(s).__name__ for s in app.stack][-2:] == ["SetupScene", "GuideSummaryScene"]
+    click(app, "Play a real game")
+    assert isinstance(app.stack.top, SetupScene)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_leaving_midway_returns_to_the_setup_screen(app, game_id):
+    setup = learn(app, game_id)
+    moves = 0
+    for step in range(MAX_STEPS):
+        top = app.stack.top
+        if isinstance(top, LessonScene):
+            click(app, "Got it")
+            continue
+        if top.caught_up and top.legal and top.click_points():
+            click_towards(app, top, step)
+            moves += 1
+        else:
+            frames(app)
+        if moves >= 3 and isinstance(app.stack.top, GuidedTableMixin):
+            break
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    frames(app)
+    assert app.stack.top is setup
+    assert [type(s).__name__ for s in app.stack] == ["SetupScene"]
+    frames(app, 3)  # the setup screen goes on working
+
+
+def test_a_lesson_opens_the_rules_and_leave_lesson_goes_back(app):
+    setup = learn(app, "palace")
+    assert isinstance(app.stack.top, LessonScene)
+    click(app, "Rules")
+    assert isinstance(app.stack.top, RulesViewScene) and app.stack.top.game_id == "palace"
+    click(app, "Close")
+    assert isinstance(app.stack.top, LessonScene)
+    click(app, "Leave lesson")
+    assert app.stack.top is setup
