@@ -30,7 +30,7 @@ from .ai import Bot, Decision, make_bot
 from .ai.hint import DEFAULT_LEVEL as HINT_LEVEL
 from .ai.hint import Hint, hint
 from .ai.worker import BotWorker
-from .core import Action, Event, KartentischError, RecordError, Rng, State, bot_rng
+from .core import Action, Event, IllegalAction, KartentischError, RecordError, Rng, State, bot_rng
 from .core.records import Record, footer_for, read_record, write_record
 from .retelling import Retelling, Step
 
@@ -174,6 +174,9 @@ class Match:
         #: the indexes of the actions a person made after asking for a hint at that decision (the record
         #: marks them; the statistics count them)
         self.hinted: set[int] = set()
+        #: a game played on from another record's position: that record's header hash and the move
+        #: (`play_on`); its first actions are that record's, and nobody here takes them back
+        self.continues: dict[str, Any] | None = None
         humans = self.human_seats
         self._shown: int | None = humans[0] if len(humans) == 1 else None
         self._save()
@@ -496,6 +499,7 @@ class Match:
             actions=list(self.actions),
             footer=footer_for(self.state, len(self.actions)),
             hinted=set(self.hinted),
+            continues=dict(self.continues) if self.continues is not None else None,
         )
 
     def save(self, path: str | Path) -> None:
@@ -536,13 +540,48 @@ class Match:
             match = cls(record.game, seats, record.seed, record.options, autosave=None)
         except KartentischError as exc:
             raise RecordError(f"a seat in the header cannot play: {exc}", path=str(path), line=1) from None
+        played_on = record.continues["move"] if record.continues is not None else 0
         for seat, text in record.actions:  # rebuild the undo points along the way
-            if match.seats[seat].is_human and match.state.automatic_action() is None:
+            if (len(match.actions) >= played_on and match.seats[seat].is_human
+                    and match.state.automatic_action() is None):
                 match._undo.append(_UndoPoint(match.state.clone(), len(match.actions), seat))
             match.state.apply(match.game.parse_action(match.state, text))
             match.actions.append((seat, text))
         assert match.state.state_hash() == final.state_hash()
         match.hinted = set(record.hinted)
+        match.continues = dict(record.continues) if record.continues is not None else None
+        match.autosave = Path(autosave) if autosave is not None else None
+        match._save()
+        return match
+
+    @classmethod
+    def play_on(cls, record: Record, move: int, seats: Sequence[Seat], *,
+                autosave: str | Path | None = None) -> Match:
+        """A new game from the position after the first `move` actions of `record`, with the seats chosen
+        anew (people and AI levels): its record begins with those actions, so it replays on its own, and
+        its header names the record and the move it goes on from. MatchError when there is no game to
+        play on there; RecordError when the record does not lead to that position."""
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= len(record.actions):
+            raise MatchError(f"the record has moves 0 to {len(record.actions)}, not {move!r}")
+        if len(seats) != record.players:
+            raise MatchError(f"the game goes on with its {record.players} seats, not {len(seats)}")
+        match = cls(record.game, seats, record.seed, record.options, autosave=None)
+        for index, (seat, text) in enumerate(record.actions[:move]):
+            if seat != match.state.current_player:
+                raise RecordError(f"seat {seat} acts, but it is seat {match.state.current_player}'s decision",
+                                  line=index + 2)
+            try:
+                match.state.apply(match.game.parse_action(match.state, text))
+            except IllegalAction as exc:
+                raise RecordError(f"{text!r} cannot be played here: {exc}", line=index + 2) from None
+            match.actions.append((seat, text))
+        if match.is_over():
+            raise MatchError("the game is over at that move: there is nothing to play on")
+        match.continues = {"record": record.header_hash(), "move": move}
+        human = match.human_to_act()
+        automatic = match.state.automatic_action() if human is not None else None
+        if human is not None and automatic is not None:  # a step nobody is asked (see _record)
+            match._record(human, automatic, match.state.apply(automatic))
         match.autosave = Path(autosave) if autosave is not None else None
         match._save()
         return match
