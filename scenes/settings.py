@@ -56,7 +56,8 @@ def settings_path() -> Path:
 
 
 #: the fields kept in settings.json
-SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs", "history_limit")
+SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs", "history_limit",
+                "hints_off")
 #: how many games the history keeps at most, the oldest going first (game.history.DEFAULT_LIMIT: named
 #: again here, as the title screen starts without loading the history), and the bounds a player may set
 HISTORY_LIMIT = 500
@@ -83,6 +84,8 @@ class Settings:
     volume: float = 0.7
     art_packs: dict[str, str] = field(default_factory=dict)  # game id -> pack name
     history_limit: int = HISTORY_LIMIT  # games kept in the history at most (the oldest go first)
+    #: the games whose table offers no hint (a setting of the game, not a rule: the setup screen's Hints)
+    hints_off: list[str] = field(default_factory=list)
     #: what was wrong with the file these settings were read from
     problems: list[str] = field(default_factory=list, repr=False, compare=False)
     #: the faulty file read, and the settings as read from it: kept until the settings differ
@@ -97,10 +100,17 @@ class Settings:
     def bot_pause_seconds(self) -> float:
         return BOT_PAUSE_SECONDS[self.animation_speed]
 
+    def hints_on(self, game_id: str) -> bool:
+        return game_id not in self.hints_off
+
+    def set_hints(self, game_id: str, on: bool) -> None:
+        self.hints_off = sorted(set(self.hints_off) - {game_id} | (set() if on else {game_id}))
+
     def to_dict(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in SAVED_FIELDS}
         data["window_size"] = list(self.window_size)
         data["art_packs"] = dict(self.art_packs)
+        data["hints_off"] = list(self.hints_off)
         return data
 
     @classmethod
@@ -248,6 +258,15 @@ def _apply(s: Settings, key: str, value: Any, problems: list[str], text: str) ->
             else:
                 problems.append(f"{_at(text, 'art_packs')}art_packs: {brief(game_id)}: {brief(pack)} is "
                                 "not a game id and a pack name; left out")
+    elif key == "hints_off":
+        if not isinstance(value, list):
+            return "must be a list of game ids"
+        for game_id in value:
+            if _is_name(game_id):
+                s.hints_off.append(game_id)
+            else:
+                problems.append(f"{_at(text, 'hints_off')}hints_off: {brief(game_id)} is not a game id; "
+                                "left out")
     elif key == "history_limit":
         low, high = HISTORY_LIMITS
         if not _is_int(value) or not low <= value <= high:

@@ -183,7 +183,7 @@ class SetupScene(MenuScene):
         options_box = boxes[-1]
         caption = row_h * 2 // 3
         seats_h = caption + (1 + self.choice.players) * (row_h + gap)
-        options_h = 3 * caption + (max(1, len(self.rules.options)) + 2) * (row_h + gap)
+        options_h = 3 * caption + (max(1, len(self.rules.options)) + 3) * (row_h + gap)
         longest = seats_h + gap + options_h if len(boxes) == 1 else max(seats_h, options_h)
         scroll_bar = SCROLL_BAR + px(6, size) if longest > boxes[0].rect.height else 0
         inner_w = max(1, self.panels[0].width - 2 * inset - scroll_bar)
@@ -291,7 +291,19 @@ class SetupScene(MenuScene):
             self, pygame.Rect(label_w, y, width - label_w, row_h), packs,
             packs.index(art.active_pack(self.rules.id)), lambda i: self._set_art_pack(packs[i]),
             container=box, tooltip="The card faces, backs and table: the Gallery shows each pack")
+        y += row_h + gap
+        UILabel(pygame.Rect(0, y, label_w, row_h), "Hints", manager=self.ui, container=box)
+        settings = self.app.settings
+        Stepper(self, pygame.Rect(label_w, y, width - label_w, row_h), ["On", "Off"],
+                0 if settings.hints_on(self.rules.id) else 1, self._set_hints, container=box,
+                tooltip="The table's Hint button (key H): what the strongest AI would play, and why")
         return y + row_h + gap
+
+    def _set_hints(self, index: int) -> None:
+        """Hints are a setting of the game, kept for the next game, not a rule (the record marks each
+        move made after one)."""
+        self.app.settings.set_hints(self.rules.id, index == 0)
+        self.app.settings_changed()
 
     def _set_art_pack(self, name: str) -> None:
         self.app.art.choose(self.rules.id, name)
