@@ -14,8 +14,6 @@ is open, changed image files and manifests are reloaded within a second (`ArtLib
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
@@ -24,24 +22,25 @@ import pygame
 
 import game
 from game.ai import make_bot
+from game.core.words import count, did_you_mean
 from game.match import Match, Seat
 
 from . import rules_text
 from .art import ArtLibrary
+from .card_text import card_text, describe_card
+from .inspect import Inspectable, Inspector
 from .setup import Stepper
 from .table import TABLES, table_class
 from .table.paint import TextCache
 from .widgets import (
     CREAM,
     GOLD,
-    GOLD_DARK,
     MUTED,
     MenuScene,
     Message,
     dim,
     px,
     text_scale,
-    wrap,
 )
 
 if TYPE_CHECKING:
@@ -58,11 +57,10 @@ TABLE_ASPECT = 16 / 9
 PREVIEW_BOT = "heuristic"  # answers at once: the preview table keeps moving
 PREVIEW_SEED = 20_240
 SUMMARY_WORDS = {
-    "default pack": "{n} pictures from the default pack",
-    "NO ART": "{n} with NO ART",
-    "unknown id": "{n} unknown ids",
+    "default pack": lambda n: f"{count(n, 'picture')} from the default pack",
+    "NO ART": lambda n: f"{n} with NO ART",
+    "unknown id": lambda n: count(n, "unknown id"),
 }
-HOVER_PANEL = (10, 24, 17)
 FALLBACK = (240, 170, 40)
 MISSING = (220, 44, 52)
 STATUS_COLOURS = {"default pack": FALLBACK, "NO ART": MISSING, "unknown id": MISSING}
@@ -71,104 +69,6 @@ STATUS_NOTES = {
     "NO ART": "The image is missing or broken: a drawn stand-in shows.",
     "unknown id": "The pack names this card id, but the game has no such card.",
 }
-
-
-# -- rule texts ------------------------------------------------------------------------------------
-def _palastgefluester_text(card_id: str) -> str:
-    from game.palastgefluester.cards import BROWN, COLOURS, PERSON_BY_ID
-
-    first, _, rest = card_id.partition("/")
-    if first == "king":
-        person = PERSON_BY_ID.get(rest)
-        return f"King card: {person.name}. {person.king_text}." if person and person.king_text else ""
-    person = PERSON_BY_ID.get(first)
-    if person is None or rest not in (*COLOURS, BROWN):
-        return ""
-    return f"{person.name} ({rest}): {person.action}."
-
-
-_PALACE_POWERS = {
-    "reset": "plays on anything; the next player may play anything on it.",
-    "burn": "plays on anything and burns the pile.",
-    "lower": "the next card must be of this rank or lower.",
-    "skip": "the next player is skipped (once per card played).",
-    "invisible": "plays on anything and takes the rank of the card below it.",
-}
-_PALACE_SUITS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
-
-
-def _palace_text(card_id: str) -> str:
-    from game.palace.cards import RANKS
-
-    rank, suit = card_id[:-1], card_id[-1:]
-    found = RANKS.get(rank)
-    if found is None or suit not in _PALACE_SUITS:
-        return ""
-    head = f"{rank} of {_PALACE_SUITS[suit]}: "
-    if not found.power:
-        return head + "plays on a card of its rank or lower. Four of a rank in a row burn the pile."
-    if found.option:
-        head += f"with the option {_game_option_label('palace', found.option)}, it "
-    return head + _PALACE_POWERS.get(found.power, "")
-
-
-def _gloria_picktoria_text(card_id: str) -> str:
-    from game.gloria_picktoria.cards import DH, DOUBLER, JOKER, MOTIF_BY_ID
-
-    motif = MOTIF_BY_ID.get(card_id)
-    if motif is not None:
-        return (f"{motif.name}: a collection card. Lay it face down as a treasure card to start a "
-                f"collection, or face up on your collection of {motif.name}s.")
-    return {
-        JOKER: "Joker: stands for any motif, but is never the first open card of a collection.",
-        DH: "Dschingis Hahn: laid in the middle when drawn; the 4th, 7th and 10th start a scoring.",
-        DOUBLER: "Doubler: closes a collection and doubles its points (not when laid as a treasure card).",
-    }.get(card_id, "")
-
-
-def _three_chapters_text(card_id: str) -> str:
-    from game.three_chapters.cards import CardDataError, default_cards
-
-    found = re.fullmatch(r"(?:.*\D)?(\d+)", card_id)
-    if found is None:
-        return ""
-    try:
-        cards = default_cards()
-    except CardDataError:
-        return ""
-    value = int(found.group(1))
-    if value not in cards.cards:
-        return ""
-    card = cards.describe(value)
-    head = f"{value} {card['name']}"
-    if card["attributes"]:
-        head += f" ({', '.join(card['attributes'])})"
-    return " ".join([head + ":", *card["text"]]) if card["text"] else head + ": no ability."
-
-
-#: game id -> the rule text of a card id ("" when the id names no card of the game)
-CARD_TEXTS: dict[str, Callable[[str], str]] = {
-    "palastgefluester": _palastgefluester_text,
-    "palace": _palace_text,
-    "gloria_picktoria": _gloria_picktoria_text,
-    "three_chapters": _three_chapters_text,
-}
-
-
-def card_text(game_id: str, card_id: str) -> str:
-    """What a card does, from the game's card data ("" for an unknown game or card)."""
-    lookup = CARD_TEXTS.get(game_id)
-    if lookup is None:
-        return ""
-    try:
-        return lookup(card_id)
-    except ImportError:  # a game whose rules are not built yet
-        return ""
-
-
-def _game_option_label(game_id: str, name: str) -> str:
-    option = game.load(game_id).options.get(name)
-    return f"“{option.label}”" if option is not None and option.label else name
 
 
 # -- the gallery -----------------------------------------------------------------------------------
@@ -216,8 +116,9 @@ class GalleryScene(MenuScene):
         self.view = pygame.Rect(0, 0, 0, 0)  # where the cards scroll
         self.scroll = 0
         self.content_height = 0
-        self.zoomed: Tile | None = None
+        self.zoomed: Tile | None = None  # the card shown large until a key or click closes it
         self.hovered: Tile | None = None
+        self.inspector = Inspector()
         self.texts = TextCache()
         self._mouse = (-1, -1)
         self._generation = -1
@@ -238,14 +139,22 @@ class GalleryScene(MenuScene):
     def build(self, size: Size) -> None:
         w, h = size
         margin = px(16, size)
-        bar = pygame.Rect(margin, px(96, size), max(1, w - 2 * margin), px(40, size))
         gap = px(10, size)
-        widths = (0.3, 0.3, 0.24, 0.16)
-        usable = bar.width - gap * (len(widths) - 1)
-        rects, x = [], bar.left
-        for share in widths:
-            rects.append(pygame.Rect(x, bar.top, max(1, round(usable * share)), bar.height))
-            x = rects[-1].right + gap
+        bar_h = px(40, size)
+        bar = pygame.Rect(margin, px(96, size), max(1, w - 2 * margin), bar_h)
+        usable = bar.width - 3 * gap
+        if usable * 0.3 < self._stepper_width(size, bar_h):  # narrow: the steppers get a row of their own
+            half = (bar.width - gap) // 2
+            rects = [pygame.Rect(bar.left, bar.top, half, bar_h),
+                     pygame.Rect(bar.left + half + gap, bar.top, bar.width - half - gap, bar_h),
+                     pygame.Rect(bar.left, bar.bottom + gap, half, bar_h),
+                     pygame.Rect(bar.left + half + gap, bar.bottom + gap, bar.width - half - gap, bar_h)]
+            bar.height = 2 * bar_h + gap
+        else:
+            rects, x = [], bar.left
+            for share in (0.3, 0.3, 0.24, 0.16):
+                rects.append(pygame.Rect(x, bar.top, max(1, round(usable * share)), bar_h))
+                x = rects[-1].right + gap
         games = self.games()
         if self.game_id is None:  # the default pack is missing or broken: nothing to show but why
             self.add_button(rects[3], "Back", self.back, primary=True)
@@ -264,6 +173,17 @@ class GalleryScene(MenuScene):
         self.view = pygame.Rect(margin, bar.bottom + px(34, size), max(1, w - 2 * margin),
                                 max(1, h - bar.bottom - px(34, size) - margin))
         self.lay_out()
+
+    def _stepper_width(self, size: Size, height: int) -> int:
+        """The width a stepper needs to show the longest game title or pack name whole."""
+        from .look import base_theme, theme_factor, widget_font
+
+        if self.game_id is None:
+            return 0
+        face = widget_font(round(float(base_theme()["label"]["font"]["size"]) * theme_factor(size)))
+        labels = [rules_text.title(g) for g in self.games()]
+        labels += [self.pack_label(n) for n in self.art.pack_choices(self.game_id)]
+        return max(face.size(label)[0] for label in labels) + 2 * height + px(12, size)
 
     def pack_label(self, name: str) -> str:
         title = self.art.pack_title(name)
@@ -373,16 +293,32 @@ class GalleryScene(MenuScene):
         self.app.pop()
 
     def zoom(self, tile: Tile | None) -> None:
-        """Show `tile` at full size over everything (the widgets hide meanwhile), or close the view."""
+        """Show `tile` large over everything (the widgets hide meanwhile), or close the view."""
         self.zoomed = tile
         root = self.ui.get_root_container()
         if tile is None:
+            self.inspector.close()
             root.show()
         else:
+            self.inspector.open(self.inspectable(tile, full=True), pinned=True)
             root.hide()
+
+    def inspectable(self, tile: Tile, full: bool = False) -> Inspectable:
+        """`tile` for the inspect view: its name, what it does, and where its art comes from."""
+        game_id = self.game_id or ""
+        found = describe_card(game_id, tile.key or "") if tile.section == "cards" else None
+        title = found.name if found is not None else tile.label
+        lines = (*found.rules, *found.details) if found is not None else ()
+        notes = tuple(self.describe(tile)[1 + (found is not None):])
+        largest = self.full_card_size(self.app.size) if full and tile.section != "table" else None
+        return Inspectable((tile.section, tile.key), game_id, tile.key or "", self.screen_rect(tile), notes,
+                           title=title, lines=lines, largest=largest, section=tile.section)
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.zoomed is None:
+            hovered = self.hovered
+            self.inspector.point_at(self.inspectable(hovered) if hovered is not None else None, dt)
         art = self.art
         art.poll(self.app.time)
         if art.generation != self._generation:
@@ -399,7 +335,7 @@ class GalleryScene(MenuScene):
         elif event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
             self._hover(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
             self.zoom(None if self.zoomed is not None else self.tile_at(event.pos))
         elif event.type == pygame.KEYDOWN and self.zoomed is not None:
             step = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1}.get(event.key)
@@ -448,19 +384,22 @@ class GalleryScene(MenuScene):
                 continue
             self._draw_tile(surface, tile, rect, label_px)
         surface.set_clip(clip)
-        if self.hovered is not None and self.zoomed is None:
-            self._draw_hover(surface, self.hovered)
-        if self.zoomed is not None:
-            self._draw_zoomed(surface, self.zoomed)
+        if self.inspector.is_open:
+            if self.zoomed is not None:
+                dim(surface, 200)
+            self.inspector.draw(surface, self.art)
+            if self.zoomed is not None:
+                hint = self.texts.render("← → the next card", self.label_size(), MUTED[:3])
+                surface.blit(hint, hint.get_rect(midbottom=(size[0] // 2, size[1] - px(8, size))))
 
     def _draw_summary(self, surface: pygame.Surface, size: Size) -> None:
         counts = {status: sum(t.status == status for t in self.tiles) for status in STATUS_COLOURS}
         cards = sum(t.section == "cards" and t.status != "unknown id" for t in self.tiles)
-        parts = [f"{cards} cards"]
-        parts += [SUMMARY_WORDS[status].format(n=n) for status, n in counts.items() if n]
+        parts = [count(cards, "card")]
+        parts += [SUMMARY_WORDS[status](n) for status, n in counts.items() if n]
         problems = len(self.art.problems_for(self.game_id or ""))
         if problems:
-            parts.append(f"{problems} problem{'s' if problems != 1 else ''}: hover a red card for its own")
+            parts.append(f"{count(problems, 'problem')}: hover a red card for its own")
         line = self.texts.fitted(" · ".join(parts), self.label_size() + 2, self.view.width, CREAM[:3])
         surface.blit(line, (self.view.x, self.view.y - px(28, size)))
 
@@ -489,81 +428,16 @@ class GalleryScene(MenuScene):
                 lines.append(text)
         if tile.status:
             lines.append(STATUS_NOTES[tile.status])
+        if tile.status == "unknown id":
+            guess = did_you_mean(tile.label, self.art.card_ids(self.game_id or ""))
+            if guess:
+                lines.append(f"{tile.label}{guess}")
         if tile.status == "NO ART":
             game_id = self.game_id or ""
             lines += self.art.problems_for(game_id, tile.section, tile.key) or self.art.problems_for(game_id)
         elif not tile.status and tile.origin is not None:
             lines.append(f"Art: {self.pack_label(tile.origin)}")
         return lines
-
-    def _draw_hover(self, surface: pygame.Surface, tile: Tile) -> None:
-        size = surface.get_size()
-        w, h = size
-        pad = px(10, size)
-        width = min(w - 2 * pad, px(360, size))
-        body = self._text_lines(tile, width - 2 * pad)
-        box_h = sum(s.get_height() for s in body) + 2 * pad
-        rect = self.screen_rect(tile)
-        box = pygame.Rect(0, 0, width, box_h)
-        box.topleft = (rect.right + pad, rect.top)
-        if box.right > w - pad:
-            box.right = rect.left - pad
-        box.clamp_ip(pygame.Rect(0, 0, w, h))
-        pygame.draw.rect(surface, HOVER_PANEL, box, border_radius=px(8, size))
-        pygame.draw.rect(surface, GOLD_DARK, box, max(1, px(2, size)), border_radius=px(8, size))
-        y = box.y + pad
-        for line in body:
-            surface.blit(line, (box.x + pad, y))
-            y += line.get_height()
-
-    def _text_lines(self, tile: Tile, width: int) -> list[pygame.Surface]:
-        from .fonts import font
-
-        label_px = self.label_size() + 2
-        out = []
-        notes = set(STATUS_NOTES.values()) | set(self.art.problems)
-        for i, paragraph in enumerate(self.describe(tile)):
-            colour = STATUS_COLOURS.get(tile.status) if paragraph in notes else None
-            for line in wrap(paragraph, font(label_px, i == 0), width):
-                out.append(self.texts.render(line, label_px, colour or CREAM[:3], i == 0))
-        return out
-
-    def _draw_zoomed(self, surface: pygame.Surface, tile: Tile) -> None:
-        size = surface.get_size()
-        w, h = size
-        dim(surface, 200)
-        if tile.section == "table":
-            most = (round(w * FULL_CARD_SHARE), round(h * FULL_CARD_SHARE))
-            full = (most[0], round(most[0] / TABLE_ASPECT))
-            if full[1] > most[1]:
-                full = (round(most[1] * TABLE_ASPECT), most[1])
-        else:
-            full = self.full_card_size(size)
-        text_w = max(1, min(px(380, size), w - full[0] - px(60, size)))
-        beside = text_w >= px(200, size)
-        if not beside:  # a narrow window: the text goes under a smaller card
-            full = (round(full[0] * 0.75), round(full[1] * 0.75))
-            text_w = min(w - px(20, size), px(480, size))
-        image = tile.image(self.art, self.game_id or "", full)
-        lines = self._text_lines(tile, text_w)
-        if beside:
-            left = (w - full[0] - px(30, size) - text_w) // 2
-            card_rect = image.get_rect(topleft=(left, (h - full[1]) // 2))
-            x, y = card_rect.right + px(30, size), card_rect.top
-        else:
-            card_rect = image.get_rect(midtop=(w // 2, px(16, size)))
-            x, y = (w - text_w) // 2, card_rect.bottom + px(12, size)
-        surface.blit(image, card_rect)
-        colour = STATUS_COLOURS.get(tile.status)
-        if colour is not None:
-            width = max(3, full[0] // 60)
-            pygame.draw.rect(surface, colour, card_rect.inflate(2 * width, 2 * width), width,
-                             border_radius=width * 2)
-        for line in lines:
-            surface.blit(line, (x, y))
-            y += line.get_height()
-        hint = self.texts.render("click or Esc to close · ← → the next card", self.label_size(), MUTED[:3])
-        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - px(8, size))))
 
     def full_card_size(self, size: Size) -> Size:
         """The pack's own card pixels, shrunk to fit the window when they are larger."""
@@ -615,4 +489,4 @@ def preview_table(app: App, game_id: str) -> TableScene:
     return cls(app, preview_match(game_id), seat=None, follow=False, to_results=False)
 
 
-__all__ = ["CARD_TEXTS", "GalleryScene", "Tile", "card_text", "preview_table", "tile_status"]
+__all__ = ["GalleryScene", "Tile", "card_text", "preview_table", "tile_status"]

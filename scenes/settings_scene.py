@@ -12,7 +12,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 from . import rules_text, sound
 from .settings import ANIMATION_SPEEDS
 from .setup import Stepper
-from .widgets import MenuScene, column, draw_panel, px, row
+from .widgets import MenuScene, column, draw_panel, fitted_label, px, row, set_fitted_text
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
@@ -68,7 +68,7 @@ class SettingsScene(MenuScene):
         controls = []
         for label, rect in zip(labels, rows, strict=True):
             split = round(rect.width * 0.38)
-            UILabel(pygame.Rect(rect.left, rect.top, split, rect.height), label, manager=self.ui)
+            fitted_label(self.ui, pygame.Rect(rect.left, rect.top, split, rect.height), label)
             controls.append(pygame.Rect(rect.left + split, rect.top, rect.width - split, rect.height))
 
         self.fullscreen_button = self.add_button(controls[0], "On" if settings.fullscreen else "Off",
@@ -100,7 +100,7 @@ class SettingsScene(MenuScene):
         self.volume_slider = UIHorizontalSlider(slider_rect, round(settings.volume * 100), (0, 100),
                                                 manager=self.ui, click_increment=5)
         value_rect = pygame.Rect(slider_rect.right + gap, slider_rect.top, value_w, slider_rect.height)
-        self.volume_label = UILabel(value_rect, f"{round(settings.volume * 100)}%", manager=self.ui)
+        self.volume_label = fitted_label(self.ui, value_rect, f"{round(settings.volume * 100)}%")
 
         self.art_steppers = {}
         for game_id, rect in zip(art_games, controls[4:], strict=True):
@@ -132,7 +132,7 @@ class SettingsScene(MenuScene):
         self.app.settings.volume = max(0, min(100, int(percent))) / 100
         self.app.settings_changed()
         if self.volume_label is not None:
-            self.volume_label.set_text(f"{round(self.app.settings.volume * 100)}%")
+            set_fitted_text(self.volume_label, f"{round(self.app.settings.volume * 100)}%")
         if self._since_preview >= PREVIEW_EVERY:
             self._since_preview = 0.0
             sound.play("place")

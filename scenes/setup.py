@@ -23,7 +23,16 @@ from game.guide import has_course
 
 from .settings import autosave_path
 from .title import SavedGame, read_saved_game
-from .widgets import MenuScene, Message, draw_panel, oid, open_table_or_explain, px
+from .widgets import (
+    MenuScene,
+    Message,
+    draw_panel,
+    fitted_label,
+    oid,
+    open_table_or_explain,
+    px,
+    set_fitted_text,
+)
 
 HUMAN = "human"
 KINDS: tuple[str, ...] = (HUMAN, *LEVELS)
@@ -118,11 +127,16 @@ class Stepper:
         self.right = scene.add_button(pygame.Rect(rect.right - side, rect.top, side, rect.height), "›",
                                       lambda: self.step(1), class_id="@stepper", container=container)
         middle = pygame.Rect(rect.left + side, rect.top, max(1, rect.width - 2 * side), rect.height)
-        self.label = UILabel(middle, self.labels[index], manager=scene.ui, container=container,
-                             object_id=oid("@centered"))
-        if tooltip:
-            self.label.set_tooltip(tooltip)
+        self.tooltip = tooltip
+        self.label = fitted_label(scene.ui, middle, "", container=container, object_id=oid("@centered"))
+        self._show()
         self._refresh()
+
+    def _show(self) -> None:
+        """The chosen value, whole when it fits (else cut, and whole in the tooltip)."""
+        set_fitted_text(self.label, self.labels[self.index])
+        if self.tooltip and self.label.text == self.labels[self.index]:
+            self.label.set_tooltip(self.tooltip)
 
     def step(self, delta: int) -> None:
         index = self.index + delta
@@ -131,7 +145,7 @@ class Stepper:
         elif not 0 <= index < len(self.labels):
             return
         self.index = index
-        self.label.set_text(self.labels[index])
+        self._show()
         self._refresh()
         self.on_change(index)
 

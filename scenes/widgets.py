@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from .base import Scene
 from .look import (
@@ -57,8 +57,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CREAM", "GOLD", "GOLD_DARK", "GOLD_LIGHT", "MUTED", "MenuButton", "MenuScene", "Message", "MessageBox",
     "MessageScene", "apply_theme", "body_font", "button_at", "column", "dim", "draw_card_fan", "draw_heading",
-    "draw_panel", "draw_text", "felt", "find_button", "fit_text", "heading_font", "oid",
-    "open_table_or_explain", "px", "row", "scaled_theme", "text_scale", "ui_scale", "wrap",
+    "draw_panel", "draw_text", "felt", "find_button", "fit_text", "fitted_label", "heading_font", "oid",
+    "open_table_or_explain", "px", "row", "scaled_theme", "set_fitted_text", "text_scale", "ui_scale", "wrap",
 ]
 
 # pygame-gui rounds corners to fit small widgets by itself; its note about it is only noise here
@@ -114,6 +114,34 @@ def apply_theme(ui: pygame_gui.UIManager, size: tuple[int, int]) -> None:
 
 def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
     return ObjectID(object_id=object_id, class_id=class_id)
+
+
+# -- labels that fit -------------------------------------------------------------------------------
+def fitted_label(ui: pygame_gui.UIManager, rect: pygame.Rect, text: str, *, container=None,
+                 object_id: ObjectID | None = None) -> UILabel:
+    """A label showing `text` whole when it fits `rect`, else cut with "…" and whole in its tooltip,
+    measured with the label's own font (so pygame-gui never finds its rect too small)."""
+    label = UILabel(rect, "", manager=ui, container=container, object_id=object_id)
+    tall = label.font.size(text or " ")[1]
+    if tall > rect.height:  # a tiny window: the label grows to its text's height, centred where it was
+        label.set_dimensions((rect.width, tall))
+        label.set_relative_position((rect.x, rect.centery - tall // 2))
+    set_fitted_text(label, text)
+    return label
+
+
+def set_fitted_text(label: UILabel, text: str) -> None:
+    """Show `text` on `label` as `fitted_label` does."""
+    width = max(1, label.relative_rect.width)
+    shown = text
+    if label.font.size(text)[0] > width:
+        while shown and label.font.size(shown + "…")[0] > width:
+            shown = shown[:-1]
+        shown = shown.rstrip() + "…" if shown else ""
+        label.set_tooltip(text)
+    else:
+        label.set_tooltip(None)
+    label.set_text(shown)
 
 
 # -- message box -----------------------------------------------------------------------------------

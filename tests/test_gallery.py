@@ -433,3 +433,14 @@ def test_without_the_default_pack_the_gallery_says_why_and_goes_back(app, tmp_pa
     frames(app, 2)
     click(app, "Back")
     assert isinstance(app.stack.top, TitleScene)
+
+
+def test_a_typo_d_card_id_is_named_with_its_likely_meaning(app):
+    user_pack(cards={"Zofe/rde": RED, "Zauberer/red": BLUE})
+    app.settings.art_packs[GAME] = "mine"
+    gallery = open_gallery(app)
+    typo = tile(gallery, "Zofe/rde")
+    assert typo.status == "unknown id"
+    assert "Zofe/rde (did you mean 'Zofe/red'?)" in gallery.describe(typo)
+    gallery.zoom(typo)
+    assert "Zofe/rde (did you mean 'Zofe/red'?)" in gallery.inspector.shown.notes

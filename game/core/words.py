@@ -3,6 +3,9 @@ text that shows a count of things goes through `count`, so none reads "1 points"
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 #: English nouns whose plural is not the singular plus "s"
 IRREGULAR: dict[str, str] = {"match": "matches", "child": "children", "person": "persons", "box": "boxes"}
 
@@ -20,3 +23,12 @@ def count(number: float, word: str) -> str:
     "3 problems", count(2.5, "point") "2.5 points" (whole floats are written without ".0")."""
     shown = int(number) if float(number).is_integer() else number
     return f"{shown} {noun(word, number)}"
+
+
+def did_you_mean(word: str, choices: Iterable[str], quote: bool = True) -> str:
+    """' (did you mean 'Zofe/red'?)' naming the choice `word` most likely misspells ("" when none is
+    close): how a typo'd card id, key or file name is answered everywhere."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    if not close:
+        return ""
+    return f" (did you mean {close[0]!r}?)" if quote else f" (did you mean {close[0]}?)"

@@ -18,7 +18,6 @@ missing id is an error, because the table would show a drawn "no art" stand-in.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -26,6 +25,8 @@ from typing import Any
 
 from game import GAME_IDS
 from game.core.datafile import DataFileError, brief, read_toml, shown
+from game.core.words import count as count_of
+from game.core.words import did_you_mean
 from scenes.art import ASSET_ART_DIR, TABLE_SIZE
 from scenes.art_manifest import (
     DEFAULT_CARD_SIZE,
@@ -129,7 +130,7 @@ class Report:
             out.append(f"{where}{finding.level}: {finding.message}")
         errors, warnings = self.count("error"), self.count("warning")
         verdict = "fix the errors" if errors else "usable" if warnings else "clean"
-        out.append(f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}: {verdict}")
+        out.append(f"{count_of(errors, 'error')}, {count_of(warnings, 'warning')}: {verdict}")
         return "\n".join(out)
 
     def as_json(self) -> dict[str, Any]:
@@ -233,7 +234,7 @@ class _Checker:
     def game(self, game_id: str, table: Any) -> None:
         where = ("games", game_id)
         if game_id not in GAME_IDS:
-            close = _did_you_mean(game_id, GAME_IDS)
+            close = did_you_mean(game_id, GAME_IDS)
             self.add("error", f"unknown game {game_id!r}{close}; games: {', '.join(GAME_IDS)}", *where)
             return
         if not isinstance(table, dict):
@@ -264,7 +265,7 @@ class _Checker:
         if ids is not None and card_id not in ids.cards:
             self.add(
                 "error",
-                f"{game_id}: unknown card id {card_id!r}{_did_you_mean(card_id, ids.cards)}; "
+                f"{game_id}: unknown card id {card_id!r}{did_you_mean(card_id, ids.cards)}; "
                 f"the table never asks for it",
                 *path,
                 game=game_id,
@@ -282,7 +283,7 @@ class _Checker:
         if ids is not None and key not in ids.images:
             self.add(
                 "error",
-                f"{game_id}: unknown key {key!r}{_did_you_mean(key, ids.images)}; the table asks for "
+                f"{game_id}: unknown key {key!r}{did_you_mean(key, ids.images)}; the table asks for "
                 f"{', '.join(ids.images)} and cards",
                 *path,
                 game=game_id,
@@ -307,7 +308,7 @@ class _Checker:
             if key != "default" and ids is not None and key not in ids.cards:
                 self.add(
                     "error",
-                    f"{game_id}: text for unknown card id {key!r}{_did_you_mean(key, ids.cards)}",
+                    f"{game_id}: text for unknown card id {key!r}{did_you_mean(key, ids.cards)}",
                     *path,
                     game=game_id,
                     art_id=key,
@@ -501,7 +502,7 @@ class _Checker:
         return sorted(found)
 
     def similar_file(self, file: str) -> str:
-        return _did_you_mean(file, self.folder_images(), quote=False)
+        return did_you_mean(file, self.folder_images(), quote=False)
 
     def default_pack(self) -> Pack | None:
         if self._default is None and (ASSET_ART_DIR / DEFAULT_PACK / MANIFEST).is_file():
@@ -525,14 +526,3 @@ def _is_file(path: Path) -> bool:
 
 def _bad_path(what: str, value: Any) -> str:
     return f"{what}: {brief(value)} is not a usable image path (a relative path inside the pack folder)"
-
-
-def _did_you_mean(word: str, choices: Any, quote: bool = True) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    if not close:
-        return ""
-    return f" (did you mean {close[0]!r}?)" if quote else f" (did you mean {close[0]}?)"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")

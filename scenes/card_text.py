@@ -1,0 +1,147 @@
+"""What a card is and does, in words, from each game's card data: its name, its rule text and the
+details that go with it (colour, attributes, value). The inspect view, the gallery and the tables read
+cards through `describe_card`; `card_text` is the same in one paragraph.
+
+A card is named by its art id, the id the art packs use ("Zofe/red", "king/Zofe", "10H", "egg", "17").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import game
+
+
+@dataclass(frozen=True)
+class CardText:
+    name: str
+    rules: tuple[str, ...]  # what the card does, whole sentences
+    details: tuple[str, ...] = ()  # what else it carries: colour, attributes, value
+
+
+# -- Palastgeflüster -------------------------------------------------------------------------------
+def _palastgefluester(card_id: str) -> CardText | None:
+    from game.palastgefluester.cards import BROWN, COLOURS, PERSON_BY_ID
+
+    from .colour_marks import shape_of
+
+    first, _, rest = card_id.partition("/")
+    if first == "king":
+        person = PERSON_BY_ID.get(rest)
+        if person is None or not person.king_text:
+            return None
+        return CardText(f"King card: {person.name}", (f"{person.king_text}.",),
+                        ("The King card on top of the revealed ones blocks its person's action.",))
+    person = PERSON_BY_ID.get(first)
+    if person is None or rest not in (*COLOURS, BROWN):
+        return None
+    if rest == BROWN:
+        who = ("Brown (a cross): the player with the fewest cards in their row decides next; on a tie, "
+               "the one who played it chooses among them.")
+    else:
+        who = f"{rest.capitalize()} (a {shape_of(rest)}): the {rest} player decides next."
+    return CardText(person.name, (f"{person.action}.",), (who,))
+
+
+# -- Palace ----------------------------------------------------------------------------------------
+_PALACE_POWERS = {
+    "reset": "It plays on anything, and the next player may play anything on it.",
+    "burn": "It plays on anything and burns the pile.",
+    "lower": "The next card played on it must be of its rank or lower.",
+    "skip": "The next player is skipped (once for every such card played).",
+    "invisible": "It plays on anything and takes the rank of the card below it.",
+}
+_PALACE_SUITS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+_PALACE_RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+
+
+def _palace(card_id: str) -> CardText | None:
+    from game.palace.cards import RANKS
+
+    rank, suit = card_id[:-1], card_id[-1:]
+    found = RANKS.get(rank)
+    if found is None or suit not in _PALACE_SUITS:
+        return None
+    name = f"{_PALACE_RANK_NAMES.get(rank, rank)} of {_PALACE_SUITS[suit]}"
+    if not found.power:
+        rules = "It plays on a card of its rank or lower. Four of a rank in a row burn the pile."
+    elif found.option:
+        rules = f"With the option {_option_label('palace', found.option)}: {_PALACE_POWERS[found.power]}"
+    else:
+        rules = _PALACE_POWERS[found.power]
+    order = "3 is the lowest rank, then 4 … 10, Jack, Queen, King, Ace, and 2 the highest."
+    return CardText(name, (rules,), (order,))
+
+
+# -- Gloria Picktoria ------------------------------------------------------------------------------
+def _gloria_picktoria(card_id: str) -> CardText | None:
+    from game.gloria_picktoria.cards import DH, DOUBLER, JOKER, MOTIF_BY_ID, card_name
+
+    motif = MOTIF_BY_ID.get(card_id)
+    if motif is not None:
+        return CardText(motif.name, (
+            f"A collection card. Lay it face down as a treasure card to start a collection, or face up on "
+            f"your collection of {motif.name}s.",))
+    rules = {
+        JOKER: "Stands for any motif, but is never the first open card of a collection.",
+        DH: "Laid in the middle when drawn; the 4th, 7th and 10th start a scoring.",
+        DOUBLER: "Closes a collection and doubles its points (not when laid as a treasure card).",
+    }.get(card_id)
+    return CardText(card_name(card_id), (rules,)) if rules else None
+
+
+# -- 3 Chapters ------------------------------------------------------------------------------------
+def _three_chapters(card_id: str) -> CardText | None:
+    from game.three_chapters.cards import CardDataError, default_cards
+
+    found = re.fullmatch(r"(?:.*\D)?(\d+)", card_id)
+    if found is None:
+        return None
+    try:
+        cards = default_cards()
+    except CardDataError:
+        return None
+    value = int(found.group(1))
+    if value not in cards.cards:
+        return None
+    card = cards.describe(value)
+    details = [f"Value {value}"]
+    if card["attributes"]:
+        details.append("Attributes: " + ", ".join(card["attributes"]))
+    rules = tuple(card["text"]) or ("No ability: it counts by its value.",)
+    return CardText(f"{value} {card['name']}", rules, tuple(details))
+
+
+#: game id -> what a card id names (None when it names no card of the game)
+DESCRIBERS: dict[str, Callable[[str], CardText | None]] = {
+    "palastgefluester": _palastgefluester,
+    "palace": _palace,
+    "gloria_picktoria": _gloria_picktoria,
+    "three_chapters": _three_chapters,
+}
+
+
+def describe_card(game_id: str, card_id: str) -> CardText | None:
+    """The card `card_id` of `game_id` in words (None for an unknown game or card)."""
+    describer = DESCRIBERS.get(game_id)
+    if describer is None:
+        return None
+    try:
+        return describer(card_id)
+    except ImportError:  # a game whose rules are not built yet
+        return None
+
+
+def card_text(game_id: str, card_id: str) -> str:
+    """What a card does in one paragraph: name, rule text and details ("" for an unknown card)."""
+    found = describe_card(game_id, card_id)
+    if found is None:
+        return ""
+    return f"{found.name}: " + " ".join((*found.rules, *found.details))
+
+
+def _option_label(game_id: str, name: str) -> str:
+    option = game.load(game_id).options.get(name)
+    return f"“{option.label}”" if option is not None and option.label else name

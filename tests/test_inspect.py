@@ -1,0 +1,91 @@
+"""Inspect any card: the inspect view shows a card large with its name and whole rule text as live
+text (at least 18 px at 1280x720), fits small windows, and opens by resting the pointer, a right click
+or a key."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.palastgefluester.cards import PERSON_BY_ID
+from scenes.app import App
+from scenes.card_text import card_text, describe_card
+from scenes.inspect import HOVER_SECONDS, Inspectable, Inspector, draw_inspect, layout, texts_of
+from scenes.settings import Settings
+
+CARDS = [("palastgefluester", "Mundschenk/brown"), ("palastgefluester", "king/Hofnarr"), ("palace", "7S"),
+         ("gloria_picktoria", "dh"), ("three_chapters", "2"), ("three_chapters", "37")]
+
+
+@pytest.fixture(scope="module")
+def app():
+    application = App(Settings(), size=(1280, 720))
+    yield application
+    application.stack.clear()
+
+
+def item(game_id: str, art_id: str, notes: tuple[str, ...] = ()) -> Inspectable:
+    return Inspectable(("card", art_id), game_id, art_id, pygame.Rect(10, 500, 90, 130), notes)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (1920, 1080), (900, 1200)])
+@pytest.mark.parametrize(("game_id", "art_id"), CARDS)
+def test_the_view_shows_the_whole_rule_text_inside_the_window(app, size, game_id, art_id):
+    surface = pygame.Surface(size)
+    note = "Blocked: the King card shows this person"
+    shown = item(game_id, art_id, (note,))
+    found = draw_inspect(surface, app.art, shown)
+    window = surface.get_rect()
+    assert window.contains(found.panel)
+    assert found.panel.contains(found.card) and found.panel.contains(found.text)
+    assert not found.card.colliderect(found.text)
+    if size == (1280, 720):
+        assert found.rule_px >= 18 and found.note_px >= 18 and found.name_px >= 18
+    name, rules, notes = texts_of(shown)
+    described = describe_card(game_id, art_id)
+    assert described is not None and name == described.name
+    assert rules == [*described.rules, *described.details] and notes == [note]
+    assert found.text.height <= found.panel.height
+
+
+def test_the_text_is_live_text_in_the_rule_size(app):
+    """What the view draws is the rule text rendered at the rule size, not the card's printed lines."""
+    surface = pygame.Surface((1280, 720))
+    shown = item("palastgefluester", "Zofe/red")
+    found = layout((1280, 720), app.art, shown, keep_clear=False)
+    surface.fill((0, 0, 0))
+    draw_inspect(surface, app.art, shown)
+    text_area = surface.subsurface(found.text)
+    assert pygame.transform.average_color(text_area)[:3] != (0, 0, 0)  # drawn
+    assert PERSON_BY_ID["Zofe"].action in card_text("palastgefluester", "Zofe/red")
+
+
+def test_resting_the_pointer_opens_and_leaving_closes():
+    inspector = Inspector()
+    card = item("palace", "10H")
+    inspector.point_at(card, 0.0)
+    inspector.point_at(card, HOVER_SECONDS / 2)
+    assert not inspector.is_open
+    inspector.point_at(card, HOVER_SECONDS / 2 + 0.01)
+    assert inspector.is_open and not inspector.pinned
+    inspector.point_at(None, 0.016)
+    assert not inspector.is_open
+
+
+def test_a_pinned_view_takes_the_next_key_or_click():
+    inspector = Inspector()
+    inspector.open(item("palace", "10H"))
+    assert inspector.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert not inspector.is_open
+    assert not inspector.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    inspector.open(item("palace", "10H"))
+    inspector.point_at(None, 1.0)  # the pointer moving away does not close a pinned view
+    assert inspector.is_open
+    assert inspector.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1))
+    assert not inspector.is_open
+
+
+def test_the_view_opened_by_the_pointer_keeps_clear_of_the_card(app):
+    card = item("palastgefluester", "Zofe/red")
+    found = layout((1280, 720), app.art, card, keep_clear=True)
+    assert not found.panel.colliderect(card.rect)
