@@ -9,11 +9,14 @@ another seat costs only the redaction, and later actions are replayed on from wh
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .core import Event, Game, State
+from .core import Event, Game, KartentischError, State
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,8 @@ class Retelling:
         self._state: State | None = None  # the state after them
 
     def steps(self, actions: Sequence[tuple[int, str]], seat: int | None) -> list[Step]:
-        """`actions` (seat, action text), each with its events as `seat` may see them (None: a spectator)."""
+        """`actions` (seat, action text), each with its events as `seat` may see them (None: a spectator).
+        Should the deal not lead to them (a state set up by hand), only the actions it leads to."""
         self._catch_up(actions)
         return [
             Step(who, text, tuple(event.seen_by(seat) for event in events))
@@ -54,7 +58,12 @@ class Retelling:
             self._told, self._events, done = [], [], 0
         state = self._state
         for who, text in actions[done:]:
-            self._events.append(tuple(state.apply(self.game.parse_action(state, text))))
+            try:
+                events = state.apply(self.game.parse_action(state, text))
+            except KartentischError as exc:  # a match whose state was set up by hand (a test, a tool)
+                log.warning("the game cannot be told past action %d (%s): %s", len(self._told), text, exc)
+                return
+            self._events.append(tuple(events))
             self._told.append((who, text))
 
 
