@@ -34,8 +34,8 @@ def test_a_prompt_that_names_its_player_is_not_prefixed_twice():
         app.push(table)
         app.step(1 / 60)
         table.obs = dict(table.obs, current_player=1, prompt="Blue plays a card")
-        assert table._prompt_text()[0] == "Ben plays a card"
+        assert table.prompt_text()[0] == "Ben plays a card"
         table.obs = dict(table.obs, current_player=1, prompt="Zauberer: choose cards to give Red")
-        assert table._prompt_text()[0] == "Ben: Zauberer: choose cards to give Anna"
+        assert table.prompt_text()[0] == "Ben: Zauberer: choose cards to give Anna"
     finally:
         close_app(app)

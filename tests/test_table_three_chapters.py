@@ -193,7 +193,7 @@ def test_the_trick_names_who_played_and_lights_the_winning_card(app):
     trick_sprites = [s for s in table.layer if s.zone == "trick"]
     assert sorted(int(s.card) for s in trick_sprites) == sorted(p["card"] for p in plays)
     assert table.obs["trick"]["winning"] == max(plays, key=lambda p: p["card"])["position"]
-    assert "Waiting for" in table._prompt_text()[0]
+    assert "Waiting for" in table.prompt_text()[0]
 
 
 def test_the_final_sheet_adds_up_to_the_scores():
@@ -224,9 +224,9 @@ def test_hovering_a_card_names_its_abilities_and_the_attribute_icon(app):
     rect = sprite.rect
     step = (40 if count <= 4 else 35 if count <= 6 else 32) * rect.w / 400
     icon = (round(rect.centerx - step * (count - 1) / 2), round(rect.y + rect.h * 326 / 560))
-    table._mouse = icon
+    table.mouse = icon
     assert table._attribute_at(sprite, value) == first
-    table._mouse = (round(rect.centerx), round(rect.y + rect.h * 0.2))
+    table.mouse = (round(rect.centerx), round(rect.y + rect.h * 0.2))
     assert table._attribute_at(sprite, value) is None
 
 

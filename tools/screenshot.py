@@ -73,7 +73,6 @@ def render(
     while played < after and not match.is_over():
         match.step_bot()
         played += 1
-    history = match.drain_events(0)
 
     settings = Settings.load()
     settings.fullscreen = False
@@ -81,8 +80,7 @@ def render(
     app = App(settings, size=size)
     try:
         scene = open_table(app, match, seat=0, follow=False, to_results=False, bots=False)
-        scene.prime_log(history)
-        app.push(scene)
+        app.push(scene)  # the table tells the game so far, as seat 0 knows it, in its log
         for _ in range(3):
             app.step(1 / 60)
         try:

@@ -7,15 +7,23 @@ hands the screen over in hot-seat, lets a bot think a little, or waits for the h
 Clicks become actions only by matching them against `match.legal_actions()`.
 
 A game's table subclasses it and says where zones lie (`place_zone`), which art a card shows
-(`style`), what can be clicked (`targets`), and draws its plates and piles.
+(`style`), what can be clicked (`find_targets`), and draws its plates and piles. It speaks of the game
+through public hooks only (no table overrides a private method here): `describe` an event as a log
+line, `remember` what an event tells the table's own lines and panels, `banner_for` an announcement
+(which may lead the card move it announces), `table_move` and `stagger` for how a card flies, `drop`
+and `click_on_table` for where things may be put down, `card_picture` and `badge` for a card's look.
+
+Everything on screen comes from what the person at the screen may know (ALL-R2): the events played
+back are redacted for that seat, and when the screen is handed to another person, after an undo and
+when a saved game opens, the table tells the whole game again from the record as that person knows it
+(`retell`): a new log, the table's memory rebuilt, and nothing left over from whoever looked before.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -29,14 +37,17 @@ from game.core import (
     KartentischError,
     RoundEnded,
     Shuffled,
+    TurnChanged,
 )
 from scenes import sound
 from scenes.base import Scene
+from scenes.fonts import font
 from scenes.settings import MOVE_SECONDS
 
 from .anim import Hold, Timeline
 from .cards import CardLayer, CardSprite, Placement
 from .layout import Scale
+from .logbook import Logbook, LogView
 from .paint import GOLD, INK, INK_DIM, Button, PanelCache, TextCache, draw_button
 from .zones import Entry, ZoneModel
 
@@ -53,8 +64,8 @@ REVEAL_SECONDS = 2.2
 TOAST_SECONDS = 1.6
 NOTICE_SECONDS = 6.0  # a note on things outside the game (the autosave, the AI): long enough to read
 DRAG_THRESHOLD = 6
-LOG_LINES = 200
 SOUND_GAP = 0.07
+LOG_WHEEL_ROWS = 2  # rows of the log one notch of the mouse wheel scrolls
 
 
 @dataclass
@@ -70,9 +81,19 @@ class Target:
 
 @dataclass
 class Banner:
+    """An announcement over the table that an event calls for (a round's end, a burn, a trick won):
+    it holds the playback until its time is up or a click moves it on."""
+
     title: str
     lines: list[str]
     hold: Hold
+    _: KW_ONLY
+    leads: bool = False  # shown before the card move it announces, which follows it
+    sound: str | None = "round_end"
+
+    def clicked(self) -> bool:
+        """A click on it: True when it should go now (a banner may first show itself whole)."""
+        return True
 
 
 @dataclass
@@ -110,7 +131,9 @@ class TableScene(Scene):
         self.legal: list[str] = []
         self.targets: list[Target] = []
         self.buttons: list[Button] = []
-        self.log_lines: deque[str] = deque(maxlen=LOG_LINES)
+        self.logbook = Logbook()  # the game as the person at the screen knows it
+        self.log_view = LogView()
+        self.log_box: pygame.Rect | None = None  # where the table shows the log (set by compute_layout)
         self.banner: Banner | None = None
         self.reveal: Reveal | None = None
         self.toast: tuple[str, float] | None = None
@@ -119,23 +142,31 @@ class TableScene(Scene):
         self.observed: Callable[[int | None, dict[str, Any]], None] | None = None
         self.scale = Scale(*app.size)
         self.margin = 8  # the gap at the window's edges: each table sets it in compute_layout
+        self.mouse = (-1, -1)
+        self.clock = 0.0  # seconds this table has run
+        self.layout_generation = 0  # changes with every new layout (a resize, another person's seat)
+        self.layer.badge = self.badge
+        self.layer.picture = self.card_picture
         self._count_badges: dict[tuple[int, int], pygame.Surface] = {}
         self._dirty = True
         self._snap_next = True
         self._bot_wait = 0.0
         self._finished = False
         self._targets_key: tuple[Any, ...] | None = None
-        self._layout_gen = 0
         self._press: tuple[tuple[int, int], Target | None, Button | None] | None = None
         self._drag: tuple[CardSprite, tuple[float, float], Target] | None = None
-        self._mouse = (-1, -1)
         self._underlay: pygame.Surface | None = None
         self._backdrop: pygame.Surface | None = None
         self._backdrop_gen = -1
         self._layout_viewer: int | None = None
         self._obs_actions = -1
-        self._clock = 0.0
         self._last_sound = -1.0
+        self._told_viewer: int | None = None  # whom the log tells the game as they know it
+        self._notices_told: list[tuple[int, str]] = []  # (actions then, text): kept through a retelling
+        self._last_told: Event | None = None
+        self._turns: tuple[int, int] | None = None  # (the first turn's seat, the seat whose turn it is)
+        self._log_body = pygame.Rect(0, 0, 0, 0)
+        self._log_size = 0
         self._underlay_version = 0
         self._underlay_built = -1
         self._art_generation = app.art.generation
@@ -204,7 +235,57 @@ class TableScene(Scene):
         return None
 
     def drop_rect(self) -> pygame.Rect | None:
-        """Where a dragged hand card may be dropped to play it."""
+        """Where a dragged hand card may be dropped to play it (the default `drop`)."""
+        return None
+
+    def drop(self, target: Target, pos: tuple[int, int]) -> None:
+        """The card of `target` was dragged and let go at `pos`: play what that means there. The
+        default plays the target's action when it lands on `drop_rect()`; a table with several places
+        to put a thing down plays the one under `pos`, or says why not. A card whose drop played
+        nothing goes back to its place."""
+        rect = self.drop_rect()
+        if rect is not None and rect.collidepoint(pos):
+            self.act(target.action)
+
+    def click_on_table(self, pos: tuple[int, int]) -> bool:
+        """A click on no target and no button: True when the table made something of it (put down
+        the card in hand there, say why not); else the player is told what is asked of them."""
+        return False
+
+    def mark_targets(self, targets: list[Target]) -> None:
+        """The targets were just marked (lit, the rest of their zones dimmed): a table may mark more."""
+
+    def prompt_text(self) -> tuple[str, bool]:
+        """The instruction line for the person at the screen, and whether the decision is theirs
+        (drawn gold). The default: the observation's prompt, with whose decision it is."""
+        obs = self.obs
+        if obs.get("terminal"):
+            return self.name_text(self.match, obs.get("result") or "The game is over"), False
+        decider = obs.get("current_player")
+        prompt = self.name_text(self.match, obs.get("prompt") or "")
+        mine = decider is not None and decider == self.viewer and bool(self.legal)
+        if mine or decider is None:
+            return prompt, mine
+        who = self.seat_name(decider)
+        return (f"{who}: {prompt}" if prompt else f"Waiting for {who}"), False
+
+    @staticmethod
+    def name_text(match: Match, text: str) -> str:
+        """An engine text with the seats named as the players are (a table may name seats its way)."""
+        return text
+
+    def bot_pause(self) -> float:
+        """Seconds a bot waits, once the cards have landed, before it moves (the settings' pause; a table
+        may shorten it for a step that only finishes the move just shown)."""
+        return self.app.settings.bot_pause_seconds
+
+    def card_picture(self, sprite: CardSprite, art: Any) -> pygame.Surface | None:
+        """A picture of the table's own for `sprite` instead of the pack's face or back (None: the
+        pack's). Asked only when the sprite's look changes."""
+        return None
+
+    def badge(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The mark drawn on a card the observation marks (`sprite.marked`), at a card size."""
         return None
 
     def draw_under(self, surface: pygame.Surface) -> None:
@@ -214,7 +295,44 @@ class TableScene(Scene):
         """Prompt, log, info: everything above the cards."""
 
     def describe(self, event: Event) -> str | None:
-        """A log line for an event (None: not worth a line)."""
+        """A log line for an event as the person at the screen may see it (None: not worth a line).
+        It may read what earlier events told the table (`remember`), never change it: the same event
+        gets the same line played back and told again."""
+        return None
+
+    def remember(self, event: Event) -> None:
+        """Take from an event what the table keeps for its own lines and panels (whose turn and why,
+        running scores, the trick so far), after it was described. Called for every event in order,
+        live and when the game is told again, so the table remembers as if the person had watched."""
+
+    def reset_memory(self) -> None:
+        """Forget what earlier events told the table: the game is about to be told from the start."""
+
+    def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
+        """The title of a new round of the history that `event` begins (None: it belongs to the one
+        under way); `previous` is the event told before it (None: `event` is the first), `rounds` how
+        many have begun. The default: the game's own rounds, each begun after one ended."""
+        if previous is None or isinstance(previous, RoundEnded):
+            return f"Round {rounds + 1}"
+        return None
+
+    def turn_order_wraps(self, event: Event) -> bool:
+        """Whether `event` gives the turn on past the seat that had the first turn: a new round of
+        turns (for a table that counts its rounds that way)."""
+        if not isinstance(event, TurnChanged) or self._turns is None:
+            return False
+        first, now = self._turns
+        return (event.seat - first) % self.players < (now - first) % self.players
+
+    def table_move(self, move: CardMoved) -> CardMoved:
+        """The move as this table lays it out (a table may keep a zone of its own for a card)."""
+        return move
+
+    def stagger(self, move: CardMoved) -> float | None:
+        """For a card move that flies together with the next ones (a deal, a pass, a pick-up): the
+        share of a move's time before the next starts; None: the next waits until it has landed."""
+        if move.src == "draw" and move.dst.startswith("hand:"):
+            return DEAL_STAGGER
         return None
 
     def play_shuffle(self, event: Shuffled) -> None:
@@ -236,13 +354,14 @@ class TableScene(Scene):
         if self.bots:  # searches think in their own process: the table keeps its frame rate
             self.match.use_worker(BotWorker.shared())
         self._relayout_window(self.app.size)
+        self.retell()  # a game under way (a saved one, resumed) is told as if the person had watched
         self.obs = self._fetch_observation()
         start, deal = ({}, []) if self.match.actions else self.initial_deal(self.obs)
         if deal and self.move_seconds > 0:
             self.model.resync(start)
-            self._relayout(0.0)
-            for move in deal:
-                self.timeline.add(lambda m=move: self._play_event(m))
+            self.relayout(0.0)
+            for move in deal:  # the deal is no event of the record: it flies, and the log says nothing
+                self.timeline.add(lambda m=move: self._fly(m, self.stagger(m)))
             self._dirty = True
             self._snap_next = False
         else:
@@ -265,19 +384,23 @@ class TableScene(Scene):
     def _relayout_window(self, size: tuple[int, int]) -> None:
         self.scale = Scale(max(1, size[0]), max(1, size[1]))
         self._layout_viewer = self.viewer
-        self._layout_gen += 1
+        self.layout_generation += 1
         self.compute_layout()
+        self._place_history_button()
         self.warm_art()
         self.refresh_underlay()
         self._drag = None
-        self._relayout(0.0)
+        self.relayout(0.0)
         self.layer.finish()
         self._targets_key = None
 
     # -- frame -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self._clock += dt
+        self.clock += dt
         self._follow_art()
+        if self.viewer != self._told_viewer:  # another person at the screen (ALL-R2)
+            self.retell()
+            self._resync(animate=False)
         self._take_events()
         self._take_notices()
         self.timeline.advance(dt)
@@ -291,11 +414,11 @@ class TableScene(Scene):
         if self.reveal is not None and self.reveal.hold.done:
             self.reveal = None
         for button in self.buttons:
-            if button.key == "undo":
-                button.enabled = self.settled and self.match.can_undo()
-                button.visible = self.match.can_undo()
+            if button.key == "undo":  # shown while people play; a refused undo says why when pressed
+                button.visible = bool(self.match.human_seats)
+                button.enabled = self.settled and self.match.can_undo(self._seat_arg)
         if not self.settled:
-            self._set_targets([])
+            self.set_targets([])
             return
         if self._dirty or self._obs_actions != len(self.match.actions):  # a decision without events
             self._resync(animate=not self._snap_next)
@@ -313,13 +436,23 @@ class TableScene(Scene):
         self._art_generation = art.generation
         for sprite in self.layer:
             sprite.image = None  # each sprite keeps its surface: ask the library again
-        self.layer._narrow.clear()  # flip frames of the old art
+        self.layer.forget_flips()  # flip frames of the old art
         self._relayout_window(self.app.size)  # the card size may have changed too; warms the art
 
     @property
     def settled(self) -> bool:
         """Nothing left to play back or move."""
         return self.timeline.idle and not self.layer.busy
+
+    @property
+    def dragging(self) -> bool:
+        """A card is being dragged."""
+        return self._drag is not None
+
+    @property
+    def playing_back(self) -> bool:
+        """Events are being played back: the observation may already be ahead of the cards shown."""
+        return self._dirty
 
     @property
     def caught_up(self) -> bool:
@@ -331,7 +464,7 @@ class TableScene(Scene):
         if self._drag is not None:
             return
         if match.is_over():
-            self._set_targets([])
+            self.set_targets([])
             if self.to_results and not self._finished:
                 self._finished = True
                 from scenes.results import ResultsScene
@@ -341,25 +474,30 @@ class TableScene(Scene):
         if self.follow and match.handoff_seat() is not None:
             from .handoff import HandoffScene
 
-            self._set_targets([])
+            self.set_targets([])
             self.app.push(HandoffScene(self.app, match, match.handoff_seat()))
             return
         if match.bot_to_act() is not None:
-            self._set_targets([])
+            self.set_targets([])
             if not self.bots:
                 return
             self._bot_wait += dt
-            if self._bot_wait >= self.app.settings.bot_pause_seconds:
+            if self._bot_wait >= self.bot_pause():
                 events = match.step_bot(budget_ms=BOT_BUDGET_MS)
                 if events is not None:
                     self._bot_wait = 0.0
             return
         self._bot_wait = 0.0
-        key = (len(match.actions), self.viewer, self._layout_gen, match.can_undo())
+        key = (len(match.actions), self.viewer, self.layout_generation, match.can_undo(self._seat_arg))
         if key != self._targets_key:
             self._targets_key = key
             self.legal = [str(a) for a in match.legal_actions(self._seat_arg)]
-            self._set_targets(self.find_targets(self.legal))
+            self.set_targets(self.find_targets(self.legal))
+
+    def refresh_targets(self) -> None:
+        """Ask `find_targets` again at the next settled frame (what is offered changed: a card was
+        picked up or put back)."""
+        self._targets_key = None
 
     def _take_events(self) -> None:
         events = self.match.drain_events(self._seat_arg)
@@ -373,7 +511,8 @@ class TableScene(Scene):
         """What the match tells the player of things outside the game (a save that fails, an AI that
         did not answer): a note over the table that does not stop play, and a line in the log."""
         for text in self.match.drain_notices():
-            self.log_lines.append(text)
+            self._notices_told.append((len(self.match.actions), text))
+            self.logbook.add(text)
             self.refresh_underlay()
             self.toast = (text, NOTICE_SECONDS)
 
@@ -386,44 +525,102 @@ class TableScene(Scene):
 
     # -- playing events back ----------------------------------------------------------------------
     def _play_event(self, event: Event) -> Hold | None:
+        """Play one event back: its announcement and its card moves (reading what the table knew
+        before it), then its log line and what the table keeps of it."""
         self.refresh_underlay()
-        line = self.describe(event)
-        if line and (not self.log_lines or self.log_lines[-1] != line):
-            self.log_lines.append(line)
         if event.kind == "Undone":
-            self.timeline.clear()
-            self._dirty = True
-            self._snap_next = True
+            self.retell()  # the moves taken back leave the log too
             return None
+        banner = self.banner_for(event)
+        hold = self._animate(event, banner)
+        self._tell(event)
+        return hold
+
+    def _animate(self, event: Event, banner: Banner | None) -> Hold | None:
         seconds = self.move_seconds
         if isinstance(event, CardMoved):
-            self.model.move(event.card, event.src, event.dst)
-            self._relayout(seconds)
-            self.sound("place")
-            if event.src == "draw" and event.dst.startswith("hand:"):
-                return Hold(seconds * DEAL_STAGGER)
-            return Hold(seconds)
+            move = self.table_move(event)
+            share = self.stagger(move)
+            if banner is None:
+                return self._fly(move, share)
+            if banner.leads:
+                self.timeline.steps.insert(0, lambda: self._fly(move, share))
+                return self._announce(banner)
+            self.timeline.steps.insert(0, lambda: self._announce(banner))
+            return self._fly(move, share)
         if isinstance(event, Shuffled):
             self.play_shuffle(event)
-            self._relayout(seconds)
+            self.relayout(seconds)
             self.sound("shuffle")
             return Hold(seconds)
         if isinstance(event, CardsRevealed) and event.cards:
             self.reveal = Reveal(event.seat, event.cards, Hold(REVEAL_SECONDS * self.speed))
             self.sound("flip")
             return self.reveal.hold
-        banner = self.banner_for(event)
-        if banner is not None:
-            self.banner = banner
-            self.sound("round_end")
-            return banner.hold
-        return None
+        return self._announce(banner) if banner is not None else None
+
+    def _fly(self, move: CardMoved, share: float | None) -> Hold:
+        """A card flies from one zone to another; the next step waits for it, or for `share` of it."""
+        seconds = self.move_seconds
+        self.model.move(move.card, move.src, move.dst)
+        self.relayout(seconds)
+        self.sound("place")
+        return Hold(seconds * share if share is not None else seconds)
+
+    def _announce(self, banner: Banner) -> Hold:
+        self.banner = banner
+        if banner.sound:
+            self.sound(banner.sound)
+        return banner.hold
+
+    def _tell(self, event: Event) -> None:
+        """The event into the log (a new round first, if it begins one) and into the table's memory."""
+        title = self.round_title(event, self._last_told, len(self.logbook.rounds))
+        if title:
+            self.logbook.start_round(title)
+        line = self.describe(event)
+        if line:
+            self.logbook.add(line)
+        self.remember(event)
+        if isinstance(event, TurnChanged):
+            self._turns = (event.seat if self._turns is None else self._turns[0], event.seat)
+        self._last_told = event
+
+    def retell(self) -> None:
+        """Tell the whole game again, from the record, as the person at the screen knows it: the log
+        and the table's memory are built anew from that person's events alone, and nothing shown to
+        whoever looked before stays (an announcement, a note, a half-played move) (ALL-R2)."""
+        self.match.drain_events(self._seat_arg)  # already in the record: told below with the rest
+        self._told_viewer = self.viewer
+        self.timeline.clear()
+        self.banner = None
+        self.reveal = None
+        self.toast = None
+        self._drag = self._press = None
+        self.set_targets([])
+        self.logbook.clear()
+        self.log_view.scroll = 0
+        self._last_told = None
+        self._turns = None
+        self.reset_memory()
+        notices = sorted(self._notices_told, key=lambda told: told[0])
+        for count, step in enumerate(self.match.history(self._seat_arg)):
+            while notices and notices[0][0] <= count:
+                self.logbook.add(notices.pop(0)[1])
+            for event in step.events:
+                self._tell(event)
+        for _, text in notices:
+            self.logbook.add(text)
+        self.refresh_underlay()
+        self._dirty = True
+        self._snap_next = True
+        self._targets_key = None
 
     def sound(self, name: str) -> None:
         """A table sound, at most one every SOUND_GAP seconds (a deal would otherwise rattle)."""
-        if self._clock - self._last_sound < SOUND_GAP:
+        if self.clock - self._last_sound < SOUND_GAP:
             return
-        self._last_sound = self._clock
+        self._last_sound = self.clock
         sound.play(name)
 
     def _resync(self, animate: bool) -> None:
@@ -434,11 +631,12 @@ class TableScene(Scene):
             animate = False
         self.obs = self._fetch_observation()
         self.model.resync(self.wanted_zones(self.obs))
-        self._relayout(self.move_seconds if animate else 0.0)
+        self.relayout(self.move_seconds if animate else 0.0)
         self._dirty = False
         self._targets_key = None
 
-    def _relayout(self, seconds: float) -> None:
+    def relayout(self, seconds: float) -> None:
+        """Every card to where the layout wants it now, moving there over `seconds` (0: at once)."""
         alive = set()
         for zone, entries in self.model.zones.items():
             placements = self.place_zone(zone, entries)
@@ -466,7 +664,8 @@ class TableScene(Scene):
         self.decorate()
 
     # -- input -------------------------------------------------------------------------------------
-    def _set_targets(self, targets: list[Target]) -> None:
+    def set_targets(self, targets: list[Target]) -> None:
+        """What may be clicked now: lit, and the rest of their zones (and the own hand) dimmed."""
         if not targets and not self.targets:
             return
         self.refresh_underlay()
@@ -484,6 +683,8 @@ class TableScene(Scene):
             sprite.dim = sprite.zone in zones and sprite.uid not in target_uids and not sprite.selected
             if sprite.uid not in target_uids:
                 sprite.hover = False
+        if targets:
+            self.mark_targets(targets)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -493,15 +694,19 @@ class TableScene(Scene):
                 self.request_undo()
             elif event.key in (pygame.K_SPACE, pygame.K_RETURN):
                 self.timeline.skip()
+            elif event.key == pygame.K_l:
+                self.open_history()
         elif event.type == pygame.MOUSEMOTION:
-            self._mouse = event.pos
+            self.mouse = event.pos
             self._on_motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._mouse = event.pos
+            self.mouse = event.pos
             self._on_press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._mouse = event.pos
+            self.mouse = event.pos
             self._on_release(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self._log_body.collidepoint(self.mouse):
+            self.scroll_log(-event.y * LOG_WHEEL_ROWS)
 
     def open_pause(self) -> None:
         from scenes.pause import PauseScene
@@ -509,14 +714,30 @@ class TableScene(Scene):
         self._drag = None
         self.app.push(PauseScene(self.app, self.match))
 
+    def open_history(self) -> None:
+        """The whole game by round, full height over the table."""
+        from .history_panel import HistoryPanel
+
+        self._drag = self._press = None
+        self.app.push(HistoryPanel(self.app, self))
+
+    def scroll_log(self, rows: int) -> None:
+        """The log box back (negative: towards older lines) or forth by `rows` wrapped rows."""
+        line_h = max(1, font(self._log_size or 1).get_linesize())
+        shown = max(1, self._log_body.height // line_h)
+        self.log_view.wheel(-rows, self.logbook, self._log_size, max(8, self._log_body.width - 10), shown)
+        self.refresh_underlay()
+
     def request_undo(self) -> None:
-        if not self.match.can_undo():
-            self.say("There is nothing to take back")
+        """Take back the last decision of the person at the screen, or say in one line why not."""
+        refusal = self.match.undo_refusal(self._seat_arg)
+        if refusal is not None:
+            self.say(refusal)
             return
         if not self.settled:
             self.say("One moment: the cards are still moving")
             return
-        self.match.undo()
+        self.match.undo(self._seat_arg)
         self._targets_key = None
 
     def say(self, text: str) -> None:
@@ -591,6 +812,9 @@ class TableScene(Scene):
             sprite.hover = hovered is not None and sprite.uid == hovered.uid and sprite.zone == hand
 
     def _on_press(self, pos: tuple[int, int]) -> None:
+        if self.banner is not None or self.reveal is not None:
+            self._press = None  # the release moves the announcement on; nothing under it is taken
+            return
         button = self._button_at(pos)
         target = None if button is not None else self.target_at(pos)
         self._press = (pos, target, button)
@@ -606,36 +830,55 @@ class TableScene(Scene):
             sprite, _, target = drag
             sprite.flying = False
             moved = abs(pos[0] - press[0][0]) + abs(pos[1] - press[0][1]) if press else 0
-            drop = self.drop_rect()
-            if moved <= DRAG_THRESHOLD or (drop is not None and drop.collidepoint(pos)):
-                self.act(target.action)
+            before = len(self.match.actions)
+            if moved <= DRAG_THRESHOLD:
+                self.act(target.action)  # hardly moved: a click
             else:
-                self._relayout(self.move_seconds)
+                self.drop(target, pos)
+            if len(self.match.actions) == before:
+                self.relayout(self.move_seconds)  # nothing played: back to its place
             return
         if self.banner is not None or self.reveal is not None:
-            self.timeline.skip()
+            self.dismiss()
             return
         if press is None:
             return
         _, target, button = press
         if button is not None:
-            if button.rect.collidepoint(pos) and button.enabled:
-                self.press_button(button)
+            if button.rect.collidepoint(pos) and (button.enabled or button.key == "undo"):
+                self.press_button(button)  # a refused undo says why
             return
         if target is not None:
             if self.target_at(pos) is target:
                 self.act(target.action)
             return
+        if self.click_on_table(pos):
+            return
         if not self.settled:
             self.say("One moment: the cards are still moving")
         elif self.legal:
-            self.say(self.obs.get("prompt") or "That is not one of your choices now")
+            self.say(self.prompt_text()[0] or "That is not one of your choices now")
+
+    def dismiss(self) -> None:
+        """A click while an announcement is up moves it on; a banner outside the playback (a panel a
+        button opened) closes."""
+        banner = self.banner
+        if banner is not None:
+            if not banner.clicked():
+                return
+            if banner.hold is not self.timeline.current:
+                self.banner = None
+                self.refresh_underlay()
+                return
+        self.timeline.skip()
 
     def press_button(self, button: Button) -> None:
         if button.key == "undo":
             self.request_undo()
         elif button.key == "menu":
             self.open_pause()
+        elif button.key == "history":
+            self.open_history()
         else:
             self.act(button.key)
 
@@ -652,7 +895,12 @@ class TableScene(Scene):
         except KartentischError as exc:
             self.say(str(exc))
             return
-        self._set_targets([])
+        self.set_targets([])
+
+    def latest_observation(self) -> dict[str, Any]:
+        """The observation of the seat on screen as the match has it now (`obs`, the one drawn, waits
+        until the events have played back)."""
+        return self.match.observation(self._seat_arg)
 
     # -- drawing -----------------------------------------------------------------------------------
     def refresh_underlay(self) -> None:
@@ -666,12 +914,12 @@ class TableScene(Scene):
         if (
             self._backdrop is None
             or self._backdrop.get_size() != size
-            or self._backdrop_gen != self._layout_gen
+            or self._backdrop_gen != self.layout_generation
         ):
             self._backdrop = self._opaque(size)
             self._backdrop.blit(self.app.art.table(self.game_id, size), (0, 0))
             self.draw_backdrop(self._backdrop)
-            self._backdrop_gen = self._layout_gen
+            self._backdrop_gen = self.layout_generation
             self._underlay = self._opaque(size)
             self._underlay_built = -1
         if self._underlay is None or self._underlay_built != self._underlay_version:
@@ -719,7 +967,7 @@ class TableScene(Scene):
         width = self.scale.px(4, 2)
         for target in self.targets:
             if target.label is None and target.uid is None and target.rect is not None:
-                hover = target.rect.collidepoint(self._mouse)
+                hover = target.rect.collidepoint(self.mouse)
                 pygame.draw.rect(
                     surface,
                     GOLD,
@@ -731,7 +979,7 @@ class TableScene(Scene):
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         size = self.scale.font(24)
         for button in self.all_buttons():
-            draw_button(surface, button, self.texts, size, button.rect.collidepoint(self._mouse))
+            draw_button(surface, button, self.texts, size, button.rect.collidepoint(self.mouse))
 
     def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
         w, h = surface.get_size()
@@ -796,15 +1044,13 @@ class TableScene(Scene):
         surface.blit(self.panels.get(box.size, (40, 20, 20, 225), self.scale.px(10, 3)), box.topleft)
         surface.blit(label, label.get_rect(center=box.center))
 
-    def prime_log(self, events: Sequence[Event]) -> None:
-        """Fill the log with events that happened before the table opened (no animation)."""
-        for event in events:
-            line = self.describe(event)
-            if line and (not self.log_lines or self.log_lines[-1] != line):
-                self.log_lines.append(line)
+    @property
+    def log_lines(self) -> list[str]:
+        """Every line of the log, oldest first."""
+        return self.logbook.lines
 
     def log_tail(self, count: int) -> list[str]:
-        return list(self.log_lines)[-count:]
+        return self.logbook.lines[-count:]
 
     def draw_prompt(self, surface: pygame.Surface, text: str, mine: bool, y: int, *, font_size: int = 32,
                     fill: tuple[int, int, int, int] = (10, 14, 20, 200)) -> pygame.Rect:
@@ -830,16 +1076,25 @@ class TableScene(Scene):
             self._count_badges[key] = badge
         return badge
 
+    def _place_history_button(self) -> None:
+        """The log's History button, in the top right corner of the table's log box."""
+        if self.log_box is None:
+            return
+        box = self.log_box
+        h = min(box.height, font(self.scale.font(17)).get_linesize() + self.scale.px(8, 2))
+        w = min(box.width, self.scale.px(130, 40))
+        self.buttons.append(Button(pygame.Rect(box.right - w, box.y, w, h), "History (L)", "history"))
+
     def draw_log(self, surface: pygame.Surface, box: pygame.Rect, font_size: int = 17) -> None:
-        """The latest log lines that fit `box`, the newest bright, the older dimmed."""
+        """The log in `box`: a header with the History button, then the newest lines that fit, each
+        wrapped whole (never cut short), the newest bright; the mouse wheel over it scrolls back."""
         size = self.scale.font(font_size)
-        line_h = size + 4
-        tail = self.log_tail(max(1, (box.height - 4) // line_h))
-        y = box.y + 3
-        for i, text in enumerate(tail):
-            colour = INK if i == len(tail) - 1 else INK_DIM
-            surface.blit(self.texts.fitted(text, size, box.width - 10, colour, shrink=False), (box.x + 5, y))
-            y += line_h
+        head = min(box.height, font(self.scale.font(17)).get_linesize() + self.scale.px(8, 2))
+        label = self.texts.render("Log", size, INK_DIM, True)
+        surface.blit(label, (box.x + 5, box.y + (head - label.get_height()) // 2))
+        body = pygame.Rect(box.x, box.y + head + 2, box.width, max(1, box.height - head - 4))
+        self._log_body, self._log_size = body, size
+        self.log_view.draw(surface, body, self.logbook, self.texts, size)
 
 
 __all__ = ["Banner", "Reveal", "TableScene", "Target"]

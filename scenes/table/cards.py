@@ -145,6 +145,8 @@ class CardLayer:
     _veils: dict[Size, pygame.Surface] = field(default_factory=dict)
     _order: list[CardSprite] | None = None
     badge: Callable[[Size], pygame.Surface | None] | None = None
+    #: a table's own picture for a sprite instead of the art library's face or back (None: the library's)
+    picture: Callable[[CardSprite, Art], pygame.Surface | None] | None = None
     drawn_last_frame: int = 0
 
     def new_uid(self) -> int:
@@ -163,6 +165,10 @@ class CardLayer:
     def clear(self) -> None:
         self.sprites.clear()
         self._order = None
+
+    def forget_flips(self) -> None:
+        """Drop the narrowed flip frames (the art they were made of changed)."""
+        self._narrow.clear()
 
     def __iter__(self):
         return iter(self.sprites.values())
@@ -201,7 +207,10 @@ class CardLayer:
         face = sprite.shown_face and sprite.art_id is not None
         key = (sprite.art_id if face else sprite.back_kind, face, sprite.size, id(art))
         if sprite.image is None or sprite.image_key != key:
-            if face:
+            own = self.picture(sprite, art) if self.picture is not None else None
+            if own is not None:
+                sprite.image = own
+            elif face:
                 sprite.image = art.card(self.game_id, sprite.art_id, sprite.size)  # type: ignore[arg-type]
             else:
                 sprite.image = art.back(self.game_id, sprite.size, sprite.back_kind)

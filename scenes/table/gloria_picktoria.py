@@ -35,8 +35,8 @@ from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS, SCOR
 from scenes.fonts import font, wrap
 
 from .anim import Hold
-from .base import BANNER_SECONDS, DRAG_THRESHOLD, Banner, TableScene, Target
-from .cards import CardLayer, CardSprite, Placement
+from .base import BANNER_SECONDS, Banner, TableScene, Target
+from .cards import CardSprite, Placement
 from .gloria_picktoria_panels import (
     ap_pips,
     counter_geometry,
@@ -44,10 +44,11 @@ from .gloria_picktoria_panels import (
     draw_scoring,
     motif_colour,
     rename_seats,
+    scoring_title,
 )
 from .layout import card_size, fanned_hand, row_centers
 from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
-from .zones import Entry, ZoneModel
+from .zones import Entry
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -66,52 +67,14 @@ HIDDEN = Placement((-200.0, -200.0), (4, 6), False, 0, shown=False)
 TREASURE_BACK = "treasure:"  # a back kind: the back with the treasure's face small on it
 
 
-class TreasureBacks:
-    """The art the cards are drawn with: the library's, plus a treasure card's back with its motif's face
-    drawn small in the corner (everyone saw it laid), composed once per card and size."""
-
-    def __init__(self, art: Any) -> None:
-        self.art = art
-        self._made: dict[tuple[str, tuple[int, int], int], pygame.Surface] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.art, name)
-
-    def back(self, game_id: str, size: tuple[int, int], kind: str = "back") -> pygame.Surface:
-        if not kind.startswith(TREASURE_BACK):
-            return self.art.back(game_id, size, kind)
-        card = kind[len(TREASURE_BACK) :]
-        key = (card, size, self.art.generation)
-        made = self._made.get(key)
-        if made is None:
-            if len(self._made) > 256:
-                self._made.clear()
-            made = self.art.back(game_id, size, "back").copy()
-            w, h = size
-            mw = max(4, round(w * TREASURE_STEP * 0.82))
-            mh = max(6, round(mw * h / max(1, w)))
-            made.blit(
-                self.art.card(game_id, card, (mw, mh)),
-                (max(1, round(w * 0.04)), h - mh - max(1, round(h * 0.04))),
-            )
-            self._made[key] = made
-        return made
-
-
-@dataclass
-class TreasureLayer(CardLayer):
-    """The table's cards, drawn through `TreasureBacks`: whoever asks the layer for a sprite's surface
-    (the frame, a benchmark's floor) gets the same composed treasure back."""
-
-    _adapters: dict[int, TreasureBacks] = field(default_factory=dict)
-
-    def surface_for(self, sprite: CardSprite, art: Any) -> pygame.Surface:
-        if not isinstance(art, TreasureBacks):
-            adapter = self._adapters.get(id(art))
-            if adapter is None or adapter.art is not art:
-                adapter = self._adapters[id(art)] = TreasureBacks(art)
-            art = adapter
-        return super().surface_for(sprite, art)
+def treasure_back(art: Any, game_id: str, card: str, size: tuple[int, int]) -> pygame.Surface:
+    """A treasure card's back with its motif's face drawn small in the corner (everyone saw it laid)."""
+    made = art.back(game_id, size, "back").copy()
+    w, h = size
+    mw = max(4, round(w * TREASURE_STEP * 0.82))
+    mh = max(6, round(mw * h / max(1, w)))
+    made.blit(art.card(game_id, card, (mw, mh)), (max(1, round(w * 0.04)), h - mh - max(1, round(h * 0.04))))
+    return made
 
 
 @dataclass
@@ -133,7 +96,10 @@ class RowGrid:
 
 @dataclass
 class ScoringBanner(Banner):
+    """A scoring, motif by motif: after a scoring event, or opened again with the Scorings button."""
+
     breakdown: dict[str, Any] = field(default_factory=dict)
+    hint: str = "click to continue"
 
 
 class GloriaPicktoriaTable(TableScene):
@@ -141,13 +107,11 @@ class GloriaPicktoriaTable(TableScene):
 
     def __init__(self, app, match, **kwargs: Any) -> None:
         super().__init__(app, match, **kwargs)
-        self.layer = TreasureLayer(match.game.id)
-        self.model = ZoneModel(self.layer.new_uid)
         self.areas: dict[int, SeatArea] = {}
         self.picked: str | None = None  # "card:<card>", "doubler" or "fox": in the player's hand now
         self._picked_at: tuple[int | None, int] = (None, -1)
-        self.showing_scoring = False
-        self.turn_reason = ""
+        self.turn_reason = ""  # why the seat deciding now has the turn (the last turn change's reason)
+        self._treasure_backs: dict[tuple[str, tuple[int, int], int, int], pygame.Surface] = {}
         self.live_scores: list[int] = []
         self._cost_badges: dict[int, pygame.Surface] = {}
         self._grids: dict[tuple[int, int, int, int], RowGrid] = {}
@@ -284,7 +248,7 @@ class GloriaPicktoriaTable(TableScene):
         cells_wanted = count + (1 if area.bottom else 0)
         longest = max((c["length"] for c in self.obs.get("collections", []) if c["owner"] == seat), default=1)
         planned = min(MAX_PLANNED_ROW, max(PLANNED_ROW, longest + 2))
-        key = (seat, cells_wanted, self._layout_gen, planned)
+        key = (seat, cells_wanted, self.layout_generation, planned)
         grid = self._grids.get(key)
         if grid is not None:
             return grid
@@ -412,6 +376,20 @@ class GloriaPicktoriaTable(TableScene):
             if entries and entries[0].uid == sprite.uid:
                 sprite.back_kind = TREASURE_BACK + sprite.card
 
+    def card_picture(self, sprite: CardSprite, art: Any) -> pygame.Surface | None:
+        """A treasure card lies face down with its motif shown small: composed once per card and size."""
+        face_shown = sprite.shown_face and sprite.art_id is not None
+        if face_shown or not sprite.back_kind.startswith(TREASURE_BACK):
+            return None
+        card = sprite.back_kind[len(TREASURE_BACK) :]
+        key = (card, sprite.size, id(art), getattr(art, "generation", 0))
+        made = self._treasure_backs.get(key)
+        if made is None:
+            if len(self._treasure_backs) > 256:
+                self._treasure_backs.clear()
+            made = self._treasure_backs[key] = treasure_back(art, self.game_id, card, sprite.size)
+        return made
+
     def reveal_card_size(self) -> tuple[int, int]:
         area = self.areas.get(self.bottom_seat)
         return area.hand_card if area is not None else super().reveal_card_size()
@@ -491,9 +469,8 @@ class GloriaPicktoriaTable(TableScene):
         self.decorate()
         return targets
 
-    def _set_targets(self, targets: list[Target]) -> None:
-        super()._set_targets(targets)
-        if self.picked is None or not targets:
+    def mark_targets(self, targets: list[Target]) -> None:
+        if self.picked is None:
             return
         lit = [t.rect for t in targets if t.rect is not None and t.label is None]
         for sprite in self.layer:  # rows the picked item cannot go to are dimmed: "not these"
@@ -577,14 +554,14 @@ class GloriaPicktoriaTable(TableScene):
             self.say(str(exc))
             return
         self.picked = None
-        self._set_targets([])
+        self.set_targets([])
 
     def act(self, action: str) -> None:
         if action.startswith("pick "):
             item = action[5:]
             self.picked = None if self.picked == item else item
             self._picked_at = self._decision()
-            self._targets_key = None  # find the spots for what is in the hand now
+            self.refresh_targets()  # find the spots for what is in the hand now
             self.decorate()
             return
         self.picked = None
@@ -595,55 +572,46 @@ class GloriaPicktoriaTable(TableScene):
 
     def press_button(self, button: Button) -> None:
         if button.key == "scorings":
-            self.showing_scoring = not self.showing_scoring
+            self.show_last_scoring()
             return
         super().press_button(button)
 
-    # -- input -------------------------------------------------------------------------------------
-    def _on_release(self, pos: tuple[int, int]) -> None:
-        if self.showing_scoring:
-            self._press = self._drag = None
-            self.showing_scoring = False
-            return
-        drag, press = self._drag, self._press
-        if drag is not None and press is not None:
-            sprite, _, target = drag
-            moved = abs(pos[0] - press[0][0]) + abs(pos[1] - press[0][1])
-            if moved > DRAG_THRESHOLD:
-                self._drag = self._press = None
-                sprite.flying = False
-                self._drop(target, pos)
-                return
-        bare = drag is None and press is not None and press[1] is None and press[2] is None
-        if bare and self.picked is not None and self.settled and self.legal:
-            self._press = None
-            action, refusal = self.meaning_of_drop(self.picked, pos)
-            if action is not None:
-                self.try_action(action)
-            elif refusal is not None:
-                self.say(refusal)
-            else:
-                self.picked = None  # a click on the bare felt puts the item back
-                self._targets_key = None
-                self.decorate()
-            return
-        super()._on_release(pos)
+    def show_last_scoring(self) -> None:
+        """The last scoring again, until a click closes it (the game goes on meanwhile)."""
+        scorings = self.obs.get("scorings")
+        if scorings:
+            breakdown = scorings[-1]
+            title = rename_seats(scoring_title(breakdown), self.names())
+            self.banner = ScoringBanner(title, [], Hold(math.inf), breakdown=breakdown, hint="click to close")
 
-    def _drop(self, target: Target, pos: tuple[int, int]) -> None:
-        before = len(self.match.actions)
-        if target.action.startswith("pick "):
-            action, refusal = self.meaning_of_drop(target.action[5:], pos)
-            if action is not None:
-                self.try_action(action)
-            elif refusal is not None:
-                self.say(refusal)
+    # -- input -------------------------------------------------------------------------------------
+    def drop(self, target: Target, pos: tuple[int, int]) -> None:
+        """A thing picked up goes where it is let go (or the rules' reason why not); a display card or
+        the pile's top goes into the hand when let go over it."""
+        if not target.action.startswith("pick "):
+            super().drop(target, pos)
+            return
+        action, refusal = self.meaning_of_drop(target.action[5:], pos)
+        if action is not None:
+            self.try_action(action)
+        elif refusal is not None:
+            self.say(refusal)
+
+    def click_on_table(self, pos: tuple[int, int]) -> bool:
+        """With a thing picked up, a click on a row or a free spot puts it there (or says why not); on
+        the bare felt it puts the thing back."""
+        if self.picked is None or not self.settled or not self.legal:
+            return False
+        action, refusal = self.meaning_of_drop(self.picked, pos)
+        if action is not None:
+            self.try_action(action)
+        elif refusal is not None:
+            self.say(refusal)
         else:
-            drop = self.drop_rect()
-            if drop is not None and drop.collidepoint(pos):
-                self.act(target.action)
-        if len(self.match.actions) == before:
-            self._relayout(self.move_seconds)  # nothing played: back to its place
-        # else the played card flies on from where it was let go
+            self.picked = None
+            self.refresh_targets()
+            self.decorate()
+        return True
 
     # -- events ------------------------------------------------------------------------------------
     def banner_for(self, event: Event) -> Banner | None:
@@ -656,22 +624,32 @@ class GloriaPicktoriaTable(TableScene):
         return None
 
     def describe(self, event: Event) -> str | None:
-        line = self._describe(event)
+        line = self._event_line(event)
         return rename_seats(line, self.names()) if line else line
 
-    def _describe(self, event: Event) -> str | None:
+    def remember(self, event: Event) -> None:
+        if isinstance(event, TurnChanged):
+            self.turn_reason = event.reason
+        elif isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_scores):
+            self.live_scores[event.seat] = int(event.new)
+
+    def reset_memory(self) -> None:
+        self.turn_reason = ""
+
+    def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
+        """A round is a turn for everyone, from the seat that had the first turn."""
+        return f"Round {rounds + 1}" if previous is None or self.turn_order_wraps(event) else None
+
+    def _event_line(self, event: Event) -> str | None:
         if isinstance(event, CardMoved):
             return self._describe_move(event)
         if isinstance(event, Note):
             return None if "motifs" in event.detail else event.text
         if isinstance(event, TurnChanged):
-            self.turn_reason = event.reason
             if event.reason.startswith("may pass"):
                 return f"seat {event.seat} may pass the fox"
             return f"seat {event.seat}'s turn"
         if isinstance(event, ScoreChanged):
-            if 0 <= event.seat < len(self.live_scores):
-                self.live_scores[event.seat] = int(event.new)
             return f"seat {event.seat} now has {int(event.new)} points"
         if isinstance(event, (RoundEnded, GameEnded)):
             return event.text
@@ -890,17 +868,6 @@ class GloriaPicktoriaTable(TableScene):
             if button.key == "scorings":
                 button.visible = bool(self.obs.get("scorings"))
         self._draw_pile_cost(surface)
-        if self.showing_scoring and self.obs.get("scorings"):
-            draw_scoring(
-                surface,
-                self.obs["scorings"][-1],
-                self.names(),
-                self.scale,
-                self.texts,
-                self.panels,
-                self._card_art,
-                "click to close",
-            )
 
     def _card_art(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         return self.app.art.card(self.game_id, card, size)
@@ -930,7 +897,7 @@ class GloriaPicktoriaTable(TableScene):
                 self.texts,
                 self.panels,
                 self._card_art,
-                "click to continue",
+                banner.hint,
             )
             return
         super().draw_banner(surface, banner)

@@ -24,7 +24,7 @@ from game.core import CardMoved, Event, GameEnded, Note, TurnChanged
 from game.palace.cards import DECK, rank_of, rank_word
 
 from .anim import Hold
-from .base import BANNER_SECONDS, DRAG_THRESHOLD, Banner, TableScene, Target
+from .base import BANNER_SECONDS, Banner, TableScene, Target
 from .cards import CardSprite, Placement
 from .layout import card_size, fanned_hand, row_centers
 from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
@@ -56,13 +56,12 @@ class SeatArea:
 
 
 @dataclass
-class Flash:
-    """A burn or a note shown over the pile for a moment."""
+class Flash(Banner):
+    """A burn, a pick-up or a note shown below the pile for a moment (a burn and a pick-up before their
+    cards fly)."""
 
-    title: str
-    line: str
-    colour: tuple[int, int, int]
-    hold: Hold
+    line: str = ""
+    colour: tuple[int, int, int] = INK
 
 
 class PalaceTable(TableScene):
@@ -74,7 +73,6 @@ class PalaceTable(TableScene):
         self.picked: list[str] = []  # cards the person on screen has picked, in the order picked
         self._pick_key: tuple[Any, ...] | None = None
         self._last_pick: tuple[str, float] = ("", -1.0)
-        self.flash: Flash | None = None
         self.why = ""  # why the current player decides (the last turn change's reason)
         self._turn_seat: int | None = None  # whose turn the last turn change gave
         self._last_move: tuple[str, str] = ("", "")
@@ -84,13 +82,18 @@ class PalaceTable(TableScene):
     def name_text(match: Match, text: str) -> str:
         return with_names(match, text)
 
+    @property
+    def flash(self) -> Flash | None:
+        """The burn, pick-up or note shown below the pile now, if any."""
+        return self.banner if isinstance(self.banner, Flash) else None
+
     # -- flow ----------------------------------------------------------------------------------------
-    def _flow(self, dt: float) -> None:
+    def bot_pause(self) -> float:
         """An AI's finishing step follows its play at once, without the pause between two moves: the
         play was just shown, and a pause only when it may add cards would tell the table so (PA-R14)."""
         if self.obs.get("phase") == "redraw" and self.match.bot_to_act() is not None:
-            dt += self.app.settings.bot_pause_seconds
-        super()._flow(dt)
+            return 0.0
+        return super().bot_pause()
 
     # -- zones -------------------------------------------------------------------------------------
     def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
@@ -449,9 +452,9 @@ class PalaceTable(TableScene):
     def _pick(self, card: str) -> None:
         """Pick a card, or put it back; a second click on it soon after plays what is picked."""
         last, when = self._last_pick
-        self._last_pick = (card, self._clock)
+        self._last_pick = (card, self.clock)
         phase = self.obs.get("phase")
-        if phase == "play" and card == last and card in self.picked and self._clock - when <= DOUBLE_CLICK:
+        if phase == "play" and card == last and card in self.picked and self.clock - when <= DOUBLE_CLICK:
             cards = self.picked if card in self.picked else [card]
             action = self._play_of(cards)
             if action in self.legal:
@@ -464,34 +467,22 @@ class PalaceTable(TableScene):
             self.picked = [card]  # a new swap partner, or another rank: start afresh
         else:
             self.picked.append(card)
-        self._last_pick = (card, self._clock)
+        self._last_pick = (card, self.clock)
         self.decorate()
-        self._set_targets(self.find_targets(self.legal))
+        self.set_targets(self.find_targets(self.legal))
 
-    def _on_release(self, pos: tuple[int, int]) -> None:
-        """A hand card dragged onto the pile plays (with the cards of its rank already picked); a click
-        while a burn or a pick-up is announced moves on, as a click on a banner does."""
-        drag, press = self._drag, self._press
-        if self.flash is not None and drag is None:
-            self._press = None
-            self.timeline.skip()
+    def drop(self, target: Target, pos: tuple[int, int]) -> None:
+        """A hand card dragged onto the pile plays (with the cards of its rank already picked)."""
+        card = target.action[5:] if target.action.startswith("pick ") else ""
+        if not card or not self.pile_rect.collidepoint(pos):
             return
-        if drag is not None and press is not None:
-            sprite, _, target = drag
-            moved = abs(pos[0] - press[0][0]) + abs(pos[1] - press[0][1])
-            card = target.action[5:] if target.action.startswith("pick ") else ""
-            if card and moved > DRAG_THRESHOLD and self.pile_rect.collidepoint(pos):
-                self._drag = self._press = None
-                sprite.flying = False
-                same = [c for c in self.picked if rank_of(c) == rank_of(card)]
-                cards = same if card in same else [*same, card]
-                action = self._play_of(cards)
-                if action not in self.legal:
-                    action = self._play_of([card])
-                self._relayout(self.move_seconds)
-                self.act(action)
-                return
-        super()._on_release(pos)
+        same = [c for c in self.picked if rank_of(c) == rank_of(card)]
+        cards = same if card in same else [*same, card]
+        action = self._play_of(cards)
+        if action not in self.legal:
+            action = self._play_of([card])
+        self.relayout(self.move_seconds)
+        self.act(action)
 
     def click_plan(self, action: str) -> list[str]:
         """The clicks (target actions, in order) that make `action` on this table: what a test or a
@@ -509,69 +500,50 @@ class PalaceTable(TableScene):
         return [action]
 
     # -- events ------------------------------------------------------------------------------------
-    def _play_event(self, event: Event) -> Hold | None:
-        if isinstance(event, CardMoved):
-            move = (event.src.partition(":")[0], event.dst.partition(":")[0])
-            first_of_run = move != self._last_move
-            self._last_move = move
-            if move == ("pile", "burned") and first_of_run:
-                return self._burn_flash(event)
-            if move == ("pile", "hand") and first_of_run:
-                return self._pickup_flash(event)
-            hold = super()._play_event(event)
-            if event.src == "draw" or (move in (("pile", "burned"), ("pile", "hand")) and not first_of_run):
-                return Hold(self.move_seconds * BATCH_STAGGER)
-            return hold
-        self._last_move = ("", "")
-        if isinstance(event, TurnChanged):
-            self.refresh_underlay()  # describe() has just taken the reason
-        if isinstance(event, Note) and event.text:
-            flash = self._note_flash(event)
-            if flash is not None:
-                super()._play_event(event)  # the log line
-                self.flash = flash
-                return flash.hold
-        return super()._play_event(event)
+    def _move_kind(self, move: CardMoved) -> tuple[str, str]:
+        return (move.src.partition(":")[0], move.dst.partition(":")[0])
 
-    def _burn_flash(self, event: CardMoved) -> Hold:
+    def stagger(self, move: CardMoved) -> float | None:
+        """The cards of a deal, a pick-up or a burn fly one close after another (the first card of a
+        pick-up or a burn after its announcement)."""
+        kind = self._move_kind(move)
+        runs = kind in (("pile", "burned"), ("pile", "hand"))
+        if move.src == "draw" or (runs and kind == self._last_move):
+            return BATCH_STAGGER
+        return None
+
+    def _burn_flash(self) -> Flash:
         """The pile glows and says why it burns, then its cards fly off to the burned cards."""
         pile = [e.card for e in self.model.zones.get("pile", [])]
         top = rank_of(pile[-1]) if pile and pile[-1] else ""
         reason = "a 10" if top == "10" else f"four {top}s" if top else "the pile"
-        self.sound("round_end")
-        return self._lead(
-            event, Flash("Burned!", f"Burned: {reason}", BURN_RED, Hold(FLASH_SECONDS * self.speed))
-        )
+        return Flash("Burned!", [], Hold(FLASH_SECONDS * self.speed), leads=True, line=f"Burned: {reason}",
+                     colour=BURN_RED)
 
-    def _pickup_flash(self, event: CardMoved) -> Hold:
+    def _pickup_flash(self, move: CardMoved) -> Flash:
         """Who takes the pile, and how many cards, before they fly into that hand."""
         count = len(self.model.zones.get("pile", []))
-        who = self.seat_name(int(event.dst.partition(":")[2]))
+        who = self.seat_name(int(move.dst.partition(":")[2]))
         line = f"{who} takes {count} card{'s' if count != 1 else ''} into the hand"
-        return self._lead(event, Flash("Pile picked up", line, INK, Hold(FLASH_SECONDS * 0.7 * self.speed)))
-
-    def _lead(self, event: CardMoved, flash: Flash) -> Hold:
-        """Show `flash` first; the move itself comes right after it."""
-        self.flash = flash
-        self.timeline.steps.insert(0, lambda e=event: TableScene._play_event(self, e))
-        return flash.hold
+        hold = Hold(FLASH_SECONDS * 0.7 * self.speed)
+        return Flash("Pile picked up", [], hold, leads=True, sound=None, line=line, colour=INK)
 
     def _note_flash(self, event: Note) -> Flash | None:
         text = with_names(self.match, event.text)
-        seconds = NOTE_SECONDS * self.speed
+        hold = Hold(NOTE_SECONDS * self.speed)
         if "does not go on the pile" in text:
-            return Flash("No luck", text, INK, Hold(seconds))
+            return Flash("No luck", [], hold, sound=None, line=text, colour=INK)
         if " is out in place " in text:
             who, _, place = text.partition(" is out in place ")
-            return Flash(f"{who} is out", f"{ordinal(int(place))} place", GOLD, Hold(seconds))
+            line = f"{ordinal(int(place))} place"
+            return Flash(f"{who} is out", [], hold, sound=None, line=line, colour=GOLD)
         return None
 
     def turn_reason(self, event: TurnChanged) -> str:
         """Why the turn went where it went, in words worth showing: the engine's reason names what the
-        player before did ("picked up the pile"), so that player is named; plain passing says nothing.
-        Called once per turn change, in order (it remembers whose turn it was)."""
+        player before did ("picked up the pile"), so that player is named; plain passing says nothing."""
         reason = with_names(self.match, event.reason)
-        before, self._turn_seat = self._turn_seat, event.seat
+        before = self._turn_seat
         if reason in ("the next player", "swaps hand and face-up cards"):
             return ""
         if reason == "picked up the pile":
@@ -579,6 +551,15 @@ class PalaceTable(TableScene):
         return reason
 
     def banner_for(self, event: Event) -> Banner | None:
+        if isinstance(event, CardMoved):
+            kind = self._move_kind(event)
+            if kind != self._last_move and kind == ("pile", "burned"):
+                return self._burn_flash()
+            if kind != self._last_move and kind == ("pile", "hand"):
+                return self._pickup_flash(event)
+            return None
+        if isinstance(event, Note) and event.text:
+            return self._note_flash(event)
         if isinstance(event, GameEnded):
             return Banner(
                 "Game over", [with_names(self.match, event.text)], Hold(BANNER_SECONDS * self.speed)
@@ -589,7 +570,7 @@ class PalaceTable(TableScene):
         if isinstance(event, Note):
             return with_names(self.match, event.text) or None
         if isinstance(event, TurnChanged):
-            self.why = why = self.turn_reason(event)
+            why = self.turn_reason(event)
             return f"{self.seat_name(event.seat)}'s turn" + (f" ({why})" if why else "")
         if isinstance(event, GameEnded):
             return with_names(self.match, event.text)
@@ -620,13 +601,22 @@ class PalaceTable(TableScene):
             return f"{self.seat_name(int(dst_seat))} draws"
         return None
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.flash is not None:
-            if self.timeline.current is not self.flash.hold:  # the timeline let it go (an undo): time it here
-                self.flash.hold.advance(dt)
-            if self.flash.hold.done:
-                self.flash = None
+    def remember(self, event: Event) -> None:
+        """Whose turn it is and why, and which kind of card move came last (a burn or a pick-up is
+        announced once, before its first card)."""
+        if isinstance(event, TurnChanged):
+            self.why = self.turn_reason(event)
+            self._turn_seat = event.seat
+        self._last_move = self._move_kind(event) if isinstance(event, CardMoved) else ("", "")
+
+    def reset_memory(self) -> None:
+        self.why = ""
+        self._turn_seat = None
+        self._last_move = ("", "")
+
+    def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
+        """A round is a turn for everyone, from the seat that had the first turn."""
+        return f"Round {rounds + 1}" if previous is None or self.turn_order_wraps(event) else None
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -755,9 +745,11 @@ class PalaceTable(TableScene):
         why = f" ({self.why})" if self.why and obs.get("phase") == "play" else ""
         return prompt + why, False
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        if self.flash is not None:
-            self._draw_flash(surface, self.flash)
+    def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
+        if isinstance(banner, Flash):
+            self._draw_flash(surface, banner)
+        else:
+            super().draw_banner(surface, banner)
 
     def _draw_flash(self, surface: pygame.Surface, flash: Flash) -> None:
         pile = self.pile_rect

@@ -97,8 +97,7 @@ class PalastgefluesterTable(TableScene):
         super().__init__(app, match, **kwargs)
         self.areas: dict[int, SeatArea] = {}
         self.live_points: list[int] = []
-        self._collect_next_shuffle = False
-        self.layer.badge = self._badge
+        self._collect_next_shuffle = False  # a round ended: the next shuffle gathers every card
         self._badges: dict[tuple[int, int], pygame.Surface] = {}
 
     # -- seats -------------------------------------------------------------------------------------
@@ -117,7 +116,6 @@ class PalastgefluesterTable(TableScene):
         zones["king_stack"] = [None] * obs["king_stack_count"]
         zones["king_revealed"] = list(obs["king_revealed"])
         self.live_points = list(obs["points"])
-        self._collect_next_shuffle = False  # the table is as the observation says: nothing left to collect
         return zones
 
     def initial_deal(self, obs: dict[str, Any]) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
@@ -140,7 +138,6 @@ class PalastgefluesterTable(TableScene):
         if event.zone == "king_stack":
             self.model.gather(["king_revealed"], "king_stack")
         elif event.zone == "draw" and self._collect_next_shuffle:
-            self._collect_next_shuffle = False
             self.model.gather(
                 [z for z in self.model.zones if z.startswith(("hand:", "display:"))] + ["discard"], "draw"
             )
@@ -307,7 +304,7 @@ class PalastgefluesterTable(TableScene):
                 chosen[sprite.card] -= 1
                 sprite.selected = True
 
-    def _badge(self, size: tuple[int, int]) -> pygame.Surface:
+    def badge(self, size: tuple[int, int]) -> pygame.Surface:
         badge = self._badges.get(size)
         if badge is None:
             badge = self._badges[size] = blocked_badge(size)
@@ -370,7 +367,6 @@ class PalastgefluesterTable(TableScene):
     # -- events ------------------------------------------------------------------------------------
     def banner_for(self, event: Event) -> Banner | None:
         if isinstance(event, RoundEnded):
-            self._collect_next_shuffle = True
             scorers = ", ".join(self.seat_name(s) for s in event.scorers)
             lines = [with_names(self.match, event.text)]
             if scorers:
@@ -386,13 +382,22 @@ class PalastgefluesterTable(TableScene):
         return with_names(match, text)
 
     def describe(self, event: Event) -> str | None:
-        line = self._describe(event)
+        line = self._event_line(event)
         return with_names(self.match, line) if line else line
 
-    def _describe(self, event: Event) -> str | None:
+    def remember(self, event: Event) -> None:
+        if isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_points):
+            self.live_points[event.seat] = int(event.new)
+        elif isinstance(event, RoundEnded):
+            self._collect_next_shuffle = True
+        elif isinstance(event, Shuffled) and event.zone == "draw":
+            self._collect_next_shuffle = False
+
+    def reset_memory(self) -> None:
+        self._collect_next_shuffle = False
+
+    def _event_line(self, event: Event) -> str | None:
         if isinstance(event, ScoreChanged):
-            if 0 <= event.seat < len(self.live_points):
-                self.live_points[event.seat] = int(event.new)
             return f"{self.seat_name(event.seat)} now has {int(event.new)} points"
         if isinstance(event, CardMoved):
             return self._describe_move(event)
@@ -513,7 +518,7 @@ class PalastgefluesterTable(TableScene):
 
     def _draw_known(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
         known = (self.obs.get("known_cards") or {}).get(str(seat)) or []
-        if not known or self._dirty:  # cards are moving: what the observation knew may be gone
+        if not known or self.playing_back:  # cards are moving: what the observation knew may be gone
             return
         hw, hh = area.hand_card
         size = (hw, hh)
@@ -555,31 +560,15 @@ class PalastgefluesterTable(TableScene):
             self._draw_hand_counts(surface)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
-        prompt, mine = self._prompt_text()
+        prompt, mine = self.prompt_text()
         self.draw_prompt(surface, prompt, mine, self.prompt_y, font_size=34)
 
-    def _prompt_text(self) -> tuple[str, bool]:
-        text, mine = self._raw_prompt_text()
-        text = with_names(self.match, text)
+    def prompt_text(self) -> tuple[str, bool]:
+        text, mine = super().prompt_text()
         who, _, rest = text.partition(": ")
         if rest.startswith(who + " "):  # "Emil: Emil plays a card" says it once
             text = rest
         return text, mine
-
-    def _raw_prompt_text(self) -> tuple[str, bool]:
-        obs = self.obs
-        if obs.get("terminal"):
-            return obs.get("result") or "The game is over", False
-        decider = obs.get("current_player")
-        prompt = obs.get("prompt") or ""
-        if decider is not None and decider == self.viewer and self.legal:
-            return prompt, True
-        if decider is None:
-            return prompt, False
-        return (
-            f"{self.seat_name(decider)}: {prompt}" if prompt else f"Waiting for {self.seat_name(decider)}",
-            False,
-        )
 
     def _draw_hand_counts(self, surface: pygame.Surface) -> None:
         for seat, area in self.areas.items():

@@ -53,6 +53,7 @@ OFF_TABLE = Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)
 #: where the default faces draw the attribute icons, for naming the icon under the mouse
 ICON_ROW = (326 / 560, 18 / 560)  # centre line and half height, as shares of the card height
 ICON_STEP = {4: 40, 6: 35, 8: 32}  # design pixels between icons, by how many icons at most
+CHAPTER_TITLES = ("Chapter I: the draft", "Chapter II: the tricks", "Chapter III: the count")
 
 
 @dataclass
@@ -77,6 +78,34 @@ class TrickResult:
     gains: list[dict[str, Any]]
 
 
+@dataclass
+class TrickBanner(Banner):
+    """The trick just won stays on the table, its winner lit, while its rewards are read (the rewards
+    panel beside the trick is drawn with the table)."""
+
+
+@dataclass
+class SheetBanner(Banner):
+    """Chapter III counted card by card: the sheet's rows appear one after another, then the totals
+    stay a while. A first click shows every row at once, the next goes on."""
+
+    sheet: ScoreSheet | None = None
+    row_seconds: float = 0.0
+
+    def clicked(self) -> bool:
+        rows_done = self.row_seconds * (self.sheet.steps if self.sheet else 0)
+        if self.hold.elapsed < rows_done:
+            self.hold.elapsed = rows_done
+            return False
+        return True
+
+    def rows_shown(self) -> int:
+        steps = self.sheet.steps if self.sheet else 0
+        if self.hold.done or self.row_seconds <= 0:
+            return steps
+        return min(steps, int(self.hold.elapsed / self.row_seconds) + 1)
+
+
 class ThreeChaptersTable(TableScene):
     game_id = "three_chapters"
 
@@ -86,12 +115,10 @@ class ThreeChaptersTable(TableScene):
         self.live_points: list[int] = []
         self.trick_plays: list[tuple[int, str]] = []  # (position, card) as the events laid them
         self.trick_result: TrickResult | None = None
-        self.sheet: ScoreSheet | None = None
-        self.sheet_hold: Hold | None = None
+        self.sheet: ScoreSheet | None = None  # the final count, once the observation has it
         self._help_cache: dict[tuple[int, int, int, str | None], pygame.Surface] = {}
-        self._sheet_cache: tuple[tuple[int, tuple[int, int]], pygame.Surface] | None = None
+        self._sheet_cache: tuple[tuple[int, int, tuple[int, int]], pygame.Surface] | None = None
         self._result_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
-        self._result_hold: Hold | None = None
         self._spread: str | None = None  # a ghost pile fanned out while it is shuffled
 
     # -- who sits where -------------------------------------------------------------------------------
@@ -371,7 +398,7 @@ class ThreeChaptersTable(TableScene):
 
     def _close_spread(self) -> Hold:
         self._spread = None
-        self._relayout(self.move_seconds)
+        self.relayout(self.move_seconds)
         return Hold(self.move_seconds)
 
     def _pile(self, at: tuple[float, float], count: int, size: tuple[int, int], z: float) -> list[Placement]:
@@ -456,69 +483,64 @@ class ThreeChaptersTable(TableScene):
         return place.row if place else None
 
     # -- events -----------------------------------------------------------------------------------------
-    def _play_event(self, event: Event) -> Hold | None:
-        if isinstance(event, CardMoved):
-            event = self._track_trick(event)
-            hold = super()._play_event(event)
-            if self._batched(event):
-                return Hold(self.move_seconds * BATCH_STAGGER)
-            return hold
-        if isinstance(event, Note) and "winner" in event.detail:
-            self.refresh_underlay()
-            return self._show_trick_result(event)
-        if isinstance(event, RoundEnded) and "Chapter III" in event.text:
-            self.refresh_underlay()
-            self.log_lines.append(with_names(event.text, self.names))
-            return self._start_sheet()  # the sheet takes the place of a banner
-        if isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_points):
-            self.live_points[event.seat] = int(event.new)
-        return super()._play_event(event)
-
-    def _batched(self, event: CardMoved) -> bool:
+    def stagger(self, move: CardMoved) -> float | None:
         """Moves that happen to many cards at once (a deal, a pass, the picks taken up, leftovers going
         out of the game) fly together rather than one after another."""
-        src, dst = event.src.partition(":")[0], event.dst.partition(":")[0]
-        return (src, dst) in {("deck", "hand"), ("hand", "hand"), ("picks", "hand"), ("hand", "out")}
+        src, dst = move.src.partition(":")[0], move.dst.partition(":")[0]
+        batched = {("deck", "hand"), ("hand", "hand"), ("picks", "hand"), ("hand", "out")}
+        return BATCH_STAGGER if (src, dst) in batched else None
 
-    def _track_trick(self, event: CardMoved) -> CardMoved:
-        """Keep who played which trick card (the slots' names, the winner) and send a ghost's card to
-        its own aside row."""
-        if event.dst == "trick":
+    def table_move(self, move: CardMoved) -> CardMoved:
+        """A ghost's card leaves the trick for that ghost's own row of played cards."""
+        if move.src == "trick" and move.dst == "aside":
+            played = next((p for p, c in self.trick_plays if c == move.card), None)
+            if played is not None and played >= self.players:
+                return replace(move, dst=f"aside:{played - self.players}")
+        return move
+
+    def remember(self, event: Event) -> None:
+        """Who played which card of the trick (the slots' names, the winner), the last trick's result,
+        and the running points."""
+        if isinstance(event, CardMoved) and event.dst == "trick":
             position = self.position_of_zone(event.src)
             if not self.trick_plays:
-                self.trick_result = None
+                self.trick_result = None  # a new trick begins
             self.trick_plays.append((position if position is not None else -1, event.card or ""))
-        elif event.src == "trick":
-            played = next((p for p, c in self.trick_plays if c == event.card), None)
+        elif isinstance(event, CardMoved) and event.src == "trick":
             self.trick_plays = [(p, c) for p, c in self.trick_plays if c != event.card]
-            if event.dst == "aside" and played is not None and played >= self.players:
-                return replace(event, dst=f"aside:{played - self.players}")
-        return event
+        elif isinstance(event, Note) and "winner" in event.detail:
+            number, winner = int(event.detail.get("trick", 0)), int(event.detail["winner"])
+            title = with_names(event.text, self.names)
+            self.trick_result = TrickResult(number, winner, title, self._gains_of(number))
+        elif isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_points):
+            self.live_points[event.seat] = int(event.new)
 
-    def _show_trick_result(self, event: Note) -> Hold:
-        number = int(event.detail.get("trick", 0))
-        winner = int(event.detail["winner"])
-        gains: list[dict[str, Any]] = []
-        last = self.match.observation(self._seat_arg).get("last_trick")  # the trick just scored
-        if last and last.get("trick") == number:
-            gains = list(last.get("gains") or [])
-        title = with_names(event.text, self.names)
-        self.trick_result = TrickResult(number, winner, title, gains)
-        self.log_lines.append(title)
-        self.sound("round_end")
-        self._result_hold = Hold((TRICK_PAUSE + REWARD_PAUSE * len(gains)) * self.speed)
-        return self._result_hold
+    def reset_memory(self) -> None:
+        self.trick_plays = []
+        self.trick_result = None
 
-    def _start_sheet(self) -> Hold:
-        final = self.match.observation(self._seat_arg)
-        self.sheet = score_sheet(final, self.names)
-        # every row in turn, then the totals stay a while before the results
-        self.sheet_hold = Hold(self.speed * (SCORE_ROW_SECONDS * self.sheet.steps + BANNER_SECONDS))
-        self._sheet_cache = None
-        return self.sheet_hold
+    def _gains_of(self, trick: int) -> list[dict[str, Any]]:
+        """The rewards of trick `trick`, if it is the last one scored."""
+        last = self.latest_observation().get("last_trick")
+        return list(last.get("gains") or []) if last and last.get("trick") == trick else []
+
+    def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
+        if previous is None or isinstance(previous, RoundEnded):
+            return CHAPTER_TITLES[min(rounds, len(CHAPTER_TITLES) - 1)]
+        return None
 
     def banner_for(self, event: Event) -> Banner | None:
         seconds = BANNER_SECONDS * self.speed
+        if isinstance(event, Note) and "winner" in event.detail:
+            gains = self._gains_of(int(event.detail.get("trick", 0)))
+            hold = Hold((TRICK_PAUSE + REWARD_PAUSE * len(gains)) * self.speed)
+            return TrickBanner("", [], hold)
+        if isinstance(event, RoundEnded) and "Chapter III" in event.text:
+            sheet = score_sheet(self.latest_observation(), self.names)
+            row_seconds = SCORE_ROW_SECONDS * self.speed  # every row in turn, then the totals stay a while
+            hold = Hold(row_seconds * sheet.steps + seconds)
+            title = with_names(event.text, self.names)
+            return SheetBanner(title, [], hold, sheet=sheet, row_seconds=row_seconds)
         if isinstance(event, RoundEnded):
             return Banner(
                 "Chapter II: the tricks",
@@ -581,25 +603,6 @@ class ThreeChaptersTable(TableScene):
         if src_kind == "picks":
             return "Everyone takes up their picks: Chapter II"
         return None
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """A click while a finished trick or the chapter-III sheet holds the table moves it on: the sheet
-        first shows all its rows at once, the next click goes on."""
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._holding_click():
-            self._press = None
-            sheet, hold = self.sheet, self.sheet_hold
-            if sheet is not None and hold is not None and hold is self.timeline.current:
-                rows_done = SCORE_ROW_SECONDS * self.speed * sheet.steps
-                if hold.elapsed < rows_done:
-                    hold.elapsed = rows_done
-                    return
-            self.timeline.skip()
-            return
-        super().handle_event(event)
-
-    def _holding_click(self) -> bool:
-        current = self.timeline.current
-        return current is not None and not current.done and current in (self._result_hold, self.sheet_hold)
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -858,10 +861,10 @@ class ThreeChaptersTable(TableScene):
         surface.blit(label, (place.row.x + self.margin, place.row.y + 2))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
-        prompt, mine = self._prompt_text()
+        prompt, mine = self.prompt_text()
         self.draw_prompt(surface, prompt, mine, self.prompt_y, fill=(10, 10, 22, 210))
 
-    def _prompt_text(self) -> tuple[str, bool]:
+    def prompt_text(self) -> tuple[str, bool]:
         obs = self.obs
         if obs.get("terminal"):
             return with_names(obs.get("result") or "The game is over", self.names), False
@@ -921,10 +924,16 @@ class ThreeChaptersTable(TableScene):
             self._draw_trick_result(surface, self.trick_result)
         if self.sheet is None and self.obs.get("terminal") and self.obs.get("breakdown"):
             self.sheet = score_sheet(self.obs, self.names)
-        if self.sheet is not None and (self.obs.get("terminal") or self.sheet_hold is not None):
-            self._draw_sheet(surface)
+        if self.sheet is not None and self.obs.get("terminal") and not isinstance(self.banner, SheetBanner):
+            self._draw_sheet(surface, self.sheet, self.sheet.steps)
             return
         self._draw_help(surface)
+
+    def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
+        if isinstance(banner, SheetBanner) and banner.sheet is not None:
+            self._draw_sheet(surface, banner.sheet, banner.rows_shown())
+        elif not isinstance(banner, TrickBanner):  # a won trick shows beside its cards (draw_over)
+            super().draw_banner(surface, banner)
 
     def _draw_trick_result(self, surface: pygame.Surface, result: TrickResult) -> None:
         """The rewards of the trick just won, beside its cards (and after they went, until the next
@@ -965,15 +974,7 @@ class ThreeChaptersTable(TableScene):
             y += line.get_height() + 2
         return panel
 
-    def _draw_sheet(self, surface: pygame.Surface) -> None:
-        sheet = self.sheet
-        assert sheet is not None
-        hold = self.sheet_hold
-        row_seconds = SCORE_ROW_SECONDS * self.speed
-        if hold is None or hold.done or row_seconds <= 0:
-            shown = sheet.steps
-        else:
-            shown = min(sheet.steps, int(hold.elapsed / row_seconds) + 1)
+    def _draw_sheet(self, surface: pygame.Surface, sheet: ScoreSheet, shown: int) -> None:
         w, h = surface.get_size()
         u = self.scale.unit
         wanted = round(u * (150 + 40 * (sheet.steps + 3)))  # title, names, rows, totals and the hint
@@ -982,7 +983,7 @@ class ThreeChaptersTable(TableScene):
             max(10, min(round(w * 0.86), round(u * (60 + 420 * columns)))),
             max(10, min(round(h * 0.86), wanted)),
         )
-        key = (shown, size)
+        key = (id(sheet), shown, size)
         if self._sheet_cache is None or self._sheet_cache[0] != key:
             self._sheet_cache = (
                 key,
@@ -994,9 +995,9 @@ class ThreeChaptersTable(TableScene):
     def _draw_help(self, surface: pygame.Surface) -> None:
         """The abilities of the face-up card under the mouse (and the name of the attribute icon
         it points at)."""
-        if self._drag is not None or self.banner is not None:
+        if self.dragging or self.banner is not None:
             return
-        sprite = self.layer.hit(self._mouse)
+        sprite = self.layer.hit(self.mouse)
         if sprite is None or sprite.card is None or not sprite.shown_face or sprite.flying:
             return
         value = _value(sprite.card)
@@ -1028,13 +1029,13 @@ class ThreeChaptersTable(TableScene):
         if rect.h < 60:
             return None
         centre, half = ICON_ROW
-        if abs((self._mouse[1] - rect.y) / rect.h - centre) > half:
+        if abs((self.mouse[1] - rect.y) / rect.h - centre) > half:
             return None
         attrs = [a for a in ATTRIBUTES if a in default_cards().cards[value].attributes]
         step = next(s for limit, s in sorted(ICON_STEP.items()) if len(attrs) <= limit) * rect.w / 400
         x0 = rect.centerx - step * (len(attrs) - 1) / 2
-        index = round((self._mouse[0] - x0) / step)
-        if 0 <= index < len(attrs) and abs(self._mouse[0] - (x0 + index * step)) <= step / 2:
+        index = round((self.mouse[0] - x0) / step)
+        if 0 <= index < len(attrs) and abs(self.mouse[0] - (x0 + index * step)) <= step / 2:
             return attrs[index]
         return None
 
