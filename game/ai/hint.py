@@ -69,10 +69,9 @@ MESSAGES: dict[str, str] = {
     "only_move": "it is the only move you have",
     "rule_of_thumb": "it is what a good player's rule of thumb picks here",
     "search_won": "{won} of {games} simulated games won with this, {next_won} of {next_games} with "
-                  "the next best ({next})",
+                  "{next}",
     "search_alone": "{won} of {games} simulated games won with this",
-    "search_chance": "simulated play gives this a {chance}% chance to win, {next_chance}% for the next best "
-                     "({next})",
+    "search_chance": "simulated play gives this a {chance}% chance to win, {next_chance}% for {next}",
     "search_chance_alone": "simulated play gives this a {chance}% chance to win",
     "search_overrules": "the simulated games found it better than the rule of thumb's choice ({other})",
 }

@@ -36,6 +36,9 @@ MESSAGES: dict[str, str] = {
     "gp.keep_fox": "no row of your neighbour's is worth sending the fox to",
     "gp.value": "by the rule of thumb's count it leaves you {points} points better placed than the next best "
                 "move ({next})",
+    # Its playouts end with the turn and guess the rest from the evaluation: no chance to win worth a number.
+    "search_chance": "the search tried it against {next} on {games} possible deals, to the end of your turn",
+    "search_chance_alone": "the search tried it on {games} possible deals, to the end of your turn",
 }
 
 

@@ -35,10 +35,10 @@ MESSAGES: dict[str, str] = {
     "pa.redraw_play": "it sheds the drawn card's twins while they go",
     # Palace's simulated games count not being the loser (and a little the place), not winning (PA-R12).
     "search_won": "{won} of {games} simulated games went well with this (above all: not the loser), "
-                  "{next_won} of {next_games} with the next best ({next})",
+                  "{next_won} of {next_games} with {next}",
     "search_alone": "{won} of {games} simulated games went well with this (above all: not the loser)",
     "search_chance": "simulated play rates this {chance}% (above all: not being the loser), {next_chance}% "
-                     "for the next best ({next})",
+                     "for {next}",
     "search_chance_alone": "simulated play rates this {chance}% (above all: not being the loser)",
 }
 
