@@ -46,6 +46,7 @@ from scenes.settings import MOVE_SECONDS
 
 from .anim import Hold, Timeline
 from .cards import CardLayer, CardSprite, Placement
+from .hint import HINT_KEY, TableHint
 from .layout import Scale
 from .logbook import Logbook, LogView
 from .paint import GOLD, INK, INK_DIM, Button, PanelCache, TextCache, draw_button
@@ -170,6 +171,7 @@ class TableScene(Scene):
         self._underlay_version = 0
         self._underlay_built = -1
         self._art_generation = app.art.generation
+        self.hint = TableHint(self)  # the Hint button and key H (scenes/table/hint.py)
 
     # -- whose table ------------------------------------------------------------------------------
     @property
@@ -387,6 +389,7 @@ class TableScene(Scene):
         self.layout_generation += 1
         self.compute_layout()
         self._place_history_button()
+        self._place_hint_button()
         self.warm_art()
         self.refresh_underlay()
         self._drag = None
@@ -417,6 +420,10 @@ class TableScene(Scene):
             if button.key == "undo":  # shown while people play; a refused undo says why when pressed
                 button.visible = bool(self.match.human_seats)
                 button.enabled = self.settled and self.match.can_undo(self._seat_arg)
+            elif button.key == "hint":  # off for this game: no button; else while the person decides
+                button.visible = self.app.settings.hints_on(self.match.game.id)
+                button.enabled = self.hint.enabled and not self.hint.thinking
+        self.hint.update()
         if not self.settled:
             self.set_targets([])
             return
@@ -696,6 +703,8 @@ class TableScene(Scene):
                 self.timeline.skip()
             elif event.key == pygame.K_l:
                 self.open_history()
+            elif event.key == HINT_KEY:
+                self.hint.ask()
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self._on_motion(event.pos)
@@ -879,6 +888,8 @@ class TableScene(Scene):
             self.open_pause()
         elif button.key == "history":
             self.open_history()
+        elif button.key == "hint":
+            self.hint.ask()
         else:
             self.act(button.key)
 
@@ -956,6 +967,9 @@ class TableScene(Scene):
         self.layer.draw(surface, art)  # a dragged card counts as flying: it is drawn last, on top
         self._draw_buttons(surface)
         self.draw_over(surface)
+        hint_button = next((b for b in self.buttons if b.key == "hint" and b.visible), None)
+        if hint_button is not None:
+            self.hint.draw(surface, hint_button.rect)
         if self.reveal is not None:
             self.draw_reveal(surface, self.reveal)
         if self.banner is not None:
@@ -1084,6 +1098,15 @@ class TableScene(Scene):
         h = min(box.height, font(self.scale.font(17)).get_linesize() + self.scale.px(8, 2))
         w = min(box.width, self.scale.px(130, 40))
         self.buttons.append(Button(pygame.Rect(box.right - w, box.y, w, h), "History (L)", "history"))
+
+    def _place_hint_button(self) -> None:
+        """The Hint button beside Undo, one step further from Menu (every table lays out those two)."""
+        keyed = {b.key: b for b in self.buttons}
+        menu, undo = keyed.get("menu"), keyed.get("undo")
+        if menu is None or undo is None or "hint" in keyed:
+            return
+        step = (undo.rect.x - menu.rect.x, undo.rect.y - menu.rect.y)
+        self.buttons.append(Button(undo.rect.move(step), "Hint (H)", "hint", enabled=False))
 
     def draw_log(self, surface: pygame.Surface, box: pygame.Rect, font_size: int = 17) -> None:
         """The log in `box`: a header with the History button, then the newest lines that fit, each
