@@ -787,14 +787,16 @@ class GloriaPicktoriaTable(TableScene):
                         surface.blit(label, label.get_rect(center=cell.center))
                 continue
             if coll["lone"]:
-                text, colour = f"{index}: lone treasure ({card_name(coll['treasure'])})", INK_DIM
+                head, colour = f"{index}: lone treasure ({card_name(coll['treasure'])})", INK_DIM
+                short = f"{index}: lone ({card_name(coll['treasure'])})"
             else:
-                text, colour = f"{index}: {coll['name']} · {coll['length']}", motif_colour(coll["motif"])
-            if coll["doubler"]:
-                text += " · x2 closed"
-            if coll["fox"]:
-                text += " · fox: out of scoring"
-            label = self.texts.fitted(text, size, cell.width - 4, colour, True)
+                head, colour = f"{index}: {coll['name']} · {coll['length']}", motif_colour(coll["motif"])
+                short = head
+            doubler, fox = coll["doubler"], coll["fox"]
+            long_marks = ["x2 closed"] * doubler + ["fox: out of scoring"] * fox
+            marks = ["x2"] * doubler + ["fox"] * fox  # the shorter words, where the row is narrow
+            variants = [" · ".join(words) for words in ([head, *long_marks], [head, *marks], [short, *marks])]
+            label = self.texts.fitted_first(variants, size, cell.width - 4, colour, True)
             surface.blit(label, (cell.x + 2, cell.y))
 
     def _draw_centre_labels(self, surface: pygame.Surface) -> None:

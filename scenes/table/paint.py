@@ -75,6 +75,20 @@ class TextCache:
         return chosen
 
 
+    def fits(self, text: str, size: int, max_width: int, bold: bool = False, shrink: bool = True) -> bool:
+        """Whether `fitted` shows `text` whole in `max_width` (at `size`, or smaller with `shrink`)."""
+        smallest = max(9, size * 2 // 3) if shrink else size
+        return font(smallest, bold).size(text)[0] <= max_width
+
+    def fitted_first(
+        self, variants: list[str], size: int, max_width: int, colour: Colour = INK, bold: bool = False
+    ) -> pygame.Surface:
+        """The first of `variants` (the fullest first, then shorter wordings) that fits whole in
+        `max_width`; only the last is cut, and only when none fits."""
+        chosen = next((text for text in variants if self.fits(text, size, max_width, bold)), variants[-1])
+        return self.fitted(chosen, size, max_width, colour, bold)
+
+
 class PanelCache:
     """Translucent rounded panels by size (a panel drawn per frame would cost an alpha fill each time)."""
 

@@ -765,12 +765,12 @@ class ThreeChaptersTable(TableScene):
                     border_radius=self.scale.px(10, 2),
                 )
             name = position_name(position, self.players, self.names) if position is not None else ""
-            if i == winning:
-                tag = "wins" if result is not None else "winning"
-                name = f"{name} · {tag}"
             colour = GOLD if i == winning else INK if i in played else INK_DIM
             text = self.texts.fitted(f"{i + 1}. {name}", font, round(cw * 1.25), colour, i == winning)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
+            if i == winning:  # on a line of its own: the name stays whole
+                tag = self.texts.render("wins" if result is not None else "winning", font, GOLD, True)
+                surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.bottom + 3 + text.get_height())))
 
     def _draw_draft_help(self, surface: pygame.Surface) -> None:
         obs = self.obs
