@@ -650,7 +650,8 @@ class GloriaPicktoriaTable(TableScene):
                 return f"seat {event.seat} may pass the fox"
             return f"seat {event.seat}'s turn"
         if isinstance(event, ScoreChanged):
-            return f"seat {event.seat} now has {int(event.new)} points"
+            points = int(event.new)
+            return f"seat {event.seat} now has {points} point{'' if points == 1 else 's'}"
         if isinstance(event, (RoundEnded, GameEnded)):
             return event.text
         return None

@@ -396,9 +396,15 @@ class PalastgefluesterTable(TableScene):
     def reset_memory(self) -> None:
         self._collect_next_shuffle = False
 
+    def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
+        """A round begins with its deal: the points of the round before stay with it."""
+        new_deal = isinstance(event, Shuffled) and event.zone == "draw" and self._collect_next_shuffle
+        return f"Round {rounds + 1}" if previous is None or new_deal else None
+
     def _event_line(self, event: Event) -> str | None:
         if isinstance(event, ScoreChanged):
-            return f"{self.seat_name(event.seat)} now has {int(event.new)} points"
+            points = int(event.new)
+            return f"{self.seat_name(event.seat)} now has {points} point{'' if points == 1 else 's'}"
         if isinstance(event, CardMoved):
             return self._describe_move(event)
         if isinstance(event, CardsRevealed):
