@@ -29,6 +29,7 @@ SETUPS = {  # game: (humans, players) — every person's secrets against the oth
     "three_chapters": (2, 2),
 }
 DECISIONS = 36  # human decisions played per game
+CARD_LISTS = {"hand", "picks", "ghost_pile", "cards", "picked", "aside"}  # 3 Chapters' lists of cards
 
 
 # -- what names a card, per game ------------------------------------------------------------------
@@ -60,7 +61,7 @@ def cards_in(game_id: str, obs: Any, key: str = "") -> Iterator[Any]:
     elif isinstance(obs, list):
         for value in obs:
             if game_id == "three_chapters":
-                if isinstance(value, int) and key in {"hand", "picks", "ghost_pile", "cards", "picked", "aside"}:
+                if isinstance(value, int) and key in CARD_LISTS:
                     yield value
                 elif isinstance(value, list) and key == "displays":
                     yield from value
@@ -203,7 +204,8 @@ def test_all_r2_no_string_on_screen_tells_a_person_what_another_may_not(catching
                     if words in screen and seen.get(card, len(match.actions) + 1) > played:
                         told_too_much.append(f"{card} ({words}) after {played} actions")
                 told_too_much += [f"the line {line!r}" for line in secrets if line in screen]
-            assert told_too_much == [], f"{match.seats[viewer].name} was shown: {sorted(set(told_too_much))[:5]}"
+            shown = sorted(set(told_too_much))[:5]
+            assert told_too_much == [], f"{match.seats[viewer].name} was shown: {shown}"
         cut = sorted({text for _, _, texts in caught.frames for text in texts if text.endswith("…")})
         assert cut == [], "a line cut short at 1920x1080"
     finally:
@@ -226,3 +228,45 @@ def cards_of_game(match: Match) -> set[Any]:
 
         return set(default_cards().cards)
     return set()
+
+
+def test_all_r2_nothing_shown_to_the_person_before_survives_a_handoff():
+    """A note, a banner or a shown hand put up for one person is gone when the next one takes the
+    screen, however long it was meant to stay."""
+    from scenes.table.anim import Hold
+    from scenes.table.base import Banner, Reveal
+
+    app = make_app((1280, 720), "off")
+    try:
+        seats = [Seat("Anna"), Seat("Ben"), Seat.ai("Cleo", "random")]
+        match = Match("palastgefluester", seats, seed=3)
+        table = open_table(app, match)
+        app.push(table)
+        for _ in range(2000):
+            if isinstance(app.stack.top, HandoffScene):
+                click(app, (10, 10))
+            elif match.view_seat is not None and table.settled and table.targets:
+                break
+            app.step(1 / 60)
+        first = match.view_seat
+        hand = tuple(table.obs["hand"])
+        table.say(f"{seats[first].name}'s secret: {hand[0]}")
+        table.toast = (table.toast[0], 1e9)  # a note meant to stay: play goes on with it up
+        click(app, table.click_points()[0][0])
+        for _ in range(2000):
+            app.step(1 / 60)
+            top = app.stack.top
+            if isinstance(top, HandoffScene) and top.seat != first:
+                break
+            if match.view_seat == first and table.settled and table.targets:
+                click(app, table.click_points()[0][0])  # more of the same person's decisions
+        assert isinstance(app.stack.top, HandoffScene)
+        table.banner = Banner("Yours", [", ".join(hand)], Hold(1e9))  # as if still up for them
+        table.reveal = Reveal(first, hand, Hold(1e9))
+        assert table.toast is not None, "the note was still up when the screen was handed on"
+        click(app, (10, 10))
+        app.step(1 / 60)
+        assert match.view_seat not in (None, first) and app.stack.top is table
+        assert (table.toast, table.banner, table.reveal) == (None, None, None)
+    finally:
+        close_app(app)
