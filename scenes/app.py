@@ -1,7 +1,8 @@
 """The App: the window, the clock, the settings and the scene stack, and the frame loop that drives them.
 
 One frame (`step`): every pygame event goes to the top scene, its pygame-gui manager first (when it
-has one); the app itself takes the window events (quit, resize, F11). Then the top scene and its
+has one); the app itself takes the window events (quit, resize, F11), and its navigator the keys and
+game controller input that move the focus (scenes/focus.py). Then the top scene and its
 widgets advance by dt seconds, and the visible scenes are drawn bottom-up, each with its widgets over it.
 
 The title is drawn without pygame-gui, so the menu is up before pygame-gui is imported; a few frames
@@ -24,6 +25,7 @@ import pygame
 from game import __version__
 
 from .base import Scene, SceneStack
+from .focus import Navigator
 from .look import app_icon
 from .settings import Settings, autosave_path, data_dir
 
@@ -63,6 +65,7 @@ class App:
         self.preloading: threading.Thread | None = None
         self.cleaning: threading.Thread | None = None
         self.started = time.time()  # what an interrupted save left before this is removed (CLEANUP_FRAME)
+        self.navigator = Navigator()  # keyboard focus and game controllers
         pygame.display.set_caption(CAPTION)
         pygame.display.set_icon(app_icon())  # before the window opens, which spares loading pygame's own
         self.screen = self._open_window()
@@ -198,6 +201,7 @@ class App:
             self.running = False
             return False
         scene.update(dt)
+        self.navigator.update(dt, self.stack.top)
         top = self.stack.top  # update may have changed the scenes
         if top is not None and top.has_ui:
             top.ui.update(dt)
@@ -212,6 +216,7 @@ class App:
             from . import sound
 
             sound.warm_up()
+            self.navigator.start_controllers()
         return self.running
 
     def _dispatch(self, event: pygame.event.Event) -> None:
@@ -227,6 +232,8 @@ class App:
         scene = self.stack.top
         if scene is None:
             return
+        if self.navigator.handle(event, scene):
+            return
         if scene.has_ui and scene.ui.process_events(event):
             return
         scene.handle_event(event)
@@ -239,6 +246,8 @@ class App:
             scene.draw(self.screen)
             if scene.has_ui:
                 scene.ui.draw_ui(self.screen)
+        if visible:
+            self.navigator.draw(self.screen, visible[-1])
         pygame.display.flip()
 
     def run(self) -> None:

@@ -1,0 +1,128 @@
+"""Keyboard and game controller: a visible focus over buttons, cards and targets; Enter or Space acts,
+Esc goes back, number keys pick the n-th legal card; a controller does the same and may come and go."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes import setup as setup_screen
+from scenes.app import App
+from scenes.choose import ChooseGameScene
+from scenes.focus import DOWN, RIGHT, Focus, Focusable, focus_items, nearest
+from scenes.settings import Settings
+from scenes.setup import SetupScene
+from scenes.title import TitleScene
+
+
+@pytest.fixture(autouse=True)
+def own_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("KARTENTISCH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(setup_screen, "_last_choices", {})
+
+
+@pytest.fixture
+def app():
+    application = App(Settings(animation_speed="off"), size=(1280, 720))
+    application.push(TitleScene(application))
+    frames(application, 2)
+    yield application
+    application.stack.clear()
+
+
+def frames(app: App, count: int = 2) -> None:
+    for _ in range(count):
+        assert app.step(1 / 60)
+
+
+def key(app: App, code: int, mod: int = 0, count: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    frames(app, count)
+
+
+def pad(app: App, button: int, count: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0))
+    frames(app, count)
+
+
+def focused(app: App) -> Focusable | None:
+    scene = app.stack.top
+    focus = app.navigator.focus.get(scene)
+    return focus.current(focus_items(scene)) if focus is not None and focus.visible else None
+
+
+def test_nearest_goes_the_way_of_the_arrow_and_prefers_what_is_in_line():
+    items = [Focusable(k, pygame.Rect(x, y, 10, 10)) for k, x, y in
+             (("a", 0, 0), ("right", 100, 0), ("diagonal", 60, 60), ("below", 0, 100))]
+    assert nearest(items, items[0].rect, RIGHT).key == "right"
+    assert nearest(items, items[0].rect, DOWN).key == "below"
+    assert nearest(items, items[1].rect, RIGHT) is None
+
+
+def test_tab_goes_round_and_shift_tab_back():
+    items = [Focusable(k, pygame.Rect(0, 20 * i, 10, 10)) for i, k in enumerate("abc")]
+    focus = Focus()
+    focus.step(items, 1)
+    assert focus.current(items).key == "a"
+    focus.step(items, -1)
+    assert focus.current(items).key == "c"
+    focus.step(items, 1)
+    assert focus.current(items).key == "a"
+
+
+def test_the_menus_by_keys_alone(app):
+    key(app, pygame.K_DOWN)  # the first key shows where the focus is
+    assert focused(app).key == ("light", "Play")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, ChooseGameScene)
+    key(app, pygame.K_TAB)
+    first = focused(app)
+    assert first is not None and first.key[0] == "button"
+    key(app, pygame.K_RETURN, count=4)
+    assert isinstance(app.stack.top, SetupScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ChooseGameScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_the_mouse_hides_the_ring_and_the_next_key_shows_it_where_it_was(app):
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    second = focused(app)
+    assert second is not None and second.key != ("light", "Play")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app)
+    assert focused(app) is None
+    key(app, pygame.K_DOWN)
+    assert focused(app).key == second.key
+
+
+def test_the_controller_moves_acts_and_goes_back(app):
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert focused(app).key == ("light", "Play")
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert isinstance(app.stack.top, ChooseGameScene)
+    pad(app, pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_a_controller_may_come_and_go_and_a_stick_steps_once_per_push(app):
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=97))  # no such device
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=97))
+    frames(app)
+    assert app.navigator.controllers == {}
+    axis = pygame.CONTROLLER_AXIS_LEFTY
+
+    def stick(value: int) -> None:
+        motion = pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=axis, value=value, instance_id=0)
+        pygame.event.post(motion)
+        frames(app, 1)
+
+    for value in (0, 30000, 31000, 0):
+        stick(value)
+    assert focused(app).key == ("light", "Play")  # shown by the first push, not moved by its wobble
+    stick(30000)
+    assert focused(app).key != ("light", "Play")
