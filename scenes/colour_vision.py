@@ -16,11 +16,13 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
+from .settings import COLOUR_VISIONS
+
 RGB = tuple[int, int, int]
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 
-#: the settings' values, in the order the settings screen offers them
-VISIONS: tuple[str, ...] = ("normal", "red-weak", "green-weak", "blue-weak")
+#: the settings' values, in the order the settings screen offers them (the settings file reads the same)
+VISIONS: tuple[str, ...] = COLOUR_VISIONS
 VISION_LABELS: dict[str, str] = {
     "normal": "Normal",
     "red-weak": "Red-weak",

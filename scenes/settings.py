@@ -57,7 +57,9 @@ def settings_path() -> Path:
 
 #: the fields kept in settings.json
 SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs", "history_limit",
-                "hints_off")
+                "hints_off", "colour_vision")
+#: the palettes of seat colours (scenes/colour_vision.py names the same)
+COLOUR_VISIONS: tuple[str, ...] = ("normal", "red-weak", "green-weak", "blue-weak")
 #: how many games the history keeps at most, the oldest going first (game.history.DEFAULT_LIMIT: named
 #: again here, as the title screen starts without loading the history), and the bounds a player may set
 HISTORY_LIMIT = 500
@@ -86,6 +88,7 @@ class Settings:
     history_limit: int = HISTORY_LIMIT  # games kept in the history at most (the oldest go first)
     #: the games whose table offers no hint (a setting of the game, not a rule: the setup screen's Hints)
     hints_off: list[str] = field(default_factory=list)
+    colour_vision: str = "normal"  # which palette paints the seats (COLOUR_VISIONS)
     #: what was wrong with the file these settings were read from
     problems: list[str] = field(default_factory=list, repr=False, compare=False)
     #: the faulty file read, and the settings as read from it: kept until the settings differ
@@ -267,6 +270,10 @@ def _apply(s: Settings, key: str, value: Any, problems: list[str], text: str) ->
             else:
                 problems.append(f"{_at(text, 'hints_off')}hints_off: {brief(game_id)} is not a game id; "
                                 "left out")
+    elif key == "colour_vision":
+        if not (isinstance(value, str) and value in COLOUR_VISIONS):
+            return f"must be one of {', '.join(COLOUR_VISIONS)}"
+        s.colour_vision = value
     elif key == "history_limit":
         low, high = HISTORY_LIMITS
         if not _is_int(value) or not low <= value <= high:

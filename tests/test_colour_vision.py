@@ -99,3 +99,14 @@ def test_a_mark_shows_the_shape_in_ink_on_the_colour():
     rim = image.get_at((side // 2, 4))[:3]  # above the star's point
     assert sum(centre) < 200  # dark ink on the light yellow
     assert rim == pytest.approx(PALETTES["normal"]["yellow"], abs=12)
+
+
+def test_the_setting_keeps_a_known_vision_and_names_a_bad_one():
+    from scenes.settings import Settings
+
+    assert Settings.from_dict({"colour_vision": "red-weak"}).colour_vision == "red-weak"
+    assert Settings.from_dict(Settings(colour_vision="blue-weak").to_dict()).colour_vision == "blue-weak"
+    problems: list[str] = []
+    assert Settings.from_dict({"colour_vision": "purple"}, problems).colour_vision == "normal"
+    assert len(problems) == 1 and "colour_vision" in problems[0] and "red-weak" in problems[0]
+    assert set(VISIONS) == set(PALETTES)
