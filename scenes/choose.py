@@ -22,6 +22,7 @@ from .widgets import (
     draw_card_fan,
     draw_panel,
     draw_text,
+    fitting_font,
     heading_font,
     px,
     text_scale,
@@ -156,7 +157,6 @@ class ChooseGameScene(MenuScene):
         button_h = min(px(46, size), max(1, h // 6))
         content = pygame.Rect(pad, pad, max(1, w - 2 * pad), max(1, h - 2 * pad - button_h - pad // 2))
         scale = text_scale(size)
-        title_font = heading_font(max(8, round(26 * scale)))
         small = body_font(max(8, round(16 * scale)))
         body = body_font(max(8, round(15 * scale)))
         landscape = w > h * 1.2
@@ -173,8 +173,7 @@ class ChooseGameScene(MenuScene):
                 self._draw_emblem(face, emblem, entry)
                 text_area.top += emblem_h + pad // 2
                 text_area.height = max(1, content.bottom - text_area.top)
-        while title_font.size(entry.title)[0] > text_area.width and title_font.get_height() > 10:
-            title_font = heading_font(max(6, int(title_font.get_height() * 0.8)))
+        title_font = fitting_font(entry.title, text_area.width, round(26 * scale), heading_font, smallest=8)
 
         colour = GOLD if entry.ready else MUTED
         text_colour = CREAM if entry.ready else MUTED

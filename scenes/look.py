@@ -125,15 +125,24 @@ def _rendered(text: str, font: pygame.font.Font, colour: tuple[int, ...], alpha:
     return image
 
 
+def fitting_font(text: str, width: int, size: int, make: Callable[[int], pygame.font.Font] = heading_font,
+                 smallest: int = 9) -> pygame.font.Font:
+    """`make`'s font at `size`, or at the largest smaller size down to `smallest` at which `text` fits
+    `width` pixels. It steps the point size down, never reads it back from the font's height (which is
+    larger: a search by height can stand still), so it always ends."""
+    size = max(smallest, int(size))
+    font = make(size)
+    while size > smallest and font.size(text)[0] > width:
+        size = max(smallest, min(size - 1, int(size * 0.85)))
+        font = make(size)
+    return font
+
+
 def draw_heading(surface: pygame.Surface, text: str, center: tuple[int, int], size: int,
                  colour: pygame.Color = GOLD) -> pygame.Rect:
     """A gold heading, shrunk to fit the window's width."""
-    font = heading_font(size)
-    width = surface.get_width() - 16
-    while font.size(text)[0] > width and size > 10:
-        size = int(size * 0.85)
-        font = heading_font(size)
-    return draw_text(surface, text, font, colour, center=center, shadow=max(1, size // 18))
+    font = fitting_font(text, surface.get_width() - 16, size)
+    return draw_text(surface, text, font, colour, center=center, shadow=max(1, font.get_height() // 20))
 
 
 def fit_text(text: str, font: pygame.font.Font, width: int) -> str:

@@ -28,6 +28,7 @@ from .widgets import (
     draw_panel,
     draw_text,
     fit_text,
+    fitting_font,
     heading_font,
     open_table_or_explain,
     px,
@@ -208,9 +209,7 @@ class ResultsScene(MenuScene):
         w, h = surface.get_size()
         size = (w, h)
         title = self.title()
-        font = heading_font(max(10, round(46 * text_scale(size))))
-        while font.size(title)[0] > w - 16 and font.get_height() > 12:
-            font = heading_font(max(8, int(font.get_height() * 0.8)))
+        font = fitting_font(title, w - 16, max(10, round(46 * text_scale(size))), heading_font, smallest=8)
         draw_text(surface, title, font, GOLD, center=(w // 2, px(62, size)), shadow=max(1, px(3, size)))
         game_line = body_font(max(8, round(17 * text_scale(size))))
         draw_text(surface, f"{self.match.game.title} · {len(self.match.actions)} moves", game_line, MUTED,

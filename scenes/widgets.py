@@ -41,6 +41,7 @@ from .look import (
     draw_text,
     felt,
     fit_text,
+    fitting_font,
     heading_font,
     px,
     row,
@@ -57,8 +58,9 @@ if TYPE_CHECKING:
 __all__ = [
     "CREAM", "GOLD", "GOLD_DARK", "GOLD_LIGHT", "MUTED", "MenuButton", "MenuScene", "Message", "MessageBox",
     "MessageScene", "apply_theme", "body_font", "button_at", "column", "dim", "draw_card_fan", "draw_heading",
-    "draw_panel", "draw_text", "felt", "find_button", "fit_text", "fitted_label", "heading_font", "oid",
-    "open_table_or_explain", "px", "row", "scaled_theme", "set_fitted_text", "text_scale", "ui_scale", "wrap",
+    "draw_panel", "draw_text", "felt", "find_button", "fit_text", "fitted_label", "fitting_font",
+    "heading_font", "oid", "open_table_or_explain", "px", "row", "scaled_theme", "set_fitted_text",
+    "text_scale", "ui_scale", "wrap",
 ]
 
 # pygame-gui rounds corners to fit small widgets by itself; its note about it is only noise here
