@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.palastgefluester.cards import BROWN, COLOURS
-from scenes.colour_marks import SHAPES, mark, outline
+from scenes.colour_marks import SHAPES, ink_on, mark, outline
 from scenes.colour_vision import (
     MIN_DIFFERENCE,
     PALETTES,
@@ -110,3 +110,31 @@ def test_the_setting_keeps_a_known_vision_and_names_a_bad_one():
     assert Settings.from_dict({"colour_vision": "purple"}, problems).colour_vision == "normal"
     assert len(problems) == 1 and "colour_vision" in problems[0] and "red-weak" in problems[0]
     assert set(VISIONS) == set(PALETTES)
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_the_table_paints_each_seat_plate_in_the_chosen_palette_with_its_shape(vision):
+    from test_table_support import close_app, frames_until, make_app
+
+    from game.match import Match, Seat
+    from scenes.table import open_table
+
+    app = make_app((1280, 720), "off")
+    try:
+        app.settings.colour_vision = vision
+        seats = [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random"), Seat.ai("Dora", "random")]
+        match = Match("palastgefluester", seats, 5)
+        table = open_table(app, match, bots=False)
+        app.push(table)
+        frames_until(app, lambda: table.caught_up)
+        app.step(1 / 60)
+        for seat, area in table.areas.items():
+            name = match.observation(seat)["colours"][seat]
+            expected = PALETTES[vision][name]
+            plate = area.plate
+            corner = app.screen.get_at((plate.x + 6, plate.bottom - 6))[:3]  # the swatch, beside its mark
+            assert corner == pytest.approx(expected, abs=3), (seat, name)
+            middle = (plate.x + min(plate.height, table.strip_w + 6) // 2, plate.centery)
+            assert app.screen.get_at(middle)[:3] == pytest.approx(ink_on(expected), abs=3)  # the shape's ink
+    finally:
+        close_app(app)

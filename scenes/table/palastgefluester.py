@@ -35,7 +35,8 @@ from game.palastgefluester.cards import (
     card_person,
     deck,
 )
-from scenes.art import NAMED_COLOURS
+from scenes.colour_marks import mark
+from scenes.colour_vision import seat_colour
 
 from .anim import Hold
 from .base import BANNER_SECONDS, Banner, TableScene, Target
@@ -47,8 +48,6 @@ from .zones import Entry
 if TYPE_CHECKING:
     from game.match import Match
 
-#: a seat's plate shows its colour as the cards print it
-SEAT_COLOURS = NAMED_COLOURS
 DISPLAY_SLOTS = 6  # a row never holds more: the sixth different person ends the round
 PILE_SHOWN = 3  # cards drawn of a pile (the rest lie hidden beneath)
 
@@ -150,6 +149,7 @@ class PalastgefluesterTable(TableScene):
         aspect = self.app.art.aspect(self.game_id)
         m = max(2, round(min(w, h) * 0.012))
         self.margin = m
+        self.strip_w = max(self.scale.px(6, 2), self.scale.px(34, 12))  # a row's colour strip and its shape
         others = self.seats_across()
         self.areas = {}
         col_w = (w - m) / max(1, len(others))
@@ -226,7 +226,7 @@ class PalastgefluesterTable(TableScene):
             if kind == "hand":
                 return self._place_hand(area, entries)
             cw, ch = area.row_card
-            left, right = area.row.x + self.margin, area.row.right - self.margin
+            left, right = area.row.x + self.strip_w + self.margin, area.row.right - self.margin
             centres = row_centers(
                 left, right, area.row.centery, count, cw, cw * 0.08, "center" if area.bottom else "left"
             )
@@ -456,8 +456,8 @@ class PalastgefluesterTable(TableScene):
             return
         for seat, area in self.areas.items():
             self._draw_plate(surface, seat, area)
-            colour = SEAT_COLOURS.get(obs["colours"][seat], INK) if seat < len(obs["colours"]) else INK
-            strip = pygame.Rect(area.row.x, area.row.y, self.scale.px(6, 2), area.row.height)
+            name, colour = self.seat_colour(seat)
+            strip = pygame.Rect(area.row.x, area.row.y, self.strip_w, area.row.height)
             pygame.draw.rect(
                 surface,
                 colour,
@@ -465,6 +465,9 @@ class PalastgefluesterTable(TableScene):
                 border_top_left_radius=self.scale.px(8, 2),
                 border_bottom_left_radius=self.scale.px(8, 2),
             )
+            side = min(strip.width - 4, strip.height - 4)
+            if side >= 6:
+                surface.blit(mark(name, colour, side), (strip.centerx - side // 2, strip.y + 2))
         self._draw_piles(surface)
         self._draw_centre(surface)
         self._draw_prompt(surface)
@@ -475,8 +478,8 @@ class PalastgefluesterTable(TableScene):
         plate = area.plate
         deciding = obs.get("current_player") == seat and not obs.get("terminal")
         surface.blit(self.panels.get(plate.size, (14, 18, 24, 215), self.scale.px(8, 2)), plate.topleft)
-        colour = SEAT_COLOURS.get(obs["colours"][seat], INK) if seat < len(obs["colours"]) else INK
-        swatch = pygame.Rect(plate.x, plate.y, max(4, plate.height // 3), plate.height)
+        name, colour = self.seat_colour(seat)
+        swatch = pygame.Rect(plate.x, plate.y, max(4, min(plate.height, self.strip_w + 6)), plate.height)
         pygame.draw.rect(
             surface,
             colour,
@@ -484,6 +487,10 @@ class PalastgefluesterTable(TableScene):
             border_top_left_radius=self.scale.px(8, 2),
             border_bottom_left_radius=self.scale.px(8, 2),
         )
+        side = min(swatch.width, swatch.height) - 4
+        if side >= 6:  # the colour's shape: never the hue alone
+            badge = mark(name, colour, side)
+            surface.blit(badge, badge.get_rect(center=swatch.center))
         if deciding:
             pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=self.scale.px(8, 2))
             if plate.x > plate.height // 2:
@@ -521,6 +528,12 @@ class PalastgefluesterTable(TableScene):
             surface.blit(sub, (plate.x + pad, plate.y + line_h + (line_h - sub.get_height()) // 2))
         if not area.bottom:
             self._draw_known(surface, seat, area)
+
+    def seat_colour(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+        """The colour name of `seat` and its RGB in the palette the settings choose."""
+        colours = self.obs.get("colours") or []
+        name = colours[seat] if 0 <= seat < len(colours) else ""
+        return name, seat_colour(name, self.app.settings.colour_vision, INK)
 
     def _draw_known(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
         known = (self.obs.get("known_cards") or {}).get(str(seat)) or []
