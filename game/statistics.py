@@ -34,6 +34,7 @@ class PlayerStats:
     place_counts: dict[int, int] = field(default_factory=dict)  # place -> games
     points: list[float] = field(default_factory=list)  # per finished game, oldest first (not in Palace)
     results: list[bool] = field(default_factory=list)  # won or not, per finished game, oldest first
+    places_in_order: list[int] = field(default_factory=list)  # the place in each finished game, oldest first
     beaten: dict[str, int] = field(default_factory=dict)  # AI level -> how often it finished below
 
     @property
@@ -117,6 +118,7 @@ def statistics(entries: Iterable[Entry]) -> list[PlayerStats]:
             stats.wins += won
             stats.results.append(won)
             place = entry.places[seat_no]
+            stats.places_in_order.append(place)
             stats.place_counts[place] = stats.place_counts.get(place, 0) + 1
             if not entry.ordered and seat_no < len(entry.scores):
                 stats.points.append(entry.scores[seat_no])

@@ -130,6 +130,10 @@ class PauseScene(MenuScene):
 
             offer_on_leaving(self.app, self.match, describe_os_error(exc, path=True))
             return
+        if self.match.autosave is not None:  # a game of the player's own: in the History's list at once
+            from .keeping import keep_match
+
+            keep_match(self.app, self.match)  # a failure is logged; the autosave holds the game all the same
         self.app.pop_to_root()
 
 

@@ -1,4 +1,5 @@
-"""The settings screen: full screen, window size, animation speed, sound volume and each game's art pack.
+"""The settings screen: full screen, window size, animation speed, sound volume, how many games the
+history keeps, and each game's art pack.
 
 Every change applies at once and is saved at once (`Settings.save`).
 """
@@ -16,12 +17,18 @@ from .widgets import MenuScene, column, draw_panel, fitted_label, px, row, set_f
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+HISTORY_CHOICES = (50, 100, 200, 500, 1000, 2000, 5000, 10_000)
 SPEED_LABELS = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 PREVIEW_EVERY = 0.25  # seconds between volume previews while the slider moves
 
 
 def size_text(size: tuple[int, int]) -> str:
     return f"{size[0]} × {size[1]}"
+
+
+def history_limit_choices(current: int) -> list[int]:
+    """The bounds offered for the history, and the current one (set in the file by hand, perhaps)."""
+    return sorted({*HISTORY_CHOICES, current})
 
 
 def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
@@ -47,6 +54,7 @@ class SettingsScene(MenuScene):
         self.volume_slider: UIHorizontalSlider | None = None
         self.volume_label: UILabel | None = None
         self.art_steppers: dict[str, Stepper] = {}  # game id -> its art pack
+        self.history_stepper: Stepper | None = None
         self._size_by_text: dict[str, tuple[int, int]] = {}
         self._since_preview = PREVIEW_EVERY
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -54,16 +62,17 @@ class SettingsScene(MenuScene):
     def build(self, size: tuple[int, int]) -> None:
         settings = self.app.settings
         w, h = size
-        area = pygame.Rect(0, px(110, size), w, max(1, h - px(110, size) - px(96, size)))
+        # the rows end high enough that their panel clears the Back button
+        area = pygame.Rect(0, px(110, size), w, max(1, h - px(110, size) - px(112, size)))
         width = min(w - 2 * px(16, size), px(720, size))
         art = self.app.art
         art.reload_changed()  # a pack made while the game runs is offered too
         art_games = art.art_games()
-        rows = column(area, 4 + len(art_games), width, px(46, size), px(22, size))
+        rows = column(area, 5 + len(art_games), width, px(46, size), px(22, size))
         pad = px(24, size)
         self.panel_rect = pygame.Rect(rows[0].left - pad, rows[0].top - pad, width + 2 * pad,
                                       rows[-1].bottom - rows[0].top + 2 * pad).clip(pygame.Rect(0, 0, w, h))
-        labels = ("Full screen", "Window size", "Animation speed", "Sound volume",
+        labels = ("Full screen", "Window size", "Animation speed", "Sound volume", "Games kept",
                   *(f"Art: {rules_text.title(g)}" for g in art_games))
         controls = []
         for label, rect in zip(labels, rows, strict=True):
@@ -102,8 +111,14 @@ class SettingsScene(MenuScene):
         value_rect = pygame.Rect(slider_rect.right + gap, slider_rect.top, value_w, slider_rect.height)
         self.volume_label = fitted_label(self.ui, value_rect, f"{round(settings.volume * 100)}%")
 
+        kept = history_limit_choices(settings.history_limit)
+        self.history_stepper = Stepper(
+            self, controls[4], [f"{n} games" for n in kept], kept.index(settings.history_limit),
+            lambda i: self.set_history_limit(kept[i]), wrap=False,
+            tooltip="The history keeps at most this many games; when one more is kept, the oldest goes")
+
         self.art_steppers = {}
-        for game_id, rect in zip(art_games, controls[4:], strict=True):
+        for game_id, rect in zip(art_games, controls[5:], strict=True):
             packs = art.pack_choices(game_id)
             self.art_steppers[game_id] = Stepper(
                 self, rect, packs, packs.index(art.active_pack(game_id)),
@@ -123,6 +138,10 @@ class SettingsScene(MenuScene):
                 button.select()
             else:
                 button.unselect()
+
+    def set_history_limit(self, games: int) -> None:
+        self.app.settings.history_limit = games
+        self.app.settings_changed()
 
     def set_art_pack(self, game_id: str, name: str) -> None:
         self.app.art.choose(game_id, name)

@@ -388,11 +388,16 @@ class SetupScene(MenuScene):
                               lambda answer: self._set_aside_and_begin(saved) if answer == "start" else None)
             return
         if saved is not None and saved.resumable:
-            self.show_message(Message("Replace the saved game?",
-                                      f"Starting now replaces the unfinished game ({saved.summary}).",
-                                      (("cancel", "Cancel"), ("start", "Start"))),
-                              lambda answer: self._begin() if answer == "start" else None)
-            return
+            from .keeping import keep_current
+
+            problem = keep_current(self.app)  # kept, it can be resumed from the History at any time
+            if problem:
+                self.show_message(Message("Replace the saved game?",
+                                          f"The unfinished game ({saved.summary}) could not be kept in the "
+                                          f"history ({problem}); starting now replaces it.",
+                                          (("cancel", "Cancel"), ("start", "Start"))),
+                                  lambda answer: self._begin() if answer == "start" else None)
+                return
         self._begin()
 
     def _set_aside_and_begin(self, saved: SavedGame) -> None:

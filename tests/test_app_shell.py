@@ -17,6 +17,7 @@ import pytest
 import game
 from game.ai import make_bot
 from game.core import UnknownGame
+from game.core.records import read_record
 from game.match import Match, Seat
 from scenes import setup as setup_screen
 from scenes import sound
@@ -195,9 +196,24 @@ def test_setup_refuses_duplicate_names_and_bad_seeds_and_stays(app):
     assert not autosave_path().exists()  # nothing was started, nothing overwritten
 
 
-def test_setup_asks_before_replacing_an_unfinished_game(app):
+def test_setup_keeps_an_unfinished_game_in_the_history_before_starting_another(app):
+    from game.history import History
+    from scenes.settings import history_dir
+
+    saved = human_match()
+    key = saved.record().header_hash()
+    app.push(SetupScene(app, "palace"))
+    frames(app)
+    click(app, button(app, "Start"))
+    assert app.stack.top.__class__.__name__.endswith("Table")
+    assert [e.key for e in History(history_dir()).unfinished()] == [key]
+    assert read_record(autosave_path()).header_hash() != key
+
+
+def test_setup_asks_before_replacing_an_unfinished_game_it_cannot_keep(app):
     saved = human_match()
     before = autosave_path().read_text(encoding="utf-8")
+    (autosave_path().parent / "history").write_text("a file, not a folder", encoding="utf-8")
     app.push(SetupScene(app, "palace"))
     frames(app)
     scene = app.stack.top

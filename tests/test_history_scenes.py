@@ -86,3 +86,84 @@ def test_a_game_that_cannot_be_kept_is_said_on_the_results_screen(app, tmp_path,
     frames(app)
     scene = app.stack.top
     assert scene.message is not None and "history" in scene.message.title
+
+
+def test_the_games_kept_stepper_sets_the_bound(app):
+    from scenes.settings_scene import SettingsScene
+
+    app.push(SettingsScene(app))
+    frames(app)
+    scene = app.stack.top
+    scene.history_stepper.step(1)
+    assert app.settings.history_limit == 1000 and Settings.load().history_limit == 1000
+    scene.history_stepper.step(-1)
+    scene.history_stepper.step(-1)
+    assert app.settings.history_limit == 200
+
+
+# -- statistics ------------------------------------------------------------------------------------
+def keep_games(app, games):
+    store = history(app)
+    for match in games:
+        store.keep(match.record())
+    return store
+
+
+def test_the_statistics_screen_shows_each_players_figures_and_filters_them(app):
+    from scenes.statistics import StatisticsScene
+
+    people = [Seat("Anna"), Seat("Ben"), Seat.ai("Cleo", "easy")]
+    games = []
+    for seed in range(3):
+        match = Match("palastgefluester", people, seed + 40)
+        while not match.is_over():
+            if match.human_to_act() is not None:
+                seat = match.human_to_act()
+                if match.handoff_seat() is not None:
+                    match.confirm_handoff()
+                match.play(match.legal_actions(seat)[0], seat)
+            else:
+                match.step_bot()
+        games.append(match)
+    keep_games(app, [*games, finished("three_chapters", names=("Dora", "Emil", "Fritz"))])
+    app.push(StatisticsScene(app))
+    frames(app, 5)
+    scene = app.stack.top
+    assert scene.game == "palastgefluester"  # the game with the most games kept
+    assert [s.name for s in scene.rows] == ["Anna", "Ben"]  # people only, until AI players are shown
+    assert all(s.games == 3 for s in scene.rows)
+    assert sum(s.wins for s in scene.rows) == sum(1 for m in games for w in m.state.winners() if w < 2)
+    assert len(scene._charts) == 2
+    scene.toggle_ai()
+    assert [s.label for s in scene.rows][-1] == "Cleo (AI · easy)"
+    scene.player_filter = "an"
+    scene._figures()
+    assert [s.name for s in scene.rows] == ["Anna"]
+    frames(app)
+
+
+def test_statistics_are_exported_as_csv_with_a_message_saying_where(app, tmp_path):
+    from scenes.statistics import StatisticsScene
+
+    keep_games(app, [finished(seed=s) for s in range(2)])
+    app.push(StatisticsScene(app))
+    frames(app)
+    scene = app.stack.top
+    scene.export()
+    assert scene.message is not None and "exported" in scene.message.title
+    [written] = list((tmp_path / "data" / "exports").iterdir())
+    assert written.read_text(encoding="utf-8").startswith("game,player,")
+
+
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720), (1920, 1080)])
+def test_the_statistics_screen_draws_at_any_size_even_empty(app, size):
+    from scenes.statistics import StatisticsScene
+
+    app.set_window_size(size)
+    app.push(StatisticsScene(app))
+    frames(app)
+    keep_games(app, [finished()])
+    app.pop()
+    app.push(StatisticsScene(app))
+    frames(app)
+    assert app.stack.top.rows
