@@ -234,6 +234,19 @@ class Match:
             return []
         return self.state.legal_actions()
 
+    def refusal(self, action: Action | str, seat: int | None = None) -> str | None:
+        """Why `seat` (default: the seat on screen) may not do `action` now, in one line, as the engine
+        explains it (State.explain_illegal); None when it may."""
+        seat = self._shown if seat is None else seat
+        if seat is None or seat != self.human_to_act() or self.handoff_seat() is not None:
+            who = self.state.current_player
+            return "the game is over" if who is None else f"it is {self.seats[who].name}'s decision now"
+        try:
+            parsed = self.game.parse_action(self.state, action) if isinstance(action, str) else action
+        except IllegalAction as exc:
+            return str(exc)
+        return None if self.state.is_legal(parsed) else self.state.explain_illegal(parsed)
+
     def history(self, seat: int | None = None) -> list[Step]:
         """The game so far as `seat` (default: the seat on screen) knows it: every recorded action
         replayed from the deal, each with its events redacted for that seat. A table tells the past

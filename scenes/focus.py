@@ -54,7 +54,8 @@ class Focusable:
     act: Callable[[], None] | None = None  # Enter, Space, A
     inspect: Callable[[], None] | None = None  # I (and Space, on a card), Y: show the card large
     adjust: Callable[[int], None] | None = None  # ← and → change a value (a slider) instead of moving
-    card: bool = False  # a legal card: the number keys count these, in the screen's order
+    card: bool = False  # a card: Space shows it large (elsewhere Space acts)
+    legal: bool = False  # one of the choices now: the number keys count the legal cards, in order
     typing: bool = False  # a text field: while it has the focus, keys other than Tab and Esc go to it
     leave: Callable[[], None] | None = None  # the focus moves away (a text field stops taking keys)
 
@@ -383,7 +384,7 @@ class Navigator:
 
     def pick(self, items: list[Focusable], focus: Focus, number: int) -> bool:
         """The number key `number`: act on the n-th legal card."""
-        cards = [i for i in items if i.card and i.act is not None]
+        cards = [i for i in items if i.card and i.legal and i.act is not None]
         if not 1 <= number <= len(cards):
             return False
         chosen = cards[number - 1]

@@ -318,7 +318,8 @@ class GalleryScene(MenuScene):
     def update(self, dt: float) -> None:
         if self.zoomed is None:
             hovered = self.hovered
-            self.inspector.point_at(self.inspectable(hovered) if hovered is not None else None, dt)
+            key = None if hovered is None else (hovered.section, hovered.key)
+            self.inspector.point_at(key, dt, lambda: self.inspectable(hovered) if hovered else None)
         art = self.art
         art.poll(self.app.time)
         if art.generation != self._generation:

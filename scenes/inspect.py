@@ -12,7 +12,7 @@ events first (`handle_event`) and draws it last (`draw`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -97,23 +97,23 @@ class Inspector:
     def is_open(self) -> bool:
         return self.shown is not None
 
-    def point_at(self, item: Inspectable | None, dt: float) -> None:
-        """What lies under the pointer this frame (None: nothing inspectable). After HOVER_SECONDS on
-        the same card it shows; leaving the card closes a view the pointer opened."""
-        key = None if item is None else item.key
+    def point_at(self, key: Hashable | None, dt: float, make: Callable[[], Inspectable | None]) -> None:
+        """The card under the pointer this frame (`key` None: nothing inspectable); `make` describes it
+        when it is to be shown. After HOVER_SECONDS on the same card it shows; leaving the card closes
+        a view the pointer opened."""
         if key != self._under:
             self._under = key
             self._rested = 0.0
             if self.shown is not None and not self.pinned:
                 self.close()
             return
-        if item is None:
+        if key is None:
             return
         self._rested += dt
         if self.shown is None and self._rested >= HOVER_SECONDS:
-            self.open(item, pinned=False)
-        elif self.shown is not None and not self.pinned and self.shown.key == item.key:
-            self.shown = item  # the same card, its notes as they are now
+            item = make()
+            if item is not None:
+                self.open(item, pinned=False)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A pinned view takes the next key or click to close (True: the event is used up)."""

@@ -63,12 +63,18 @@ def test_the_text_is_live_text_in_the_rule_size(app):
 def test_resting_the_pointer_opens_and_leaving_closes():
     inspector = Inspector()
     card = item("palace", "10H")
-    inspector.point_at(card, 0.0)
-    inspector.point_at(card, HOVER_SECONDS / 2)
-    assert not inspector.is_open
-    inspector.point_at(card, HOVER_SECONDS / 2 + 0.01)
-    assert inspector.is_open and not inspector.pinned
-    inspector.point_at(None, 0.016)
+    made: list[Inspectable] = []
+
+    def make() -> Inspectable:
+        made.append(card)
+        return card
+
+    inspector.point_at(card.key, 0.0, make)
+    inspector.point_at(card.key, HOVER_SECONDS / 2, make)
+    assert not inspector.is_open and not made  # described only when it shows
+    inspector.point_at(card.key, HOVER_SECONDS / 2 + 0.01, make)
+    assert inspector.is_open and not inspector.pinned and inspector.shown is card
+    inspector.point_at(None, 0.016, make)
     assert not inspector.is_open
 
 
@@ -79,7 +85,7 @@ def test_a_pinned_view_takes_the_next_key_or_click():
     assert not inspector.is_open
     assert not inspector.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     inspector.open(item("palace", "10H"))
-    inspector.point_at(None, 1.0)  # the pointer moving away does not close a pinned view
+    inspector.point_at(None, 1.0, lambda: None)  # the pointer moving away does not close a pinned view
     assert inspector.is_open
     assert inspector.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1))
     assert not inspector.is_open

@@ -11,7 +11,12 @@ A game's table subclasses it and says where zones lie (`place_zone`), which art 
 through public hooks only (no table overrides a private method here): `describe` an event as a log
 line, `remember` what an event tells the table's own lines and panels, `banner_for` an announcement
 (which may lead the card move it announces), `table_move` and `stagger` for how a card flies, `drop`
-and `click_on_table` for where things may be put down, `card_picture` and `badge` for a card's look.
+and `click_on_table` for where things may be put down, `card_picture` and `badge` for a card's look,
+`card_notes` and `card_action` for what the inspect view and a click on a dimmed card say of a card.
+
+Any face-up card can be inspected (scenes/inspect.py): the pointer resting on it, a right click, or I
+on the focused card. The keyboard and a game controller reach every target, card and button through
+`focus_items` (scenes/focus.py): the number keys pick the n-th legal card.
 
 Everything on screen comes from what the person at the screen may know (ALL-R2): the events played
 back are redacted for that seat, and when the screen is handed to another person, after an undo and
@@ -41,7 +46,9 @@ from game.core import (
 )
 from scenes import sound
 from scenes.base import Scene
+from scenes.focus import Focusable
 from scenes.fonts import font
+from scenes.inspect import Inspectable, Inspector
 from scenes.settings import MOVE_SECONDS
 
 from .anim import Hold, Timeline
@@ -172,6 +179,8 @@ class TableScene(Scene):
         self._underlay_built = -1
         self._art_generation = app.art.generation
         self.hint = TableHint(self)  # the Hint button and key H (scenes/table/hint.py)
+        self.inspector = Inspector()  # a card shown large with its rule text (scenes/inspect.py)
+        self._reveal_spots: list[tuple[pygame.Rect, str]] = []  # the shown hand's cards: (where, art id)
 
     # -- whose table ------------------------------------------------------------------------------
     @property
@@ -288,6 +297,16 @@ class TableScene(Scene):
 
     def badge(self, size: tuple[int, int]) -> pygame.Surface | None:
         """The mark drawn on a card the observation marks (`sprite.marked`), at a card size."""
+        return None
+
+    def card_notes(self, sprite: CardSprite) -> list[str]:
+        """What matters about a face-up card now, for the inspect view (blocked by the King card, where
+        it counts): the card's own rule text is added by the view."""
+        return []
+
+    def card_action(self, sprite: CardSprite) -> str | None:
+        """The action a click on this card asks for when the card is not offered (a dimmed hand card):
+        the match explains why that is refused (`refusal`). None: the table has no such action."""
         return None
 
     def draw_under(self, surface: pygame.Surface) -> None:
@@ -424,6 +443,7 @@ class TableScene(Scene):
                 button.visible = self.app.settings.hints_on(self.match.game.id)
                 button.enabled = self.hint.enabled and not self.hint.thinking
         self.hint.update()
+        self._point_at_card(dt)
         if not self.settled:
             self.set_targets([])
             return
@@ -694,6 +714,12 @@ class TableScene(Scene):
             self.mark_targets(targets)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.inspector.handle_event(event):  # a card shown large: the next key or click closes it
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.mouse = event.pos
+            self.inspect_at(event.pos)
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
@@ -863,6 +889,12 @@ class TableScene(Scene):
             return
         if self.click_on_table(pos):
             return
+        dimmed = self.layer.hit(pos)
+        if dimmed is not None and dimmed.dim and self.settled:
+            reason = self.refusal(dimmed)
+            if reason:
+                self.say(reason)
+                return
         if not self.settled:
             self.say("One moment: the cards are still moving")
         elif self.legal:
@@ -907,6 +939,108 @@ class TableScene(Scene):
             self.say(str(exc))
             return
         self.set_targets([])
+
+    # -- inspecting and the keyboard ------------------------------------------------------------------
+    def refusal(self, sprite: CardSprite) -> str | None:
+        """Why the card of `sprite` cannot be played now, in one line (None: it can, or the table has
+        nothing to say of it)."""
+        if not self.legal or any(t.uid == sprite.uid for t in self.targets):
+            return None
+        action = self.card_action(sprite)
+        reason = self.match.refusal(action, self._seat_arg) if action is not None else None
+        if reason is None:
+            prompt = self.prompt_text()[0]
+            return f"Not now: {prompt[:1].lower()}{prompt[1:]}" if prompt else None
+        reason = self.name_text(self.match, reason)
+        return f"Not now: {reason}"
+
+    def inspectable(self, sprite: CardSprite) -> Inspectable | None:
+        """`sprite` for the inspect view (None: a card face down or unknown to the person here)."""
+        if sprite.card is None or sprite.art_id is None or not sprite.shown_face or not sprite.shown:
+            return None
+        notes = list(self.card_notes(sprite))
+        why = self.refusal(sprite) if sprite.dim else None
+        if why:
+            notes.append(why)
+        return Inspectable(("card", sprite.uid), self.game_id, sprite.art_id, pygame.Rect(sprite.rect),
+                           tuple(notes))
+
+    def inspectable_at(self, pos: tuple[int, int]) -> tuple[Any, Callable[[], Inspectable | None]] | None:
+        """The inspectable card under `pos` (a shown hand's card first), as the key the view knows it by
+        and how to describe it; None: no face-up card there."""
+        if self.reveal is not None:
+            for rect, art_id in self._reveal_spots:
+                if rect.collidepoint(pos):
+                    key = ("shown", art_id)
+                    return key, lambda r=rect, k=key, a=art_id: Inspectable(k, self.game_id, a, r)
+        sprite = self.layer.hit(pos)
+        if sprite is None or sprite.flying or sprite.card is None or not sprite.shown_face:
+            return None
+        return ("card", sprite.uid, len(self.match.actions)), lambda: self.inspectable(sprite)
+
+    def inspect_at(self, pos: tuple[int, int]) -> bool:
+        """Show the card under `pos` large until the next key or click (a right click)."""
+        found = self.inspectable_at(pos)
+        item = found[1]() if found is not None else None
+        if item is None:
+            return False
+        self.inspector.open(item, pinned=True)
+        return True
+
+    def inspect(self, sprite: CardSprite) -> None:
+        """Show the card of `sprite` large until the next key or click (the focused card's I key)."""
+        item = self.inspectable(sprite)
+        if item is not None:
+            self.inspector.open(item, pinned=True)
+
+    def _point_at_card(self, dt: float) -> None:
+        found = None
+        on_screen = pygame.Rect(0, 0, *self.app.size).collidepoint(self.mouse)
+        if not self.dragging and self.app.stack.top is self and on_screen:
+            found = self.inspectable_at(self.mouse)
+        self.inspector.point_at(found[0] if found else None, dt, found[1] if found else lambda: None)
+
+    def focus_items(self) -> list[Focusable]:
+        """What the keyboard and a controller can reach now, in Tab order: the legal cards left to right
+        (the number keys count these), the other targets, the table's buttons, then every other face-up
+        card (to inspect it, or to hear why it cannot be played). Nothing while cards move or an
+        announcement is up: Enter and Space then move the playback on."""
+        if self.inspector.pinned or self.banner is not None or self.reveal is not None or not self.settled:
+            return []
+        items: list[Focusable] = []
+        seen: set[Any] = set()
+        cards = [(t, self.layer.sprites[t.uid]) for t in self.targets
+                 if t.uid is not None and t.uid in self.layer.sprites]
+        for target, sprite in sorted(cards, key=lambda ts: (ts[1].rect.y // 40, ts[1].rect.x)):
+            if sprite.uid in seen:
+                continue
+            seen.add(sprite.uid)
+            items.append(Focusable(("card", sprite.uid), pygame.Rect(sprite.rect),
+                                   lambda a=target.action: self.act(a), lambda s=sprite: self.inspect(s),
+                                   card=True, legal=True))
+        for target in self.targets:
+            if target.uid is None and target.rect is not None and target.action not in seen:
+                seen.add(target.action)
+                items.append(Focusable(("target", target.action), target.rect.copy(),
+                                       lambda a=target.action: self.act(a)))
+        for button in self.buttons:
+            if button.visible:
+                items.append(Focusable(("button", button.key), button.rect.copy(),
+                                       lambda b=button: self.press_button(b)))
+        others = [s for s in self.layer if s.uid not in seen and s.shown and s.shown_face and s.card]
+        for sprite in sorted(others, key=lambda s: (s.rect.y // 40, s.rect.x)):
+            items.append(Focusable(("card", sprite.uid), pygame.Rect(sprite.rect),
+                                   lambda s=sprite: self._explain(s), lambda s=sprite: self.inspect(s),
+                                   card=True))
+        return items
+
+    def _explain(self, sprite: CardSprite) -> None:
+        """Enter on a card that is not offered: why not (for a dimmed one), else show it large."""
+        reason = self.refusal(sprite) if sprite.dim else None
+        if reason:
+            self.say(reason)
+        else:
+            self.inspect(sprite)
 
     def latest_observation(self) -> dict[str, Any]:
         """The observation of the seat on screen as the match has it now (`obs`, the one drawn, waits
@@ -976,6 +1110,7 @@ class TableScene(Scene):
             self.draw_banner(surface, self.banner)
         if self.toast is not None:
             self._draw_toast(surface, self.toast[0])
+        self.inspector.draw(surface, art)
 
     def _draw_rect_targets(self, surface: pygame.Surface) -> None:
         width = self.scale.px(4, 2)
@@ -1037,9 +1172,11 @@ class TableScene(Scene):
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
         x = box.centerx - (count * (cw + gap) - gap) / 2
         y = box.y + pad * 2 + title.get_height()
+        self._reveal_spots = []
         for card in reveal.cards:
             art_id = self.art_id_for(card, f"hand:{reveal.seat}")
             surface.blit(self.app.art.card(self.game_id, art_id, (cw, ch)), (x, y))
+            self._reveal_spots.append((pygame.Rect(round(x), round(y), cw, ch), art_id))
             x += cw + gap
 
     def reveal_card_size(self) -> tuple[int, int]:

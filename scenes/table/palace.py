@@ -412,6 +412,12 @@ class PalaceTable(TableScene):
                 targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=label))
         return targets
 
+    def card_action(self, sprite: CardSprite) -> str | None:
+        """An own card that is not offered: playing it alone."""
+        seat = self.bottom_seat
+        own = sprite.zone in (f"hand:{seat}", f"up:{seat}")
+        return f"play 1x{rank_of(sprite.card)}" if own and sprite.card else None
+
     def _play_targets(self, legal: list[str], seat: int) -> list[Target]:
         targets: list[Target] = []
         playable: dict[str, int] = {}

@@ -310,6 +310,27 @@ class PalastgefluesterTable(TableScene):
             badge = self._badges[size] = blocked_badge(size)
         return badge
 
+    def card_notes(self, sprite: CardSprite) -> list[str]:
+        """Whether the current King card blocks this person's action, and whose card it is."""
+        blocked = self.obs.get("blocked")
+        if sprite.zone.startswith("king"):
+            if blocked and sprite.zone == "king_revealed" and sprite.card == blocked:
+                return [f"It lies on top: the {person_name(blocked)} has no action now."]
+            return []
+        person = card_person(sprite.card) if sprite.card else None
+        notes = []
+        if blocked and person == blocked:
+            notes.append(f"Blocked: the King card shows the {person_name(person)}: no action now.")
+        kind, _, seat = sprite.zone.partition(":")
+        if kind == "display" and seat.isdigit():
+            notes.append(f"In {self.seat_name(int(seat))}'s row.")
+        return notes
+
+    def card_action(self, sprite: CardSprite) -> str | None:
+        """A hand card that is not offered: playing it."""
+        own = sprite.zone == f"hand:{self.bottom_seat}"
+        return f"play {sprite.card}" if own and sprite.card else None
+
     # -- choices -----------------------------------------------------------------------------------
     def find_targets(self, legal: list[str]) -> list[Target]:
         targets: list[Target] = []

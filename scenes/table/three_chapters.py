@@ -32,7 +32,6 @@ from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
 from .three_chapters_panels import (
     ScoreSheet,
     card_label,
-    draw_card_help,
     draw_score_sheet,
     gain_pieces,
     ghost_name,
@@ -116,7 +115,6 @@ class ThreeChaptersTable(TableScene):
         self.trick_plays: list[tuple[int, str]] = []  # (position, card) as the events laid them
         self.trick_result: TrickResult | None = None
         self.sheet: ScoreSheet | None = None  # the final count, once the observation has it
-        self._help_cache: dict[tuple[int, int, int, str | None], pygame.Surface] = {}
         self._sheet_cache: tuple[tuple[int, int, tuple[int, int]], pygame.Surface] | None = None
         self._result_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._spread: str | None = None  # a ghost pile fanned out while it is shuffled
@@ -297,7 +295,6 @@ class ThreeChaptersTable(TableScene):
             side_w,
             max(10, h - m - bh - m - self.info_box.bottom - m),
         )
-        self._help_cache.clear()
         self._sheet_cache = None
 
     def _place_ghosts(self, side_w: int, aspect: float) -> None:
@@ -927,7 +924,6 @@ class ThreeChaptersTable(TableScene):
         if self.sheet is not None and self.obs.get("terminal") and not isinstance(self.banner, SheetBanner):
             self._draw_sheet(surface, self.sheet, self.sheet.steps)
             return
-        self._draw_help(surface)
 
     def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
         if isinstance(banner, SheetBanner) and banner.sheet is not None:
@@ -992,35 +988,25 @@ class ThreeChaptersTable(TableScene):
         image = self._sheet_cache[1]
         surface.blit(image, image.get_rect(center=(w // 2, round(h * 0.43))))
 
-    def _draw_help(self, surface: pygame.Surface) -> None:
-        """The abilities of the face-up card under the mouse (and the name of the attribute icon
-        it points at)."""
-        if self.dragging or self.banner is not None:
-            return
-        sprite = self.layer.hit(self.mouse)
-        if sprite is None or sprite.card is None or not sprite.shown_face or sprite.flying:
-            return
+    def card_notes(self, sprite: CardSprite) -> list[str]:
+        """The attribute icon under the pointer, by name (the card's abilities are its rule text)."""
         value = _value(sprite.card)
-        if value <= 0:
-            return
+        if value <= 0 or not pygame.Rect(sprite.rect).collidepoint(self.mouse):
+            return []
         attribute = self._attribute_at(sprite, value)
-        size = self.scale.font(18)
-        max_w = max(120, min(self.scale.px(460, 120), surface.get_width() - 8))
-        key = (value, size, max_w, attribute)
-        image = self._help_cache.get(key)
-        if image is None:
-            if len(self._help_cache) > 120:
-                self._help_cache.clear()
-            image = self._help_cache[key] = draw_card_help(
-                self.texts, self.panels, value, size, max_w, attribute
-            )
-        rect = image.get_rect()
-        card = sprite.rect
-        rect.midbottom = (round(card.centerx), round(card.top) - 6)
-        if rect.top < 0:
-            rect.midtop = (round(card.centerx), round(card.bottom) + 6)
-        rect.clamp_ip(surface.get_rect())
-        surface.blit(image, rect)
+        if attribute is None:
+            return []
+        from game.three_chapters.cards import default_cards
+
+        return [f"The icon under the pointer: {default_cards().attribute_names[attribute]}"]
+
+    def card_action(self, sprite: CardSprite) -> str | None:
+        """A hand card that is not offered: the play (or the draft's pick) it would be."""
+        if sprite.card is None or sprite.zone != f"hand:{self.bottom_seat}":
+            return None
+        kinds = {a.split()[0] for a in self.legal}
+        kind = next((k for k in ("play", "pick", "ghost") if k in kinds), None)
+        return f"{kind} {sprite.card}" if kind else None
 
     def _attribute_at(self, sprite: CardSprite, value: int) -> str | None:
         from game.three_chapters.cards import ATTRIBUTES, default_cards

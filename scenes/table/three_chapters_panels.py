@@ -1,4 +1,4 @@
-"""The 3 Chapters table's panels: card hover help, trick rewards and the chapter-III scoring sheet.
+"""The 3 Chapters table's panels: a card's help lines, trick rewards and the chapter-III scoring sheet.
 
 Everything here is drawn from observation data (the ledger, the breakdown) and the game's card table
 (names, attributes, ability texts), never from the engine state.
@@ -14,7 +14,6 @@ from typing import Any
 import pygame
 
 from game.three_chapters.cards import ATTRIBUTES, ability_text, default_cards
-from scenes.fonts import font, wrap
 
 from .paint import GOLD, INK, INK_DIM, PanelCache, TextCache
 
@@ -27,8 +26,6 @@ TOKEN_GLYPHS: dict[str, tuple[str, tuple[int, int, int]]] = {
     "crystals": ("◆", CRYSTAL_BLUE),
 }
 TOKENS = ("stars", "hearts", "crystals")
-SEAL_WORDS = {"II": "II", "III": "III", "both": "II+III"}
-SEAL_COLOURS = {"II": (120, 150, 236), "III": (236, 110, 110), "both": (200, 140, 230)}
 
 _PLAYER = re.compile(r"\bPlayer (\d+)\b")
 
@@ -129,63 +126,6 @@ def card_help_lines(value: int) -> list[tuple[str, str | None]]:
     if not card.abilities:
         lines.append(("No ability: it only counts by its value.", None))
     return lines
-
-
-def draw_card_help(
-    texts: TextCache, panels: PanelCache, value: int, size: int, max_width: int, attribute: str | None = None
-) -> pygame.Surface:
-    """The help box for one card (cached by the caller): name, attributes, abilities with seals."""
-    cards = default_cards()
-    lines = card_help_lines(value)
-    rows: list[pygame.Surface] = []
-    pad = max(4, size // 2)
-    for i, (text, seal) in enumerate(lines):
-        if i == 0:
-            rows.append(texts.fitted(text, round(size * 1.15), max_width - 2 * pad, GOLD, True))
-        elif i == 1:
-            if attribute is not None:
-                name = cards.attribute_names[attribute]
-                rows.append(texts.fitted(f"Attribute: {name}", size, max_width - 2 * pad, GOLD, True))
-            rows.append(_ability_block(texts, text, None, size, max_width - 2 * pad, INK_DIM))
-        else:
-            rows.append(_ability_block(texts, text, seal, size, max_width - 2 * pad))
-    width = min(max_width, max(r.get_width() for r in rows) + 2 * pad)
-    height = sum(r.get_height() for r in rows) + pad * 2 + (len(rows) - 1) * 2
-    box = panels.get((width, height), (14, 12, 28, 236), max(4, size // 2)).copy()
-    pygame.draw.rect(box, GOLD, box.get_rect(), max(1, size // 12), border_radius=max(4, size // 2))
-    y = pad
-    for row in rows:
-        box.blit(row, (pad, y))
-        y += row.get_height() + 2
-    return box
-
-
-def _ability_block(
-    texts: TextCache, text: str, seal: str | None, size: int, width: int, colour=INK
-) -> pygame.Surface:
-    for head in ("Chapters II and III: ", "Chapter III: ", "Chapter II: "):
-        if text.startswith(head):
-            text = text[len(head) :]
-            break
-    tag = None
-    if seal is not None:
-        tag = texts.render(f" {SEAL_WORDS[seal]} ", size, (20, 16, 24), True)
-        chip = pygame.Surface((tag.get_width() + 4, tag.get_height()), pygame.SRCALPHA)
-        pygame.draw.rect(chip, SEAL_COLOURS[seal], chip.get_rect(), border_radius=max(3, size // 3))
-        chip.blit(tag, (2, 0))
-        tag = chip
-    indent = (tag.get_width() + 6) if tag is not None else 0
-    lines = [line for line in wrap(text, font(size), width - indent) if line]
-    rendered = [texts.render(line, size, colour) for line in lines] or [texts.render(" ", size, colour)]
-    height = sum(r.get_height() for r in rendered)
-    out = pygame.Surface((min(width, indent + max(r.get_width() for r in rendered)), height), pygame.SRCALPHA)
-    if tag is not None:
-        out.blit(tag, (0, 0))
-    y = 0
-    for r in rendered:
-        out.blit(r, (indent, y))
-        y += r.get_height()
-    return out
 
 
 # -- chapter III, card by card --------------------------------------------------------------------------
