@@ -1,4 +1,4 @@
-"""The title screen: Play, Resume last game, Gallery, Settings, Quit.
+"""The title screen: Play, Resume last game, History, Statistics, Gallery, Settings, Quit.
 
 It is the first thing on screen, so it imports only what it draws: it is drawn in plain pygame
 (scenes.look), and pygame-gui, the match controller, the games and the table load when they are needed.
@@ -78,6 +78,13 @@ def read_saved_game(path: Path) -> SavedGame | None:
     return SavedGame(path, summary, finished=bool(footer.get("terminal")))
 
 
+def _halves(rect: pygame.Rect, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """Two buttons side by side in the place of one."""
+    half = max(1, (rect.width - gap) // 2)
+    return (pygame.Rect(rect.left, rect.top, half, rect.height),
+            pygame.Rect(rect.right - half, rect.top, half, rect.height))
+
+
 class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -109,12 +116,20 @@ class TitleScene(Scene):
         elif resumable and self.saved is not None:
             tip = self.saved.summary
         buttons.add(rects[1], "Resume last game", self.resume, enabled=resumable, tooltip=tip)
-        buttons.add(rects[2], "Gallery", self.gallery, tooltip="Every card of a game in an art pack")
-        buttons.add(rects[3], "Settings", self.settings)
+        gap = px(12, size)
+        history, stats = _halves(rects[2], gap)
+        buttons.add(history, "History", self.history, tooltip="Every game played: replay, resume, export")
+        buttons.add(stats, "Statistics", self.statistics, tooltip="Wins, places and points per player")
+        gallery, settings = _halves(rects[3], gap)
+        buttons.add(gallery, "Gallery", self.gallery, tooltip="Every card of a game in an art pack")
+        buttons.add(settings, "Settings", self.settings)
         buttons.add(rects[4], "Quit", self.app.quit)
 
     # -- frame -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.DROPFILE:  # a record file dropped on the window: watch it
+            self.open_record(event.file)
+            return
         self.menu_buttons.handle_event(event)  # Esc does nothing here: quitting takes the Quit button
 
     def update(self, dt: float) -> None:
@@ -164,6 +179,23 @@ class TitleScene(Scene):
         from .settings_scene import SettingsScene
 
         self.app.push(SettingsScene(self.app))
+
+    def history(self) -> None:
+        from .history import HistoryScene
+
+        self.app.push(HistoryScene(self.app))
+
+    def statistics(self) -> None:
+        from .statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
+
+    def open_record(self, path: str) -> None:
+        from .replay import open_replay
+
+        problem = open_replay(self.app, Path(path))
+        if problem:
+            self.show_message(Message("The record cannot be opened", problem))
 
     def resume(self) -> None:
         if self.saved is None:

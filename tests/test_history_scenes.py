@@ -167,3 +167,261 @@ def test_the_statistics_screen_draws_at_any_size_even_empty(app, size):
     app.push(StatisticsScene(app))
     frames(app)
     assert app.stack.top.rows
+
+
+# -- the History screen ----------------------------------------------------------------------------
+def history_scene(app):
+    from scenes.history import HistoryScene
+
+    app.push(HistoryScene(app))
+    frames(app, 4)
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene)
+    return scene
+
+
+def unfinished(seed: int, actions: int = 6, names=("Anna", "Ben", "Cleo")) -> Match:
+    match = Match("palastgefluester", [Seat(names[0]), *(Seat.ai(n, "random") for n in names[1:])], seed)
+    while len(match.actions) < actions:
+        if match.human_to_act() is not None:
+            match.play(match.legal_actions(0)[0])
+        else:
+            match.step_bot()
+    return match
+
+
+def test_the_history_lists_kept_games_and_filters_by_game_and_name(app):
+    keep_games(app, [finished(seed=1), finished("palace", seed=2, names=("Dora", "Emil", "Anna")),
+                     finished("gloria_picktoria", seed=3, names=("Fritz", "Greta"))])
+    scene = history_scene(app)
+    assert len(scene.filtered) == 3 and scene.selected == scene.filtered[0].name
+    scene.game_filter = "palace"
+    scene._apply_filters()
+    assert [e.game for e in scene.filtered] == ["palace"]
+    scene.game_filter = None
+    scene.player_filter = "ann"
+    scene._apply_filters()
+    assert sorted(e.game for e in scene.filtered) == ["palace", "palastgefluester"]
+    scene.player_filter = "nobody"
+    scene._apply_filters()
+    assert scene.filtered == [] and scene.current is None
+    frames(app)  # the empty list draws its note
+
+
+def test_the_history_lists_the_current_game_and_resumes_any_unfinished_one(app):
+    from game.core.records import read_record
+    from scenes.settings import autosave_path
+
+    older = unfinished(5)
+    keep_games(app, [older])
+    current = unfinished(6, actions=9)
+    current.save(autosave_path())
+    scene = history_scene(app)
+    assert {e.key for e in scene.filtered} == {older.record().header_hash(), current.record().header_hash()}
+    scene.select(next(e.name for e in scene.filtered if e.key == older.record().header_hash()))
+    scene.resume()
+    frames(app)
+    assert app.stack.top.__class__.__name__.endswith("Table")
+    assert app.stack.top.match.actions == older.actions
+    assert read_record(autosave_path()).header_hash() == older.record().header_hash()
+    assert len(history(app).unfinished()) == 2  # the game it replaced is kept, resumable too
+
+
+def test_an_unreadable_record_shows_as_such_and_can_be_set_aside_or_deleted(app, tmp_path):
+    keep_games(app, [finished()])
+    folder = tmp_path / "data" / "history"
+    (folder / "broken.jsonl").write_text('{"format": "something else"}\n', encoding="utf-8")
+    (folder / "gone.jsonl").write_bytes(b"\x00\x01")
+    scene = history_scene(app)
+    broken = next(e for e in scene.filtered if e.name == "broken.jsonl")
+    assert not broken.readable
+    scene.select("broken.jsonl")
+    assert not scene.buttons["Replay"].is_enabled and scene.buttons["Set aside"].is_enabled
+    scene.set_aside()
+    assert (folder / "set-aside" / "broken.jsonl").exists() and scene.message is not None
+    scene.close_message()
+    scene.select("gone.jsonl")
+    scene.ask_delete()
+    assert scene.message is not None and "Delete" in scene.message.title
+    scene._on_answer("delete")
+    assert not (folder / "gone.jsonl").exists()
+    assert [e.readable for e in scene.filtered] == [True]
+
+
+def test_a_record_is_exported_to_the_exports_folder(app, tmp_path):
+    keep_games(app, [finished()])
+    scene = history_scene(app)
+    scene.export()
+    assert scene.message is not None and "exported" in scene.message.title
+    [copy] = list((tmp_path / "data" / "exports").iterdir())
+    assert copy.read_bytes() == history(app).path(scene.current).read_bytes()
+
+
+def test_a_record_from_elsewhere_opens_by_path_or_by_dropping_it(app, tmp_path):
+    import pygame
+
+    from scenes.replay import ReplayScene
+
+    outside = tmp_path / "from a friend.jsonl"
+    finished("three_chapters").save(outside)
+    scene = history_scene(app)
+    scene.path_entry.set_text(str(outside))
+    scene.open_typed_path()
+    frames(app)
+    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.playback.game.id == "three_chapters"
+    app.pop()
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(outside)))
+    frames(app)
+    assert isinstance(app.stack.top, ReplayScene)
+    app.pop()
+    frames(app)
+    for bad in (tmp_path / "missing.jsonl", tmp_path):
+        scene.open_path(bad)
+        assert scene.message is not None and "cannot be opened" in scene.message.title
+        scene.close_message()
+
+
+# -- the replay viewer -----------------------------------------------------------------------------
+def viewer(app, match: Match, tmp_path, watch=None):
+    from scenes.replay import ReplayScene, open_replay
+
+    path = tmp_path / "game.jsonl"
+    match.save(path)
+    app.settings.animation_speed = "off"
+    assert open_replay(app, path, watch) is None
+    frames(app)
+    scene = app.stack.top
+    assert isinstance(scene, ReplayScene)
+    return scene
+
+
+def test_the_viewer_shows_each_move_as_the_watching_seat_saw_it(app, tmp_path):
+    from game import load
+
+    match = finished("palastgefluester", seed=8)
+    record = match.record()
+    rules = load(record.game)
+    states = [rules.new_state(record.players, record.seed, record.options)]
+    for _, text in record.actions:
+        state = states[-1].clone()
+        state.apply(rules.parse_action(state, text))
+        states.append(state)
+    scene = viewer(app, match, tmp_path, watch=1)
+    seen = []
+    scene.table.observed = lambda seat, obs: seen.append((seat, obs))
+    for _ in range(12):
+        scene.step_forward()
+        frames(app, 3)
+        assert scene.table.obs == states[scene.playback.position].observation(1)
+    scene.step_back()
+    frames(app, 3)
+    assert scene.playback.position == 11 and scene.table.obs == states[11].observation(1)
+    scene.seek(60)
+    frames(app, 3)
+    assert scene.table.obs == states[60].observation(1)
+    assert seen and all(seat == 1 for seat, _ in seen)  # no other seat's view ever reached the table
+
+
+def test_the_viewer_plays_on_its_own_and_stops_at_the_end(app, tmp_path):
+    scene = viewer(app, finished("three_chapters", seed=4), tmp_path)
+    scene.set_speed(4.0)
+    scene.toggle_play()
+    for _ in range(400):
+        app.step(0.1)
+        if not scene.playing:
+            break
+    assert scene.playback.position == scene.playback.total and not scene.playing
+    assert scene.position_text().endswith("game over")
+
+
+def test_the_viewer_watches_through_any_eyes_and_opens_hands_only_of_a_finished_game(app, tmp_path):
+    from scenes.replay import OPEN, SPECTATOR
+
+    scene = viewer(app, finished("gloria_picktoria", seed=6), tmp_path)
+    assert scene.watching.key == OPEN and scene.hands_rect.height > 0
+    scene.seek(20)
+    scene.step_watch(1)
+    frames(app)
+    assert scene.watching.key == SPECTATOR and scene.table.viewer is None and scene.hands_rect.height == 0
+    scene.step_watch(1)
+    frames(app)
+    assert scene.table.viewer == 0 and scene.table.obs == scene.playback.state.observation(0)
+    app.pop()
+    going = unfinished(7, actions=12)
+    scene = viewer(app, going, tmp_path)
+    assert OPEN not in [c.key for c in scene.choices] and scene.watching.key == 0  # the one person
+
+
+def test_the_viewer_leaves_with_escape_and_never_touches_the_current_game(app, tmp_path):
+    import pygame
+
+    from scenes.settings import autosave_path
+
+    current = unfinished(9)
+    current.save(autosave_path())
+    before = autosave_path().read_bytes()
+    scene = viewer(app, finished(), tmp_path)
+    scene.seek(30)
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    frames(app)
+    assert isinstance(app.stack.top, TitleScene) and autosave_path().read_bytes() == before
+
+
+def test_play_on_from_here_starts_a_new_game_at_that_move_with_seats_chosen_again(app, tmp_path):
+    from game.core.records import read_record
+    from scenes.play_on import PlayOnScene
+    from scenes.settings import autosave_path
+
+    source = finished("palastgefluester", seed=10)
+    scene = viewer(app, source, tmp_path)
+    scene.seek(25)
+    scene.play_on()
+    frames(app)
+    choose = app.stack.top
+    assert isinstance(choose, PlayOnScene) and choose.move == 25
+    choose.steppers[0].step(-2)  # the first seat: from the normal AI level (a random bot's) to a person
+    assert choose.choice.seats[0].kind == "human"
+    choose.start()
+    frames(app)
+    table = app.stack.top
+    assert table.__class__.__name__.endswith("Table")
+    assert table.match.actions[:25] == source.actions[:25] and table.match.seats[0].is_human
+    saved = read_record(autosave_path())
+    assert saved.continues == {"record": source.record().header_hash(), "move": 25}
+    scene.seek(scene.playback.total)
+    assert not scene.can_play_on
+
+
+def test_a_record_dropped_on_the_title_opens_in_the_viewer_and_a_bad_one_is_explained(app, tmp_path):
+    import pygame
+
+    from scenes.replay import ReplayScene
+
+    path = tmp_path / "dropped.jsonl"
+    finished("palace").save(path)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    frames(app)
+    assert isinstance(app.stack.top, ReplayScene)
+    app.pop()
+    (tmp_path / "notes.txt").write_text("shopping list", encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "notes.txt")))
+    frames(app)
+    assert app.stack.top.__class__.__name__ == "MessageScene"
+    assert "cannot be opened" in app.stack.top.message.title
+
+
+def test_the_title_offers_history_and_statistics(app):
+    from scenes.history import HistoryScene
+    from scenes.statistics import StatisticsScene
+    from scenes.widgets import find_button
+
+    for label, kind in (("History", HistoryScene), ("Statistics", StatisticsScene)):
+        button = find_button(app.stack.top, label)
+        assert button is not None and button.is_enabled
+        button.action()
+        frames(app)
+        assert isinstance(app.stack.top, kind)
+        app.pop()
+        frames(app)
