@@ -37,9 +37,10 @@ MESSAGES: dict[str, str] = {
 
 
 def card_words(card: str) -> str:
-    value = int(card) if card.isdigit() else None
     cards = default_cards().cards
-    return f"{cards[value].name} ({value})" if value in cards else card
+    if not card.isdigit() or int(card) not in cards:
+        return card
+    return f"{cards[int(card)].name} ({card})"
 
 
 def action_words(text: str) -> str:
