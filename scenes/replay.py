@@ -110,6 +110,9 @@ class ReplayTable:
     def view_size(self) -> tuple[int, int]:
         return self.viewer_scene.table_rect.size
 
+    def in_front(self) -> bool:
+        return self.app.stack.top is self.viewer_scene  # type: ignore[attr-defined]
+
     @property
     def move_seconds(self) -> float:
         return self.app.settings.move_seconds / self.viewer_scene.speed  # type: ignore[attr-defined]

@@ -370,11 +370,20 @@ class TableScene(Scene):
         """The table before the first deal and the moves of that deal ({} and []: no deal animation)."""
         return {}, []
 
+    def view_size(self) -> tuple[int, int]:
+        """The size of the table's part of the window: all of it, unless the table is shown inside
+        another screen (the replay viewer gives it the part above its bar)."""
+        return self.app.size
+
+    def in_front(self) -> bool:
+        """Whether the table is the screen in front (a card the pointer rests on is shown large)."""
+        return self.app.stack.top is self
+
     # -- life cycle --------------------------------------------------------------------------------
     def on_enter(self) -> None:
         if self.bots:  # searches think in their own process: the table keeps its frame rate
             self.match.use_worker(BotWorker.shared())
-        self._relayout_window(self.app.size)
+        self._relayout_window(self.view_size())
         self.retell()  # a game under way (a saved one, resumed) is told as if the person had watched
         self.obs = self._fetch_observation()
         start, deal = ({}, []) if self.match.actions else self.initial_deal(self.obs)
@@ -392,8 +401,8 @@ class TableScene(Scene):
         """Back from the pause menu or the handoff screen: the seat on screen may have changed."""
         if self.has_ui:
             self.ui.set_window_resolution(self.app.size)
-        if self.app.size != (self.scale.width, self.scale.height):
-            self._relayout_window(self.app.size)
+        if self.view_size() != (self.scale.width, self.scale.height):
+            self._relayout_window(self.view_size())
         self._dirty = True
         self._snap_next = True
 
@@ -464,7 +473,7 @@ class TableScene(Scene):
         for sprite in self.layer:
             sprite.image = None  # each sprite keeps its surface: ask the library again
         self.layer.forget_flips()  # flip frames of the old art
-        self._relayout_window(self.app.size)  # the card size may have changed too; warms the art
+        self._relayout_window(self.view_size())  # the card size may have changed too; warms the art
 
     @property
     def settled(self) -> bool:
@@ -654,7 +663,7 @@ class TableScene(Scene):
         self.refresh_underlay()
         if self.viewer != self._layout_viewer:  # another person at the screen: their seat at the bottom
             self.model.zones.clear()
-            self._relayout_window(self.app.size)
+            self._relayout_window(self.view_size())
             animate = False
         self.obs = self._fetch_observation()
         self.model.resync(self.wanted_zones(self.obs))
@@ -995,8 +1004,8 @@ class TableScene(Scene):
 
     def _point_at_card(self, dt: float) -> None:
         found = None
-        on_screen = pygame.Rect(0, 0, *self.app.size).collidepoint(self.mouse)
-        if not self.dragging and self.app.stack.top is self and on_screen:
+        on_screen = pygame.Rect(0, 0, *self.view_size()).collidepoint(self.mouse)
+        if not self.dragging and self.in_front() and on_screen:
             found = self.inspectable_at(self.mouse)
         self.inspector.point_at(found[0] if found else None, dt, found[1] if found else lambda: None)
 
