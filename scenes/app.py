@@ -27,7 +27,7 @@ from game import __version__
 from .base import Scene, SceneStack
 from .focus import Navigator
 from .look import app_icon
-from .settings import Settings, autosave_path, data_dir
+from .settings import Settings, autosave_path, data_dir, history_dir
 
 if TYPE_CHECKING:
     from .art import ArtLibrary
@@ -285,15 +285,17 @@ def preload(module: str) -> threading.Thread | None:
 
 
 def remove_interrupted_saves(started: float) -> threading.Thread:
-    """Remove the temp files that saves cut short (a crash mid-write) left beside the autosave before
-    the app `started`, in a background thread: the engine it imports for that is not needed before a
-    game starts, and a save this run makes meanwhile is newer than `started`, so never touched."""
+    """Remove the temp files that saves cut short (a crash mid-write) left beside the autosave and in
+    the history before the app `started`, in a background thread: the engine it imports for that is not
+    needed before a game starts, and a save this run makes meanwhile is newer than `started`, so never
+    touched."""
 
     def clean() -> None:
         from game.match import remove_interrupted_saves
 
-        for path in remove_interrupted_saves(autosave_path().parent, before=started):
-            log.info("removed %s, left by an interrupted save", path)
+        for folder in (autosave_path().parent, history_dir()):
+            for path in remove_interrupted_saves(folder, before=started):
+                log.info("removed %s, left by an interrupted save", path)
 
     thread = threading.Thread(target=clean, name="remove interrupted saves", daemon=True)
     thread.start()

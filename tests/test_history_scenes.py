@@ -425,3 +425,20 @@ def test_the_title_offers_history_and_statistics(app):
         assert isinstance(app.stack.top, kind)
         app.pop()
         frames(app)
+
+
+def test_what_an_interrupted_save_left_in_the_history_is_removed_at_start(tmp_path):
+    import os
+    import time
+
+    from scenes.app import remove_interrupted_saves
+
+    folder = tmp_path / "data" / "history"
+    folder.mkdir(parents=True)
+    left = folder / ".palace-0123.jsonl.ab12cd34.tmp"
+    left.write_text("half a record", encoding="utf-8")
+    os.utime(left, (time.time() - 60, time.time() - 60))
+    kept = folder / "palace-0123.jsonl"
+    kept.write_text("a record", encoding="utf-8")
+    remove_interrupted_saves(time.time()).join(timeout=30)
+    assert not left.exists() and kept.exists()
