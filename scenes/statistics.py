@@ -46,8 +46,8 @@ READ_BUDGET = 0.02
 CHARTED = 6
 #: the games of each player drawn in the points chart: the latest ones
 LAST_GAMES = 30
-COLUMNS = (("Player", 0.22), ("Games", 0.07), ("Wins", 0.07), ("Win rate", 0.08), ("Mean place", 0.09),
-           ("Mean pts", 0.08), ("Best", 0.06), ("Worst", 0.06), ("Streaks", 0.1), ("AI beaten", 0.17))
+COLUMNS = (("Player", 0.19), ("Games", 0.06), ("Wins", 0.06), ("Win rate", 0.08), ("Mean place", 0.09),
+           ("Mean pts", 0.08), ("Best", 0.06), ("Worst", 0.06), ("Streaks", 0.16), ("AI beaten", 0.16))
 
 
 def streak_text(stats: PlayerStats) -> str:
@@ -130,7 +130,7 @@ class StatisticsScene(MenuScene):
         body_top = top + control_h + gap
         body_h = max(1, bottom - gap - body_top)
         self.row_h = max(1, px(30, size))
-        table_h = min(body_h // 2, self.row_h * 7 + px(8, size))
+        table_h = min(body_h // 2, self.row_h * 6 + px(8, size))  # five players; the wheel shows more
         self.table_rect = pygame.Rect(left, body_top, width, table_h)
         self.chart_rect = pygame.Rect(left, self.table_rect.bottom + gap, width,
                                       max(1, bottom - gap - self.table_rect.bottom - gap))

@@ -442,3 +442,66 @@ def test_what_an_interrupted_save_left_in_the_history_is_removed_at_start(tmp_pa
     kept.write_text("a record", encoding="utf-8")
     remove_interrupted_saves(time.time()).join(timeout=30)
     assert not left.exists() and kept.exists()
+
+
+# -- the screenshot tool's replay and screens ------------------------------------------------------
+def test_screenshot_draws_the_replay_viewer_at_a_move(tmp_path):
+    import pygame
+
+    from tools import screenshot
+
+    record = tmp_path / "game.jsonl"
+    finished("gloria_picktoria", seed=12).save(record)
+    out = tmp_path / "replay.png"
+    assert screenshot.main(["--replay", str(record), "--at", "40", "--watch", "1", "--size", "800x450",
+                            "--out", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (800, 450)
+
+
+@pytest.mark.parametrize("scene", ["history", "stats"])
+def test_screenshot_draws_the_history_and_statistics_screens_from_a_copy(tmp_path, scene):
+    import pygame
+
+    from tools import screenshot
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    finished(seed=1).save(folder / "one.jsonl")
+    finished("palace", seed=2).save(folder / "two.jsonl")
+    before = sorted(p.name for p in folder.iterdir())
+    out = tmp_path / f"{scene}.png"
+    assert screenshot.main(["--scene", scene, "--history", str(folder), "--size", "1280x720",
+                            "--out", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
+    assert sorted(p.name for p in folder.iterdir()) == before  # no index, no kept game written there
+
+
+def test_screenshot_refuses_a_bad_replay_or_screen_with_the_usage(tmp_path, capsys):
+    from tools import screenshot
+
+    done = tmp_path / "done.jsonl"
+    finished(seed=3).save(done)
+    going = tmp_path / "going.jsonl"
+    unfinished(4).save(going)
+    (tmp_path / "junk.jsonl").write_text("junk", encoding="utf-8")
+    out = ["--out", str(tmp_path / "x.png")]
+    cases = {
+        "the record has moves": ["--replay", str(done), "--at", "100000", *out],
+        "seats 0 to 2": ["--replay", str(done), "--watch", "5", *out],
+        "still going on": ["--replay", str(going), "--watch", "open", *out],
+        "not a seat number": ["--replay", str(done), "--watch", "everyone", *out],
+        "--replay": ["--replay", str(tmp_path / "junk.jsonl"), *out],
+        "--players goes with --game": ["--scene", "stats", "--players", "3", *out],
+        "--at and --watch go with --replay": ["--scene", "history", "--at", "3", *out],
+        "--history goes with --scene": ["--replay", str(done), "--history", str(tmp_path), *out],
+        "is not a folder": ["--scene", "history", "--history", str(done), *out],
+        "--game needs --players": ["--game", "palace", *out],
+        "invalid choice": ["--scene", "gallery", *out],
+        "not allowed with": ["--scene", "stats", "--replay", str(done), *out],
+    }
+    for expected, argv in cases.items():
+        with pytest.raises(SystemExit) as stop:
+            screenshot.main(argv)
+        assert stop.value.code == 2
+        assert expected in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()

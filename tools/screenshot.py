@@ -1,17 +1,27 @@
-"""Render a table to a PNG, headless.
+"""Render a table, a replay or a menu screen to a PNG, headless.
 
     python -m tools.screenshot --game ID --players N --seed S --after A --size WxH --out FILE.png
+    python -m tools.screenshot --replay FILE [--at N] [--watch SEAT|spectator|open] --out FILE.png
+    python -m tools.screenshot --scene history|stats [--history DIR] --out FILE.png
 
 Every seat is a bot; after A of their actions the table is drawn as seat 0 sees it (its hand face
 up, the others' hands as backs), with the log of what led there, and written as a PNG of exactly
 the asked size.
+
+--replay draws the replay viewer with the record FILE at move N (default: its last), watched as the
+viewer chooses unless --watch says (a seat number, spectator, or open: every hand of a finished game).
+--scene draws the History or the Statistics screen of the kept games: those of the player's data
+folder, or the record files in --history DIR. They are read from a copy, so nothing of the player's
+changes (the screens keep the current game and write their index).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from tools import cli
@@ -19,10 +29,21 @@ from tools import cli
 SEAT_NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hans")
 
 
+SCENES = ("history", "stats")
+WATCH_WORDS = ("spectator", "open")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True, type=cli.game_id, help="game id, e.g. palastgefluester")
-    parser.add_argument("--players", type=cli.count(1), required=True)
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--game", type=cli.game_id, help="game id, e.g. palastgefluester (a table of bots)")
+    what.add_argument("--replay", type=Path, metavar="FILE", help="a game record: the replay viewer")
+    what.add_argument("--scene", choices=SCENES, help="the History or the Statistics screen")
+    parser.add_argument("--players", type=cli.count(1), help="with --game: the number of seats")
+    parser.add_argument("--at", type=cli.count(0), help="with --replay: the move shown (default: the last)")
+    parser.add_argument("--watch", type=watch_choice, help="with --replay: a seat number, spectator or open")
+    parser.add_argument("--history", type=Path, metavar="DIR",
+                        help="with --scene: a folder of record files (default: the kept games)")
     parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument("--after", type=cli.count(0), default=0, help="AI actions to play before the picture")
     parser.add_argument(
@@ -37,13 +58,61 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def watch_choice(text: str) -> int | str:
+    """A seat number (from 0), spectator or open."""
+    if text in WATCH_WORDS:
+        return text
+    if text.isdigit() and len(text) < 3:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r} is not a seat number, spectator or open")
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    """The arguments, checked against the game (a bad count, option or bot is a usage error)."""
+    """The arguments, checked against the game or the record (a bad count, option, bot, record or move
+    is a usage error)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    cli.check_setup(parser, args.game, args.players, dict(args.option))
-    cli.check_bots(parser, args.game, [args.bots])
+    table_only = {"--players": args.players is not None, "--after": args.after != 0,
+                  "--option": bool(args.option)}
+    if args.game is not None:
+        if args.players is None:
+            parser.error("--game needs --players")
+        cli.check_setup(parser, args.game, args.players, dict(args.option))
+        cli.check_bots(parser, args.game, [args.bots])
+    else:
+        given = [flag for flag, used in table_only.items() if used]
+        if given:
+            parser.error(f"{given[0]} goes with --game")
+    if args.replay is None and (args.at is not None or args.watch is not None):
+        parser.error("--at and --watch go with --replay")
+    if args.scene is None and args.history is not None:
+        parser.error("--history goes with --scene")
+    if args.replay is not None:
+        check_replay(parser, args.replay, args.at, args.watch)
+    if args.history is not None and not args.history.is_dir():
+        parser.error(f"--history: {args.history} is not a folder")
     return args
+
+
+def check_replay(parser: argparse.ArgumentParser, path: Path, at: int | None,
+                 watch: int | str | None) -> None:
+    """The record at `path`, read and checked; its move and seat must exist."""
+    from game.core import RecordError
+    from game.core.datafile import shown
+    from game.core.records import read_record, replay
+
+    try:
+        record = read_record(path)
+        final = replay(record, verify=True, path=str(path))
+    except RecordError as exc:
+        parser.error(f"--replay: {shown(exc)}")
+    total = len(record.actions)
+    if at is not None and at > total:
+        parser.error(f"--at {at}: the record has moves 0 to {total}")
+    if isinstance(watch, int) and watch >= record.players:
+        parser.error(f"--watch {watch}: the record has seats 0 to {record.players - 1}")
+    if watch == "open" and not final.is_terminal():
+        parser.error("--watch open: the hands of a game still going on stay hidden")
 
 
 def render(
@@ -57,14 +126,10 @@ def render(
     options: dict[str, object] | None = None,
 ) -> int:
     """Play `after` bot actions and write the table as seat 0 sees it; returns the actions played."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a picture, not a window
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    app = _app(size)  # first: it sets the headless drivers before the table loads pygame
     import pygame
 
     from game.match import Match, Seat
-    from scenes.app import App
-    from scenes.settings import Settings
     from scenes.table import open_table
 
     seats = [Seat.ai(SEAT_NAMES[i % len(SEAT_NAMES)], bots) for i in range(players)]
@@ -74,35 +139,119 @@ def render(
         match.step_bot()
         played += 1
 
-    settings = Settings.load()
-    settings.fullscreen = False
-    settings.animation_speed = "off"
-    app = App(settings, size=size)
     try:
         scene = open_table(app, match, seat=0, follow=False, to_results=False, bots=False)
         app.push(scene)  # the table tells the game so far, as seat 0 knows it, in its log
-        for _ in range(3):
-            app.step(1 / 60)
-        try:
-            pygame.image.save(app.screen, str(out))
-        except (pygame.error, OSError) as exc:  # a disk that filled up or a folder removed meanwhile
-            raise cli.OutputError(f"cannot write {out}: {exc}") from None
+        _save(app, out)
     finally:
         app.stack.clear()
         pygame.display.quit()
     return played
 
 
+def _app(size: tuple[int, int]):
+    """A headless app of the asked size, animations off (a picture of where things come to rest)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a picture, not a window
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from scenes.app import App
+    from scenes.settings import Settings
+
+    settings = Settings.load()
+    settings.fullscreen = False
+    settings.animation_speed = "off"
+    return App(settings, size=size)
+
+
+def _save(app, out: Path, frames: int = 3) -> None:
+    import pygame
+
+    for _ in range(frames):
+        app.step(1 / 60)
+    try:
+        pygame.image.save(app.screen, str(out))
+    except (pygame.error, OSError) as exc:  # a disk that filled up or a folder removed meanwhile
+        raise cli.OutputError(f"cannot write {out}: {exc}") from None
+
+
+def render_replay(path: Path, at: int | None, watch: int | str | None, size: tuple[int, int],
+                  out: Path) -> int:
+    """The replay viewer with the record at `path` at move `at` (None: the last); returns that move."""
+    import pygame
+
+    from scenes.replay import ReplayScene, open_replay
+
+    app = _app(size)
+    try:
+        problem = open_replay(app, path, watch)
+        if problem:  # checked before: only a file changed since can get here
+            raise cli.OutputError(problem)
+        scene = app.stack.top
+        assert isinstance(scene, ReplayScene)
+        move = scene.playback.total if at is None else at
+        scene.seek(move)
+        _save(app, out)
+    finally:
+        app.stack.clear()
+        pygame.display.quit()
+    return move
+
+
+def render_scene(scene_name: str, records: Path | None, size: tuple[int, int], out: Path) -> int:
+    """The History or Statistics screen over a copy of the kept games (or of the records in `records`);
+    returns how many games it lists."""
+    import pygame
+
+    from scenes.settings import autosave_path, history_dir
+
+    source = Path(records) if records is not None else history_dir()
+    current = autosave_path()
+    with tempfile.TemporaryDirectory(prefix="kartentisch-screenshot-") as home:
+        os.environ["KARTENTISCH_DATA_DIR"] = home  # the screens keep, index and list the copy
+        copy = Path(home) / "history"
+        copy.mkdir()
+        for item in sorted(source.glob("*.jsonl")) if source.is_dir() else []:
+            if item.is_file():
+                shutil.copy2(item, copy / item.name)
+        if records is None and current.is_file():
+            shutil.copy2(current, Path(home) / current.name)
+        app = _app(size)
+        try:
+            from scenes.history import HistoryScene
+            from scenes.statistics import StatisticsScene
+
+            scene = HistoryScene(app) if scene_name == "history" else StatisticsScene(app)
+            app.push(scene)
+            for _ in range(10_000):  # the records the index lacks are read a few per frame
+                if not scene.pending:
+                    break
+                app.step(1 / 60)
+            _save(app, out)
+            listed = len(scene.history.listed())
+        finally:
+            app.stack.clear()
+            pygame.display.quit()
+    return listed
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    w, h = args.size
     try:
         cli.output_file(args.out)  # before the game is played: a typo in the path costs nothing
+        if args.replay is not None:
+            move = render_replay(args.replay, args.at, args.watch, args.size, args.out)
+            print(f"wrote {args.out} ({w}x{h}): the replay of {args.replay} at move {move}")
+            return 0
+        if args.scene is not None:
+            listed = render_scene(args.scene, args.history, args.size, args.out)
+            print(f"wrote {args.out} ({w}x{h}): the {args.scene} screen with {listed} games")
+            return 0
         played = render(
             args.game, args.players, args.seed, args.after, args.size, args.out, args.bots, dict(args.option)
         )
     except cli.OutputError as exc:
         return cli.cannot_write("screenshot", exc)
-    w, h = args.size
     note = "" if played == args.after else f" (the game ended after {played})"
     print(f"wrote {args.out} ({w}x{h}) after {played} actions{note}")
     return 0
