@@ -76,6 +76,7 @@ class Entry:
     ordered: bool = False  # the game ranks by a finishing order (Palace): its scores are places
     result: str = ""
     continues: tuple[str, int] | None = None  # (record key, move) it was played on from
+    hints: tuple[int, ...] = ()  # per seat: the moves made after asking for a hint
 
     @property
     def readable(self) -> bool:
@@ -97,6 +98,7 @@ class Entry:
             "finished": self.finished, "scores": list(self.scores), "winners": list(self.winners),
             "places": list(self.places), "ordered": self.ordered, "result": self.result,
             "continues": list(self.continues) if self.continues is not None else None,
+            "hints": list(self.hints),
         }
 
     @classmethod
@@ -116,6 +118,7 @@ class Entry:
                 winners=tuple(_whole(v) for v in data["winners"]),
                 places=tuple(_whole(v) for v in data["places"]), ordered=_flag(data["ordered"]),
                 result=_text(data["result"]), continues=continues,
+                hints=tuple(_whole(v) for v in data["hints"]),
             )
         except (KeyError, TypeError, ValueError, IndexError):
             return None
@@ -148,6 +151,7 @@ def _flag(value: Any) -> bool:
 def summary(record: Record, state: State) -> dict[str, Any]:
     """What the list and the statistics need of a record, from its replayed final `state`."""
     finished = state.is_terminal()
+    hinted = [record.actions[i][0] for i in record.hinted if 0 <= i < len(record.actions)]
     return {
         "game": record.game,
         "key": record.header_hash(),
@@ -161,6 +165,7 @@ def summary(record: Record, state: State) -> dict[str, Any]:
         "result": state.result_text(),
         "continues": ((str(record.continues["record"]), int(record.continues["move"]))
                       if record.continues is not None else None),
+        "hints": tuple(hinted.count(seat) for seat in range(record.players)),
     }
 
 

@@ -36,6 +36,7 @@ class PlayerStats:
     results: list[bool] = field(default_factory=list)  # won or not, per finished game, oldest first
     places_in_order: list[int] = field(default_factory=list)  # the place in each finished game, oldest first
     beaten: dict[str, int] = field(default_factory=dict)  # AI level -> how often it finished below
+    hints: int = 0  # moves made after asking for a hint, in every game (finished or not)
 
     @property
     def is_human(self) -> bool:
@@ -110,6 +111,7 @@ def statistics(entries: Iterable[Entry]) -> list[PlayerStats]:
             stats = table.get(key)
             if stats is None:
                 stats = table[key] = PlayerStats(seat.name, entry.game, level)
+            stats.hints += entry.hints[seat_no] if seat_no < len(entry.hints) else 0
             if not entry.finished or len(entry.places) != len(entry.seats):
                 stats.unfinished += 1
                 continue
@@ -151,13 +153,13 @@ def csv_text(stats: list[PlayerStats]) -> str:
     writer.writerow(["game", "player", "played by", "games", "unfinished", "wins", "win rate",
                      *(f"place {p}" for p in range(1, most_places + 1)), "mean place", "mean points",
                      "best points", "worst points", "longest win streak", "longest losing streak",
-                     "current streak", *(f"beat AI {level}" for level in levels)])
+                     "current streak", "hints", *(f"beat AI {level}" for level in levels)])
     for s in stats:
         writer.writerow([s.game, _safe_cell(s.name), "human" if s.is_human else f"AI {s.level}", s.games,
                          s.unfinished, s.wins, f"{s.win_rate:.3f}",
                          *(s.place_counts.get(p, 0) for p in range(1, most_places + 1)),
                          _figure(s.mean_place), _figure(s.mean_points), _figure(s.best), _figure(s.worst),
-                         s.longest_win_streak, s.longest_losing_streak, s.current_streak,
+                         s.longest_win_streak, s.longest_losing_streak, s.current_streak, s.hints,
                          *(s.beaten.get(level, 0) for level in levels)])
     return out.getvalue()
 

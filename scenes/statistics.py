@@ -46,8 +46,9 @@ READ_BUDGET = 0.02
 CHARTED = 6
 #: the games of each player drawn in the points chart: the latest ones
 LAST_GAMES = 30
-COLUMNS = (("Player", 0.19), ("Games", 0.06), ("Wins", 0.06), ("Win rate", 0.08), ("Mean place", 0.09),
-           ("Mean pts", 0.08), ("Best", 0.06), ("Worst", 0.06), ("Streaks", 0.16), ("AI beaten", 0.16))
+COLUMNS = (("Player", 0.17), ("Games", 0.06), ("Wins", 0.06), ("Win rate", 0.08), ("Mean place", 0.09),
+           ("Mean pts", 0.08), ("Best", 0.05), ("Worst", 0.06), ("Streaks", 0.16), ("Hints", 0.05),
+           ("AI beaten", 0.14))
 
 
 def streak_text(stats: PlayerStats) -> str:
@@ -68,7 +69,7 @@ def cells(stats: PlayerStats) -> tuple[str, ...]:
     rate = f"{stats.win_rate:.0%}" if stats.games else "–"
     return (shown(stats.label), str(stats.games), str(stats.wins), rate, figure(stats.mean_place, ".2f"),
             figure(stats.mean_points), figure(stats.best, "g"), figure(stats.worst, "g"), streak_text(stats),
-            beaten_text(stats))
+            str(stats.hints), beaten_text(stats))
 
 
 class StatisticsScene(MenuScene):

@@ -286,10 +286,10 @@ def seats(*spec: str) -> tuple[SeatSummary, ...]:
 
 
 def game_entry(n: int, who: tuple[SeatSummary, ...], scores, winners, place, *, game="gloria_picktoria",
-               done=True, ordered=False) -> Entry:
+               done=True, ordered=False, hints=()) -> Entry:
     return Entry(name=f"g{n}.jsonl", played=1000.0 + n, size=1, mtime_ns=n, game=game, key=f"k{n}",
                  seats=who, actions=10, finished=done, scores=tuple(scores), winners=tuple(winners),
-                 places=tuple(place) if done else (), ordered=ordered)
+                 places=tuple(place) if done else (), ordered=ordered, hints=tuple(hints))
 
 
 def test_statistics_match_a_count_by_hand():
@@ -298,7 +298,7 @@ def test_statistics_match_a_count_by_hand():
         game_entry(1, who, [30, 20, 10], [0], [1, 2, 3]),  # Anna wins, beats normal and hard
         game_entry(2, who, [15, 25, 5], [1], [2, 1, 3]),  # Ben wins; Anna beats hard
         game_entry(3, who, [40, 40, 10], [0, 1], [1, 1, 3]),  # shared win: Anna beats hard only
-        game_entry(4, who, [22, 10, 11], [0], [1, 3, 2]),  # Anna wins
+        game_entry(4, who, [22, 10, 11], [0], [1, 3, 2], hints=(2, 0, 0)),  # Anna wins, after two hints
         game_entry(5, who, [0, 0, 0], [], [], done=False),  # unfinished: counted apart
         game_entry(6, seats("Anna", "Dora:easy"), [3.0, 1.0], [0], [1, 2], game="palace", ordered=True),
         Entry(name="broken.jsonl", played=2000.0, size=1, mtime_ns=1, problem="not a record"),
@@ -312,7 +312,7 @@ def test_statistics_match_a_count_by_hand():
     assert (anna.best, anna.worst) == (40, 15)
     assert anna.results == [True, False, True, True]
     assert (anna.longest_win_streak, anna.longest_losing_streak, anna.current_streak) == (2, 1, 2)
-    assert anna.beaten == {"normal": 2, "hard": 4}
+    assert anna.beaten == {"normal": 2, "hard": 4} and anna.hints == 2
     ben = table[("gloria_picktoria", "Ben (AI · normal)")]
     assert (ben.games, ben.wins, ben.current_streak) == (4, 2, -1)
     assert ben.beaten == {"hard": 3}
@@ -373,3 +373,14 @@ def test_keeping_a_record_unchanged_keeps_its_file_and_date(tmp_path):
     again = History(tmp_path).keep(read_record(history.path(entry)))
     assert history.path(again).stat().st_mtime_ns == before
     assert again.played == pytest.approx(time.time() - 5000, abs=5)
+
+
+def test_the_moves_made_after_a_hint_are_counted_per_seat(tmp_path):
+    record = finished(150).record()
+    seats_of = [seat for seat, _ in record.actions]
+    record.hinted = {0, 1, 2, 5}
+    entry = History(tmp_path).keep(record)
+    assert entry.hints == tuple(sum(1 for i in (0, 1, 2, 5) if seats_of[i] == s) for s in range(3))
+    [listed] = History(tmp_path).entries()
+    assert listed.hints == entry.hints
+    assert sum(s.hints for s in statistics([listed])) == 4
