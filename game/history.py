@@ -308,12 +308,6 @@ class History:
         """The games summarised so far, newest first, without reading any record (see `refresh`)."""
         return sorted(self._loaded().values(), key=lambda e: (-e.played, e.name))
 
-    def find(self, key: str) -> Entry | None:
-        """The kept game whose record has the header hash `key` (or starts with it)."""
-        if not key:
-            return None
-        return next((e for e in self.entries() if e.key and e.key.startswith(key)), None)
-
     def unfinished(self) -> list[Entry]:
         """The games that can be resumed, the most recently played first."""
         return [e for e in self.entries() if e.resumable]

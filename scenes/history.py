@@ -338,12 +338,7 @@ class HistoryScene(MenuScene):
         count = f"{len(self.filtered)} of {len(self.entries)} games" if self.entries else ""
         if self.pending:
             count += f" · reading {self.pending} more…"
-        entry = self.current
-        note = ""
-        if entry is not None and not entry.readable:
-            note = f"Unreadable: {shown(entry.problem)}"
-        elif entry is not None and entry.continues is not None:
-            note = f"Played on from move {entry.continues[1]} of another game"
+        note = self.note(self.current)
         top = y - font.get_height() // 2
         draw_text(surface, count, font, MUTED, topleft=(self.list_rect.left, top), shadow=1)
         if note:
@@ -351,6 +346,20 @@ class HistoryScene(MenuScene):
             label = fit_text(note, font, max(1, width))
             draw_text(surface, label, font, MUTED, topleft=(self.list_rect.right - font.size(label)[0], top),
                       shadow=1)
+
+    def note(self, entry: Entry | None) -> str:
+        """What the list's columns do not say of a game: why it is unreadable, or where it was played on
+        from."""
+        if entry is None:
+            return ""
+        if not entry.readable:
+            return f"Unreadable: {shown(entry.problem)}"
+        if entry.continues is None:
+            return ""
+        key, move = entry.continues
+        source = next((e for e in self.entries if e.key == key), None)
+        of = f"the game of {date_text(source.played)}" if source is not None else "a game no longer kept"
+        return f"Played on from move {move} of {of}"
 
     # -- actions ---------------------------------------------------------------------------------
     def replay(self) -> None:

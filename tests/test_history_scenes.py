@@ -505,3 +505,16 @@ def test_screenshot_refuses_a_bad_replay_or_screen_with_the_usage(tmp_path, caps
         assert stop.value.code == 2
         assert expected in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_history_says_which_game_a_game_was_played_on_from(app):
+    source = finished(seed=14)
+    seats = [Seat("Zoe"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")]
+    on = Match.play_on(source.record(), 12, seats)
+    keep_games(app, [source, on])
+    scene = history_scene(app)
+    played_on = next(e for e in scene.filtered if e.continues is not None)
+    assert scene.note(played_on).startswith("Played on from move 12 of the game of ")
+    scene.delete(next(e for e in scene.filtered if e.continues is None))
+    assert scene.note(played_on) == "Played on from move 12 of a game no longer kept"
+    frames(app)
