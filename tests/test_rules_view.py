@@ -79,10 +79,10 @@ def test_pages_turn_with_the_keys_and_escape_leaves():
         click(app, "Rules")
         scene = app.stack.top
         assert isinstance(scene, RulesViewScene) and scene.game_id == "palace"
-        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_PAGEDOWN)
         assert scene.page == 1
-        press(app, pygame.K_LEFT)
-        press(app, pygame.K_LEFT)  # no page before the first
+        press(app, pygame.K_PAGEUP)
+        press(app, pygame.K_PAGEUP)  # no page before the first
         assert scene.page == 0
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.stack.top, SetupScene)
