@@ -1,5 +1,5 @@
-"""The settings screen: full screen, window size, animation speed, sound volume, how many games the
-history keeps, and each game's art pack.
+"""The settings screen: full screen, window size, animation speed, sound volume, colour vision (the
+seat colours' palette), how many games the history keeps, and each game's art pack.
 
 Every change applies at once and is saved at once (`Settings.save`).
 """
@@ -11,6 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from . import rules_text, sound
+from .colour_vision import VISION_LABELS, VISIONS, vision_or_normal
 from .settings import ANIMATION_SPEEDS
 from .setup import Stepper
 from .widgets import MenuScene, column, draw_panel, fitted_label, px, row, set_fitted_text
@@ -55,6 +56,7 @@ class SettingsScene(MenuScene):
         self.volume_label: UILabel | None = None
         self.art_steppers: dict[str, Stepper] = {}  # game id -> its art pack
         self.history_stepper: Stepper | None = None
+        self.vision_stepper: Stepper | None = None
         self._size_by_text: dict[str, tuple[int, int]] = {}
         self._since_preview = PREVIEW_EVERY
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -68,12 +70,12 @@ class SettingsScene(MenuScene):
         art = self.app.art
         art.reload_changed()  # a pack made while the game runs is offered too
         art_games = art.art_games()
-        rows = column(area, 5 + len(art_games), width, px(46, size), px(22, size))
+        rows = column(area, 6 + len(art_games), width, px(46, size), px(22, size))
         pad = px(24, size)
         self.panel_rect = pygame.Rect(rows[0].left - pad, rows[0].top - pad, width + 2 * pad,
                                       rows[-1].bottom - rows[0].top + 2 * pad).clip(pygame.Rect(0, 0, w, h))
-        labels = ("Full screen", "Window size", "Animation speed", "Sound volume", "Games kept",
-                  *(f"Art: {rules_text.title(g)}" for g in art_games))
+        labels = ("Full screen", "Window size", "Animation speed", "Sound volume", "Colour vision",
+                  "Games kept", *(f"Art: {rules_text.title(g)}" for g in art_games))
         controls = []
         for label, rect in zip(labels, rows, strict=True):
             split = round(rect.width * 0.38)
@@ -111,14 +113,22 @@ class SettingsScene(MenuScene):
         value_rect = pygame.Rect(slider_rect.right + gap, slider_rect.top, value_w, slider_rect.height)
         self.volume_label = fitted_label(self.ui, value_rect, f"{round(settings.volume * 100)}%")
 
+        visions = list(VISIONS)
+        chosen = visions.index(vision_or_normal(settings.colour_vision))
+        self.vision_stepper = Stepper(
+            self, controls[4], [VISION_LABELS[v] for v in visions], chosen,
+            lambda i: self.set_colour_vision(visions[i]),
+            tooltip="The seat colours of Palastgeflüster, chosen to stay apart for these eyes (each also "
+                    "has a shape)")
+
         kept = history_limit_choices(settings.history_limit)
         self.history_stepper = Stepper(
-            self, controls[4], [f"{n} games" for n in kept], kept.index(settings.history_limit),
+            self, controls[5], [f"{n} games" for n in kept], kept.index(settings.history_limit),
             lambda i: self.set_history_limit(kept[i]), wrap=False,
             tooltip="The history keeps at most this many games; when one more is kept, the oldest goes")
 
         self.art_steppers = {}
-        for game_id, rect in zip(art_games, controls[5:], strict=True):
+        for game_id, rect in zip(art_games, controls[6:], strict=True):
             packs = art.pack_choices(game_id)
             self.art_steppers[game_id] = Stepper(
                 self, rect, packs, packs.index(art.active_pack(game_id)),
@@ -138,6 +148,10 @@ class SettingsScene(MenuScene):
                 button.select()
             else:
                 button.unselect()
+
+    def set_colour_vision(self, vision: str) -> None:
+        self.app.settings.colour_vision = vision
+        self.app.settings_changed()
 
     def set_history_limit(self, games: int) -> None:
         self.app.settings.history_limit = games

@@ -138,3 +138,30 @@ def test_the_table_paints_each_seat_plate_in_the_chosen_palette_with_its_shape(v
             assert app.screen.get_at(middle)[:3] == pytest.approx(ink_on(expected), abs=3)  # the shape's ink
     finally:
         close_app(app)
+
+
+def test_the_settings_screen_steps_through_the_visions_and_keeps_the_choice(tmp_path, monkeypatch):
+    import pygame
+    from test_table_support import close_app, make_app
+
+    from scenes.settings import config_dir
+    from scenes.settings_scene import SettingsScene
+
+    monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
+    app = make_app((1280, 720), "off")
+    try:
+        settings = SettingsScene(app)
+        app.push(settings)
+        for _ in range(2):
+            app.step(1 / 60)
+        for expected in ("red-weak", "green-weak"):
+            centre = settings.vision_stepper.right.rect.center
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=centre, button=1))
+            for _ in range(2):
+                app.step(1 / 60)
+            assert app.settings.colour_vision == expected
+        assert settings.vision_stepper.label.text == "Green-weak"
+        assert '"colour_vision": "green-weak"' in (config_dir() / "settings.json").read_text(encoding="utf-8")
+    finally:
+        close_app(app)
