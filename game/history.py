@@ -284,7 +284,8 @@ class History:
         except OSError:
             self._loaded().pop(name, None)
             return None
-        base = {"name": name, "played": info.st_mtime, "size": info.st_size, "mtime_ns": info.st_mtime_ns}
+        base: dict[str, Any] = {"name": name, "played": info.st_mtime, "size": info.st_size,
+                                "mtime_ns": info.st_mtime_ns}
         try:
             record = read_record(path)
             state = replay(record, verify=True, path=str(path))

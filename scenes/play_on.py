@@ -7,6 +7,7 @@ after the one before it is kept in the history.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,6 +28,15 @@ if TYPE_CHECKING:
     from .app import App
 
 log = logging.getLogger(__name__)
+
+
+def _kind_setter(seat: SeatChoice) -> Callable[[int], None]:
+    """What a seat's stepper calls with the index of the kind chosen."""
+
+    def choose(index: int) -> None:
+        seat.kind = KINDS[index]
+
+    return choose
 
 
 class PlayOnScene(MenuScene):
@@ -65,7 +75,7 @@ class PlayOnScene(MenuScene):
             labels = [kind_label(k) for k in KINDS]
             kind_rect = pygame.Rect(rect.left + split, rect.top, rect.width - split, rect.height)
             self.steppers.append(Stepper(self, kind_rect, labels, KINDS.index(seat.kind),
-                                         lambda i, s=seat: setattr(s, "kind", KINDS[i]),
+                                         _kind_setter(seat),
                                          tooltip="A person at this screen, or an AI level"))
         message = pygame.Rect(0, self.panel_rect.bottom + px(8, size), w, px(30, size))
         self.error_label = UILabel(message, self.error or " ", manager=self.ui)
