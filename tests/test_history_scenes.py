@@ -518,3 +518,17 @@ def test_the_history_says_which_game_a_game_was_played_on_from(app):
     scene.delete(next(e for e in scene.filtered if e.continues is None))
     assert scene.note(played_on) == "Played on from move 12 of a game no longer kept"
     frames(app)
+
+
+def test_save_and_leave_lists_the_game_in_the_history_at_once(app):
+    from scenes.pause import PauseScene
+    from scenes.settings import autosave_path
+
+    match = Match("palace", [Seat("Anna"), Seat.ai("Ben", "random")], 15, autosave=autosave_path())
+    match.play(match.legal_actions(0)[0])
+    app.push(PauseScene(app, match))
+    frames(app)
+    app.stack.top.save_and_leave()
+    frames(app)
+    [entry] = history(app).unfinished()
+    assert entry.key == match.record().header_hash() and entry.actions == len(match.actions)
