@@ -26,6 +26,7 @@ from .title import SavedGame, read_saved_game
 from .widgets import (
     MenuScene,
     Message,
+    PlaceholderEntry,
     draw_panel,
     fitted_label,
     oid,
@@ -247,7 +248,7 @@ class SetupScene(MenuScene):
         name_w = round(width * 0.5)
         for i in range(choice.players):
             seat = choice.seats[i]
-            entry = UITextEntryLine(pygame.Rect(0, y, name_w - gap, row_h), manager=self.ui, container=box,
+            entry = PlaceholderEntry(pygame.Rect(0, y, name_w - gap, row_h), manager=self.ui, container=box,
                                     placeholder_text=f"Player {i + 1}")
             entry.set_text_length_limit(NAME_LIMIT)
             entry.set_text(seat.name)
@@ -284,7 +285,7 @@ class SetupScene(MenuScene):
         y = self._art_row(box, width, row_h, gap, y)
         self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), "SEED")
         y += row_h * 2 // 3
-        seed = UITextEntryLine(pygame.Rect(0, y, width, row_h), manager=self.ui, container=box,
+        seed = PlaceholderEntry(pygame.Rect(0, y, width, row_h), manager=self.ui, container=box,
                                placeholder_text="random (or a number to replay a deal)")
         seed.set_allowed_characters("numbers")
         seed.set_text_length_limit(SEED_LIMIT)

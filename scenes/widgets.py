@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from .base import Scene
 from .look import (
@@ -57,7 +57,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CREAM", "GOLD", "GOLD_DARK", "GOLD_LIGHT", "MUTED", "MenuButton", "MenuScene", "Message", "MessageBox",
-    "MessageScene", "apply_theme", "body_font", "button_at", "column", "dim", "draw_card_fan", "draw_heading",
+    "MessageScene", "PlaceholderEntry", "apply_theme", "body_font", "button_at", "column", "dim",
+    "draw_card_fan", "draw_heading",
     "draw_panel", "draw_text", "felt", "find_button", "fit_text", "fitted_label", "fitting_font",
     "heading_font", "oid", "open_table_or_explain", "px", "row", "scaled_theme", "set_fitted_text",
     "text_scale", "ui_scale", "wrap",
@@ -116,6 +117,40 @@ def apply_theme(ui: pygame_gui.UIManager, size: tuple[int, int]) -> None:
 
 def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
     return ObjectID(object_id=object_id, class_id=class_id)
+
+
+# -- text fields -----------------------------------------------------------------------------------
+class PlaceholderEntry(UITextEntryLine):
+    """A text field whose placeholder reads as one: pygame-gui writes it in the text's own colour, so
+    here it is muted until the field has text or the focus."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._ink = self.text_colour
+        self._hinting = False
+        self._show_ink()
+
+    def rebuild_from_changed_theme_data(self) -> None:
+        super().rebuild_from_changed_theme_data()
+        self._ink = self.text_colour  # the theme's colour of the text
+        if getattr(self, "_hinting", False):  # and the placeholder muted again
+            self._hinting = False
+            self._show_ink()
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        self._show_ink()
+
+    def _show_ink(self) -> None:
+        hinting = not self.text and not self.is_focused and bool(self.placeholder_text)
+        if hinting != self._hinting:
+            self._hinting = hinting
+            self.text_colour = pygame.Color(PLACEHOLDER_INK) if hinting else self._ink
+            self.rebuild()
+
+
+#: the colour of a text field's placeholder: between the field's background and its text
+PLACEHOLDER_INK = "#7f8c7a"
 
 
 # -- labels that fit -------------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""Readable: labels fit their rects, a placeholder looks like one, message boxes are opaque, counts
+read right."""
+
+from __future__ import annotations
+
+import warnings
+
+import pygame
+import pytest
+from test_table_support import close_app, make_app
+
+from scenes import setup as setup_screen
+from scenes.gallery import GalleryScene
+from scenes.settings_scene import SettingsScene
+from scenes.setup import SetupScene
+from scenes.widgets import PLACEHOLDER_INK, Message, MessageScene, PlaceholderEntry
+
+
+@pytest.fixture(autouse=True)
+def own_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("KARTENTISCH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(setup_screen, "_last_choices", {})
+
+
+def frames(app, count: int = 2) -> None:
+    for _ in range(count):
+        app.step(1 / 60)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (900, 1200), (1920, 1080), (640, 480)])
+@pytest.mark.parametrize("make", [SettingsScene, GalleryScene, lambda app: SetupScene(app, "palace")],
+                         ids=["settings", "gallery", "setup"])
+def test_no_label_is_too_small_for_its_text(size, make):
+    app = make_app(size)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            app.push(make(app))
+            frames(app)
+        small = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+        assert small == []
+    finally:
+        close_app(app)
+
+
+def test_the_seed_field_shows_its_placeholder_muted_and_typed_text_in_the_text_colour():
+    app = make_app((1280, 720))
+    try:
+        setup = SetupScene(app, "palace")
+        app.push(setup)
+        frames(app)
+        fields = [e for e in setup.entries if isinstance(e, PlaceholderEntry)]
+        seed = next(e for e in fields if e.placeholder_text.startswith("random"))
+        assert seed.text == "" and seed.text_colour == pygame.Color(PLACEHOLDER_INK)
+        seed.set_text("42")
+        frames(app)
+        assert seed.text_colour != pygame.Color(PLACEHOLDER_INK)
+        seed.set_text("")
+        frames(app)
+        assert seed.text_colour == pygame.Color(PLACEHOLDER_INK)
+    finally:
+        close_app(app)
+
+
+def test_a_message_box_is_opaque():
+    app = make_app((1280, 720))
+    try:
+        scene = MessageScene(app, Message("A title", "Some text that must be read."))
+        app.push(scene)
+        frames(app)
+        assert scene._box is not None
+        assert scene._box.panel.background_colour.a == 255
+    finally:
+        close_app(app)
