@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: under a finishing order (Palace): what its places mean
+PLACES_NOTE = ("1st, 2nd, …: the order in which the players went out. Everyone who went out wins; the "
+               "last one left holding cards loses and deals the rematch.")
+
 
 def score_text(score: Any) -> str:
     if isinstance(score, float) and score.is_integer():
@@ -85,6 +89,8 @@ class ResultsScene(MenuScene):
         self.result = name_text(match, str(final.get("result") or ""))
         # Lines a game adds under its result sentence (how the last points came about), in its own words.
         self.details = [name_text(match, str(line)) for line in final.get("result_details") or []]
+        if self.order is not None:
+            self.details.append(PLACES_NOTE)
         self.board: tuple[pygame.Rect, pygame.Surface] | None = None
         self.figures = game_figures(match)  # how the game went, charted beside the scores
         self.chart: tuple[pygame.Rect, pygame.Surface] | None = None
@@ -114,7 +120,9 @@ class ResultsScene(MenuScene):
             board_w = min(px(540, size), round((w - 3 * px(24, size)) * 0.45))
         text = body_font(max(8, round(18 * text_scale(size))))
         result_lines = len(wrap(self.result, text, board_w - px(44, size)))
-        detail_lines = len(self.details) * body_font(max(8, round(15 * text_scale(size)))).get_linesize()
+        detail = body_font(max(8, round(15 * text_scale(size))))
+        detail_lines = sum(len(wrap(line, detail, board_w - px(44, size))) for line in self.details)
+        detail_lines *= detail.get_linesize()
         wanted = (2 * px(22, size) + min(3, result_lines) * text.get_linesize() + detail_lines + px(22, size)
                   + len(self.names) * px(44, size))
         board_h = min(room, wanted)
@@ -152,9 +160,8 @@ class ResultsScene(MenuScene):
             draw_text(surface, line, text, CREAM, center=(w // 2, y + text.get_linesize() // 2), shadow=1)
             y += text.get_linesize()
         detail = body_font(max(8, round(15 * scale)))
-        for line in self.details:
-            draw_text(surface, fit_text(line, detail, w - 2 * pad), detail, MUTED,
-                      center=(w // 2, y + detail.get_linesize() // 2), shadow=0)
+        for line in (part for text in self.details for part in wrap(text, detail, w - 2 * pad)):
+            draw_text(surface, line, detail, MUTED, center=(w // 2, y + detail.get_linesize() // 2), shadow=0)
             y += detail.get_linesize()
         y += pad // 2
         pygame.draw.line(surface, GOLD_DARK, (pad, y), (w - pad, y), max(1, px(1, size)))

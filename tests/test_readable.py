@@ -73,3 +73,24 @@ def test_a_message_box_is_opaque():
         assert scene._box.panel.background_colour.a == 255
     finally:
         close_app(app)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_palace_results_say_what_their_places_mean(size):
+    from game.match import Match, Seat
+    from scenes.results import PLACES_NOTE, ResultsScene
+
+    match = Match("palace", [Seat.ai(f"Bot {i + 1}", "random") for i in range(3)], 5)
+    match.run_bots()
+    app = make_app(size)
+    try:
+        results = ResultsScene(app, match)
+        app.push(results)
+        frames(app)
+        assert results.details[-1] == PLACES_NOTE
+        assert [results.standing(seat, place) for place, seat in enumerate(results.order)] == [
+            "out 1st", "out 2nd", "loser"]
+        rect, _ = results.board
+        assert app.screen.get_rect().contains(rect)
+    finally:
+        close_app(app)
