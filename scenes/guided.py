@@ -8,7 +8,6 @@ this game"); leaving (Esc, or "Leave lesson") returns there. The lessons and the
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -18,14 +17,11 @@ from game.guide import LEARNER, GuidedGame, Shown, course
 
 from .base import Scene
 from .look import CREAM, GOLD, body_font, draw_panel, draw_text, px, text_scale, wrap
+from .table.hint import point_at
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
     from .table.base import TableScene
-
-#: How fast the rings around the cards of a lesson pulse (per second).
-PULSE_HZ = 1.2
-
 
 class GuidedTableMixin:
     """Mixed into a game's table class (see `guided_table`): shows the guide's lessons as they come due,
@@ -92,11 +88,8 @@ class GuidedTableMixin:
 
     def draw_pointers(self, surface: pygame.Surface) -> None:
         table: Any = self
-        pulse = 0.5 + 0.5 * math.sin(table.app.time * 2 * math.pi * PULSE_HZ)
-        width = max(2, round(px(3, surface.get_size()) * (1 + pulse)))
         for rect in self.pointed_rects():
-            ring = pygame.Rect(rect).inflate(2 * width + 4, 2 * width + 4)
-            pygame.draw.rect(surface, GOLD, ring, width, border_radius=max(4, ring.width // 10))
+            point_at(surface, pygame.Rect(rect), table.scale, table.app.time)
 
     # -- leaving ---------------------------------------------------------------------------------
     def leave(self, then: Scene | None = None) -> None:

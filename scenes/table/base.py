@@ -1246,13 +1246,14 @@ class TableScene(Scene):
         self.buttons.append(Button(pygame.Rect(box.right - w, box.y, w, h), "History (L)", "history"))
 
     def _place_hint_button(self) -> None:
-        """The Hint button beside Undo, one step further from Menu (every table lays out those two)."""
-        keyed = {b.key: b for b in self.buttons}
-        menu, undo = keyed.get("menu"), keyed.get("undo")
-        if menu is None or undo is None or "hint" in keyed:
+        """The Hint button, Undo's size, in the bottom left corner: every table keeps its hand and rows
+        clear of it, while the space beside Undo holds a wide hand in some (a 3 Chapters draft)."""
+        undo = next((b for b in self.buttons if b.key == "undo"), None)
+        if undo is None or any(b.key == "hint" for b in self.buttons):
             return
-        step = (undo.rect.x - menu.rect.x, undo.rect.y - menu.rect.y)
-        self.buttons.append(Button(undo.rect.move(step), "Hint (H)", "hint", enabled=False))
+        w, h = undo.rect.size
+        rect = pygame.Rect(self.margin, self.scale.height - self.margin - h, w, h)
+        self.buttons.append(Button(rect, "Hint (H)", "hint", enabled=False))
 
     def draw_log(self, surface: pygame.Surface, box: pygame.Rect, font_size: int = 17) -> None:
         """The log in `box`: a header with the History button, then the newest lines that fit, each

@@ -46,6 +46,19 @@ class Shown:
     why: list[str]
 
 
+def point_at(surface: pygame.Surface, rect: pygame.Rect, scale: Any, time: float) -> None:
+    """A pulsing ring round `rect` and an arrow above it, in the hint's blue: "this one". The hint and
+    the guided game's lessons point at cards this way (gold already marks every legal choice)."""
+    pulse = 0.5 + 0.5 * math.sin(time * 2 * math.pi * PULSE_HZ)
+    width = max(3, round(scale.px(4, 2) * (1 + pulse)))
+    ring = pygame.Rect(rect).inflate(2 * width + 8, 2 * width + 8)
+    pygame.draw.rect(surface, HINT_BLUE, ring, width, border_radius=max(4, ring.width // 10))
+    size = scale.px(16, 8)
+    tip = (ring.centerx, ring.top - scale.px(4, 2) - round(pulse * size / 3))
+    arrow = [tip, (tip[0] - size, tip[1] - size), (tip[0] + size, tip[1] - size)]
+    pygame.draw.polygon(surface, HINT_BLUE, arrow)
+
+
 class TableHint:
     def __init__(self, table: Any) -> None:
         self.table = table
@@ -128,15 +141,8 @@ class TableHint:
             return
         if self.shown is None:
             return
-        pulse = 0.5 + 0.5 * math.sin(table.app.time * 2 * math.pi * PULSE_HZ)
-        width = max(3, round(table.scale.px(4, 2) * (1 + pulse)))
         for rect in self.rects():
-            ring = rect.inflate(2 * width + 8, 2 * width + 8)
-            pygame.draw.rect(surface, HINT_BLUE, ring, width, border_radius=max(4, ring.width // 10))
-            size = table.scale.px(16, 8)  # an arrow above it: "this one"
-            tip = (ring.centerx, ring.top - table.scale.px(4, 2) - round(pulse * size / 3))
-            arrow = [tip, (tip[0] - size, tip[1] - size), (tip[0] + size, tip[1] - size)]
-            pygame.draw.polygon(surface, HINT_BLUE, arrow)
+            point_at(surface, rect, table.scale, table.app.time)
         lines = [(self.shown.title, HINT_BLUE)] + [(f"• {why}", INK) for why in self.shown.why]
         self._draw_box(surface, anchor, lines)
 
@@ -151,7 +157,7 @@ class TableHint:
         rows = [(part, colour) for text, colour in lines for part in wrap(text, face, box_w - 2 * pad)]
         line_h = face.get_linesize()
         box = pygame.Rect(0, 0, box_w, len(rows) * line_h + 2 * pad)
-        box.bottomright = (min(w - table.margin, anchor.right), anchor.top - table.scale.px(8, 3))
+        box.bottomleft = (max(table.margin, anchor.left), anchor.top - table.scale.px(8, 3))
         box.top = max(table.margin, box.top)
         surface.blit(table.panels.get(box.size, (28, 24, 8, 225), table.scale.px(10, 3)), box.topleft)
         radius = table.scale.px(10, 3)
