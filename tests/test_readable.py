@@ -94,3 +94,31 @@ def test_the_palace_results_say_what_their_places_mean(size):
         assert app.screen.get_rect().contains(rect)
     finally:
         close_app(app)
+
+
+def test_the_why_line_speaks_only_of_the_seat_deciding_now():
+    from test_table_support import frames_until
+
+    from game.match import Match, Seat
+    from scenes.table import open_table
+
+    app = make_app((1280, 720))
+    try:
+        match = Match("palastgefluester", [Seat.ai(n, "random") for n in ("Anna", "Ben", "Cleo")], 8)
+        table = open_table(app, match, seat=0, follow=False, to_results=False)
+        app.push(table)
+        told = 0
+        for _ in range(400):
+            frames_until(app, lambda: table.caught_up or match.is_over(), limit=4000)
+            obs = table.obs
+            why = table.why_line()
+            if why is not None:
+                told += 1
+                assert table.decider_why is not None and table.decider_why[0] == obs["current_player"]
+            if obs.get("terminal"):
+                assert why is None
+                break
+            app.step(1 / 60)
+        assert told > 10
+    finally:
+        close_app(app)

@@ -110,7 +110,8 @@ class GloriaPicktoriaTable(TableScene):
         self.areas: dict[int, SeatArea] = {}
         self.picked: str | None = None  # "card:<card>", "doubler" or "fox": in the player's hand now
         self._picked_at: tuple[int | None, int] = (None, -1)
-        self.turn_reason = ""  # why the seat deciding now has the turn (the last turn change's reason)
+        # the last turn change: (seat, why it has the turn); its reason is told only while that seat decides
+        self.turn_reason: tuple[int, str] | None = None
         self._treasure_backs: dict[tuple[str, tuple[int, int], int, int], pygame.Surface] = {}
         self.live_scores: list[int] = []
         self._cost_badges: dict[int, pygame.Surface] = {}
@@ -629,12 +630,12 @@ class GloriaPicktoriaTable(TableScene):
 
     def remember(self, event: Event) -> None:
         if isinstance(event, TurnChanged):
-            self.turn_reason = event.reason
+            self.turn_reason = (event.seat, event.reason)
         elif isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_scores):
             self.live_scores[event.seat] = int(event.new)
 
     def reset_memory(self) -> None:
-        self.turn_reason = ""
+        self.turn_reason = None
 
     def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
         """A round is a turn for everyone, from the seat that had the first turn."""
@@ -845,7 +846,8 @@ class GloriaPicktoriaTable(TableScene):
         if self.obs.get("phase") == "fox_pass":
             left = self.seat_name(self.obs["left_neighbour"])
             return f"{name} has spent the action points and may pass the fox to {left}"
-        why = rename_seats(self.turn_reason, self.names())
+        told = self.turn_reason
+        why = rename_seats(told[1], self.names()) if told is not None and told[0] == decider else ""
         return (
             f"{name}'s turn"
             + (f" ({why})" if why and not why.startswith("may") else "")

@@ -735,6 +735,8 @@ class PalaceTable(TableScene):
             return with_names(self.match, obs.get("result") or "The game is over"), False
         prompt = with_names(self.match, obs.get("prompt") or "")
         decider = obs.get("current_player")
+        # why the player got the turn: told during their play only, and only for the seat it was given to
+        told = self.why if obs.get("phase") == "play" and self._turn_seat == decider else ""
         if decider is not None and decider == self.viewer and self.legal:
             if self.picked and obs.get("phase") == "play":
                 rank = rank_of(self.picked[0])
@@ -745,11 +747,10 @@ class PalaceTable(TableScene):
                 ), True
             if self.picked and obs.get("phase") == "swap":
                 return f"Now click the card to swap {card_text(self.picked[0])} with", True
-            return prompt + (f" ({self.why})" if self.why and obs.get("phase") == "play" else ""), True
+            return prompt + (f" ({told})" if told else ""), True
         # Why the player got the turn belongs to their play; while they finish it the prompt says only
         # that (PA-R14), the same whether they may add drawn cards or not.
-        why = f" ({self.why})" if self.why and obs.get("phase") == "play" else ""
-        return prompt + why, False
+        return prompt + (f" ({told})" if told else ""), False
 
     def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
         if isinstance(banner, Flash):

@@ -96,6 +96,7 @@ class PalastgefluesterTable(TableScene):
         super().__init__(app, match, **kwargs)
         self.areas: dict[int, SeatArea] = {}
         self.live_points: list[int] = []
+        self.decider_why: tuple[int, str] | None = None  # the last TurnChanged: (seat, its reason)
         self._collect_next_shuffle = False  # a round ended: the next shuffle gathers every card
         self._badges: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -409,13 +410,27 @@ class PalastgefluesterTable(TableScene):
     def remember(self, event: Event) -> None:
         if isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_points):
             self.live_points[event.seat] = int(event.new)
-        elif isinstance(event, RoundEnded):
-            self._collect_next_shuffle = True
+        elif isinstance(event, TurnChanged):
+            self.decider_why = (event.seat, event.reason)
+        elif isinstance(event, (RoundEnded, GameEnded)):
+            self.decider_why = None
+            if isinstance(event, RoundEnded):
+                self._collect_next_shuffle = True
         elif isinstance(event, Shuffled) and event.zone == "draw":
             self._collect_next_shuffle = False
 
     def reset_memory(self) -> None:
         self._collect_next_shuffle = False
+        self.decider_why = None
+
+    def why_line(self) -> str | None:
+        """Why the seat deciding now decides, as the event that gave it the decision said (None when
+        that seat is not the one the reason was given for: a reason never outlives its decision)."""
+        why = self.decider_why
+        decider = self.obs.get("current_player")
+        if why is None or not why[1] or decider is None or why[0] != decider or self.obs.get("terminal"):
+            return None
+        return with_names(self.match, why[1])
 
     def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
         """A round begins with its deal: the points of the round before stay with it."""
@@ -632,8 +647,9 @@ class PalastgefluesterTable(TableScene):
         decider = obs.get("current_player")
         if decider is not None:
             lines.append((f"Now: {self.seat_name(decider)}", INK, 28, True))
-        if obs.get("next_reason"):
-            lines.append((f"Why: {with_names(self.match, obs['next_reason'])}", INK, 22, False))
+        why = self.why_line()
+        if why:
+            lines.append((f"Why: {why}", INK, 22, False))
         last = obs.get("last_round")
         if last and not obs.get("plays_this_round"):
             lines.append((f"Last round: {with_names(self.match, last.get('text', ''))}", GOLD, 20, False))
