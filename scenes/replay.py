@@ -28,6 +28,7 @@ from game.playback import Playback
 from game.progress import CHAPTER, END, OUT, ROUND, SCORING, Mark, progress
 
 from .base import Scene
+from .focus import Focusable
 from .look import (
     CREAM,
     GOLD,
@@ -253,10 +254,10 @@ class ReplayScene(Scene):
             return rect
 
         add(narrow, "«", lambda: self.seek(0), tooltip="To the deal (Home)")
-        add(narrow, "‹", self.step_back, tooltip="One move back (Left)")
+        add(narrow, "‹", self.step_back, tooltip="One move back (the comma key)")
         add(px(96, size), "Pause" if self.playing else "Play", self.toggle_play, primary=True,
             tooltip="Play the moves one after another (Space)")
-        add(narrow, "›", self.step_forward, tooltip="One move on (Right)")
+        add(narrow, "›", self.step_forward, tooltip="One move on (the full stop key)")
         add(narrow, "»", lambda: self.seek(self.playback.total), tooltip="To the last move (End)")
         x += gap
         for speed in SPEEDS:
@@ -360,10 +361,11 @@ class ReplayScene(Scene):
             self.table.handle_event(event)
 
     def _key(self, key: int) -> bool:
-        """The viewer's keys (True: taken); the others go to the table (L: the whole log)."""
+        """The viewer's keys (True: taken); the others go to the table (L: the whole log). The arrow keys
+        move the keyboard's focus over the bar and the cards (scenes/focus.py); comma and full stop step."""
         actions = {
-            pygame.K_SPACE: self.toggle_play, pygame.K_RIGHT: self.step_forward,
-            pygame.K_LEFT: self.step_back,
+            pygame.K_SPACE: self.toggle_play, pygame.K_PERIOD: self.step_forward,
+            pygame.K_COMMA: self.step_back,
             pygame.K_HOME: lambda: self.seek(0), pygame.K_END: lambda: self.seek(self.playback.total),
             pygame.K_ESCAPE: self.back,
         }
@@ -372,6 +374,14 @@ class ReplayScene(Scene):
             return False
         action()
         return True
+
+    def focus_items(self) -> list[Focusable]:
+        """What the keyboard and a controller reach: the table's cards and buttons, then the bar's."""
+        items = list(self.table.focus_items()) if self.table is not None else []
+        factor = self.menu_buttons.factor
+        items.extend(Focusable(("bar", b.label), b.hit_area(factor), b.action)
+                     for b in self.menu_buttons.buttons if b.enabled)
+        return items
 
     def _seek_mouse(self, event: pygame.event.Event) -> bool:
         """A press on the seek bar jumps there, and dragging along it follows the mouse."""

@@ -532,3 +532,32 @@ def test_save_and_leave_lists_the_game_in_the_history_at_once(app):
     frames(app)
     [entry] = history(app).unfinished()
     assert entry.key == match.record().header_hash() and entry.actions == len(match.actions)
+
+
+def test_the_viewer_by_keyboard_steps_plays_and_reaches_its_buttons(app, tmp_path):
+    import pygame
+
+    from scenes.focus import focus_items
+
+    scene = viewer(app, finished(seed=16), tmp_path)
+    scene.seek(10)
+
+    def key(code: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+        frames(app, 2)
+
+    key(pygame.K_PERIOD)
+    key(pygame.K_PERIOD)
+    assert scene.playback.position == 12
+    key(pygame.K_COMMA)
+    assert scene.playback.position == 11
+    key(pygame.K_SPACE)
+    assert scene.playing
+    key(pygame.K_SPACE)
+    assert not scene.playing
+    labels = [item.key for item in focus_items(scene) if item.key[0] == "bar"]
+    assert ("bar", "Play on from here") in labels and ("bar", "»") in labels
+    key(pygame.K_END)
+    assert scene.playback.position == scene.playback.total
+    key(pygame.K_HOME)
+    assert scene.playback.position == 0
