@@ -22,6 +22,7 @@ from game.core.datafile import shown
 from game.history import Entry, History, matching
 
 from . import rules_text
+from .focus import Focusable, widget_items
 from .keeping import exports_dir, history, keep_current
 from .widgets import (
     CREAM,
@@ -230,6 +231,19 @@ class HistoryScene(MenuScene):
                 button.enable()
             else:
                 button.disable()
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where the `index`-th of the rows shown lies."""
+        top = self.list_rect.top + self.row_h * (1 + index)
+        return pygame.Rect(self.list_rect.left, top, self.list_rect.width, self.row_h)
+
+    def focus_items(self) -> list[Focusable]:
+        """The keyboard and a controller reach the rows shown (Enter selects one), then the buttons and
+        fields."""
+        shown = self.filtered[self.scroll:self.scroll + self.visible_rows()]
+        rows = [Focusable(("row", entry.name), self.row_rect(i), lambda n=entry.name: self.select(n))
+                for i, entry in enumerate(shown)]
+        return rows + widget_items(self) if self.message is None else widget_items(self)
 
     def row_at(self, pos: tuple[int, int]) -> Entry | None:
         top = self.list_rect.top + self.row_h

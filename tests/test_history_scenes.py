@@ -561,3 +561,18 @@ def test_the_viewer_by_keyboard_steps_plays_and_reaches_its_buttons(app, tmp_pat
     assert scene.playback.position == scene.playback.total
     key(pygame.K_HOME)
     assert scene.playback.position == 0
+
+
+def test_the_history_rows_are_reached_by_keyboard(app):
+    import pygame
+
+    keep_games(app, [finished(seed=s) for s in (20, 21, 22)])
+    scene = history_scene(app)
+    rows = [item for item in scene.focus_items() if item.key[0] == "row"]
+    assert [item.key[1] for item in rows] == [e.name for e in scene.filtered]
+    assert any(item.key[0] != "row" for item in scene.focus_items())  # the buttons and fields follow
+    rows[2].act()
+    assert scene.selected == scene.filtered[2].name
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
+    frames(app)
+    assert scene.message is not None and "Delete" in scene.message.title
