@@ -154,6 +154,7 @@ class ReplayScene(Scene):
         self._wait = 0.0
         self._dragging_seek = False
         self._hands: tuple[int, dict[int, list[Any]]] | None = None
+        self._laid_out = app.size
         try:
             self.marks: list[Mark] = progress(playback.source).marks
         except Exception:  # the marks are a help: a record that replays has them, but never at any cost
@@ -197,7 +198,6 @@ class ReplayScene(Scene):
     # -- life cycle ------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.playback.watch(self.watching.seat)
-        self._layout(self.app.size)
         self._open_table()
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -206,8 +206,8 @@ class ReplayScene(Scene):
             self.table.on_resize(self.table_rect.size)
 
     def on_resume(self) -> None:
-        if self.app.size != (self.table_rect.width, self.table_rect.height + self.bar_rect.height
-                             + self.hands_rect.height):
+        """Back from the whole log or the play-on screen: the window may have changed meanwhile."""
+        if self.app.size != self._laid_out:
             self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
@@ -215,6 +215,8 @@ class ReplayScene(Scene):
             self.table.on_exit()
 
     def _open_table(self) -> None:
+        if self.table is not None:
+            self.table.on_exit()
         self._layout(self.app.size)
         table = replay_table_class(self.playback.game.id)(self.app, self.playback, seat=self.watching.seat,
                                                           follow=False, to_results=False, bots=False)
@@ -224,6 +226,7 @@ class ReplayScene(Scene):
         table.on_resize(self.table_rect.size)  # the window above the bar
 
     def _layout(self, size: tuple[int, int]) -> None:
+        self._laid_out = size
         w, h = size
         bar_h = min(h // 3, px(104, size))
         hands_h = min(h // 5, px(92, size)) if self.watching.key == OPEN else 0
