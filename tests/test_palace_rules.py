@@ -654,3 +654,21 @@ def test_pa_r14_a_resumed_game_takes_the_automatic_pass_back_with_the_play_befor
     assert resumed.actions == match.actions
     resumed.undo()
     assert resumed.actions == match.actions[:before], "the play and its automatic pass went back together"
+
+
+def test_pa_r14_hard_answers_the_finishing_step_at_once_as_the_heuristic_does() -> None:
+    # The search would think about a second over a real choice and not at all over a lone pass: that
+    # time alone would tell the table that a drawn card matched.
+    from game.ai import make_bot
+    from game.ai.base import Decision
+    from game.core import Rng
+
+    chance, _ = finishing_pair()
+    hard, heuristic = make_bot("palace", "hard"), make_bot("palace", "heuristic")
+    decision = Decision.of(chance, 0)
+    chosen = hard.choose(decision, Rng(5))
+    assert hard.last_iterations == 0, "no deal was searched"
+    assert chosen == heuristic.choose(decision, Rng(5))
+    played = make_bot("palace", "hard")
+    played.choose(Decision.of(position(hands=[["7C", "8C"], ["4C"], ["6D"]]), 0), Rng(5))
+    assert played.last_iterations > 0, "a real play is still searched"

@@ -48,8 +48,9 @@ class ImprovingBot(AnytimeBot):
         if len(decision.legal) == 1:
             yield decision.legal[0]
             return
-        if self.plan.decided is not None and self.plan.decided(decision.sample(rng)) is not None:
-            yield self.policy.choose(decision, rng)  # nothing left to win: play on as the heuristic
+        if self.plan.answers_at_once(decision) or (
+                self.plan.decided is not None and self.plan.decided(decision.sample(rng)) is not None):
+            yield self.policy.choose(decision, rng)  # nothing to search for, or nothing left to win
             return
         moves = [action for _, action in self.policy.ranked(decision, rng)[:self.plan.candidates]]
         seat = decision.seat

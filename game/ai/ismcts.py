@@ -60,6 +60,10 @@ class ISMCTSBot(AnytimeBot):
             self.last_iterations = 0
             yield decision.legal[0]
             return
+        if self.plan.answers_at_once(decision) and self.rollout_bot is not None:
+            self.last_iterations = 0
+            yield self.rollout_bot.choose(decision, rng)
+            return
         if self.plan.decided is not None and self.plan.decided(decision.sample(rng)) is not None:
             # Nothing left to win (the plan says the result is settled): every move would search as
             # equally good and the game could go round in circles, so play on with the rollout policy,

@@ -41,6 +41,8 @@ class SearchPlan:
     by more than `margin` standard errors (`improve.py`); the policy must rank its moves (`Bot.ranked`).
     `hard_iterations` caps the "hard" level's search besides its time budget, per game, from the
     tournaments in docs/ai-strength.md (quick answers, and a level table that can be measured).
+    `quick`: decisions the rollout policy makes alone, at once, without a search: where how long a bot
+    thinks would tell the other seats what only it may know (Palace's finishing step, PA-R14).
     """
 
     rollout: Callable[[], Bot] | None = None
@@ -53,6 +55,11 @@ class SearchPlan:
     candidates: int | None = None
     margin: float = 1.0
     hard_iterations: int | None = None
+    quick: Callable[[Decision], bool] | None = None
+
+    def answers_at_once(self, decision: Decision) -> bool:
+        """Whether the search leaves this decision to its rollout policy (see `quick`)."""
+        return self.quick is not None and self.rollout is not None and self.quick(decision)
 
     def __post_init__(self) -> None:
         if (self.cutoff is not None or self.turns is not None) and self.evaluate is None:
