@@ -346,3 +346,18 @@ def test_the_worker_thinks_the_hint_while_the_caller_goes_on(tmp_path):
         assert worker.started
     finally:
         worker.close()
+
+
+def test_a_hint_in_a_game_without_words_reads_no_hidden_cards_either():
+    """The shared no-peeking pairs (tests/fakegame.py): dealing the other hand anew, consistently with
+    what the seat knows, changes neither the hinted move nor its reasons; a game without a hints module
+    or a heuristic still gets the search's own reasons."""
+    import fakegame
+
+    import game as registry
+
+    registry.register(fakegame.GAME)
+    for state, seat, other in fakegame.same_information_pairs(10):
+        first = hint(Decision.of(state, seat), Rng(7), "ismcts:40")
+        assert first == hint(Decision.of(other, seat), Rng(7), "ismcts:40")
+        assert first.reasons and all(render("duel", r) != r.id for r in first.reasons)
