@@ -19,7 +19,7 @@ from typing import Any
 
 from ..ai.base import Bot, Decision
 from ..ai.plan import SearchPlan, softmax_shares
-from ..core import Action, Rng
+from ..core import Action, Rng, State
 from . import rules
 from .cards import BURN, BURN_RUN, INVISIBLE, RANKS, RESET, rank_of
 from .state import REDRAW, PalaceState, parse_play
@@ -185,8 +185,16 @@ def escape_value(escapes: float, place: float, players: int) -> float:
     return (1.0 - PLACE_WEIGHT) * escapes + PLACE_WEIGHT * place_value(place, players)
 
 
-def finished_values(state: PalaceState) -> list[float]:
+def _palace(state: State) -> PalaceState:
+    """A state the search hands over, as what it is: this game's."""
+    if not isinstance(state, PalaceState):
+        raise TypeError(f"a Palace plan was given a {type(state).__name__}")
+    return state
+
+
+def finished_values(any_state: State) -> list[float]:
     """Each seat's result of a finished game: the loser 0, the others by `escape_value` of their place."""
+    state = _palace(any_state)
     n = state.num_players
     values = [0.0] * n
     for place, seat in enumerate(state.finishing_order(), 1):
@@ -194,12 +202,13 @@ def finished_values(state: PalaceState) -> list[float]:
     return values
 
 
-def escape_chances(state: PalaceState) -> list[float]:
+def escape_chances(any_state: State) -> list[float]:
     """Each seat's result guessed from the cards left (hand, face-up, face-down) of the players still in.
 
     The chance to be the loser is a softmax over the cards left (the most cards, the likeliest loser);
     the expected place counts the players out already and, for each other player still in, the chance
     that they finish first, from the difference in cards. Seats out keep their certain value."""
+    state = _palace(any_state)
     n = state.num_players
     active = [s for s in range(n) if s not in state.out]
     values = [escape_value(1.0, place, n) for place in range(1, n + 1)]
@@ -213,9 +222,16 @@ def escape_chances(state: PalaceState) -> list[float]:
     for seat, lose in zip(active, losing, strict=True):
         ahead = sum(1.0 / (1.0 + math.exp((left[other] - left[seat]) / CARD_SCALE))
                     for other in active if other != seat)
-        place = len(state.out) + 1 + ahead
-        result[seat] = escape_value(1.0 - lose if len(active) > 1 else 0.0, place, n)
+        expected_place = len(state.out) + 1 + ahead
+        result[seat] = escape_value(1.0 - lose if len(active) > 1 else 0.0, expected_place, n)
     return result
+
+
+def finishing_the_turn(decision: Decision) -> bool:
+    """Whether to add freshly drawn cards of the rank just played: a step that follows every draw, and
+    that only this seat knows to be a choice (PA-R14). The heuristic answers it at once, as fast as a
+    plain pass, so the time a bot takes says nothing of a redraw chance."""
+    return decision.observation.get("phase") == REDRAW
 
 
 #: How far one card more moves the guessed chance to be the loser (see `softmax_shares`).
@@ -228,12 +244,5 @@ PLACE_WEIGHT = 0.25
 #: the heuristic towards the end, when one player is left with cards, the loser: going out first decides
 #: nothing (PA-R12). After `cutoff` moves (ten rounds or so) the rest is guessed from the cards left:
 #: three times as many deals in the time told the moves apart better than playouts run to the end.
-def finishing_the_turn(decision: Decision) -> bool:
-    """Whether to add freshly drawn cards of the rank just played: a step that follows every draw, and
-    that only this seat knows to be a choice (PA-R14). The heuristic answers it at once, as fast as a
-    plain pass, so the time a bot takes says nothing of a redraw chance."""
-    return decision.observation.get("phase") == REDRAW
-
-
 SEARCH = SearchPlan(rollout=HeuristicBot, cutoff=40, evaluate=escape_chances, result=finished_values,
                     candidates=3, hard_iterations=300, quick=finishing_the_turn)
