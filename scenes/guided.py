@@ -23,6 +23,10 @@ from .widgets import MenuScene
 if TYPE_CHECKING:
     from .table.base import TableScene
 
+PAUSED = ("Your first game is not saved: leave it, and it is gone (start it again from the setup screen "
+          "whenever you like).")
+
+
 class GuidedTableMixin:
     """Mixed into a game's table class (see `guided_table`): shows the guide's lessons as they come due,
     points at their cards until the learner's next move, and ends in the summary."""
@@ -73,6 +77,12 @@ class GuidedTableMixin:
             self.leave()
             return
         super().handle_event(event)  # type: ignore[misc]
+
+    def open_pause(self) -> None:
+        """The table's Menu: a first game is never saved (it must not replace the saved game), so instead
+        of the pause menu with its Save and leave, a panel to go on, read the rules or leave."""
+        table: Any = self
+        table.app.push(LessonScene(table.app, self, "Paused", PAUSED, ()))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)  # type: ignore[misc]

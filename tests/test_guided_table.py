@@ -144,3 +144,24 @@ def test_a_lesson_opens_the_rules_and_leave_lesson_goes_back(app):
     assert isinstance(app.stack.top, LessonScene)
     click(app, "Leave lesson")
     assert app.stack.top is setup
+
+
+def test_the_tables_menu_in_a_first_game_never_saves_it(app):
+    """Menu opens a panel without Save and leave: a first game must not replace the saved game."""
+    from scenes.settings import autosave_path
+
+    setup = learn(app, "palace")
+    while isinstance(app.stack.top, LessonScene):  # the introduction and the first rule
+        click(app, "Got it")
+    table = app.stack.top
+    assert isinstance(table, GuidedTableMixin)
+    table.open_pause()
+    frames(app)
+    assert isinstance(app.stack.top, LessonScene) and find_button(app.stack.top, "Save and leave") is None
+    click(app, "Got it")
+    frames(app)
+    assert app.stack.top is table
+    table.open_pause()
+    frames(app)
+    click(app, "Leave lesson")
+    assert app.stack.top is setup and not autosave_path().exists()
