@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.guide import LEARNER, GuidedGame, Shown, course
+from game.guide import LEARNER, LEARNER_NAME, GuidedGame, Shown, course
 
 from .base import Scene
 from .look import CREAM, GOLD, body_font, draw_panel, draw_text, px, text_scale, wrap
@@ -120,9 +120,9 @@ def guided_table(game_id: str) -> type[TableScene]:
     return type(f"Guided{base.__name__}", (GuidedTableMixin, base), {})
 
 
-def start_guided_game(app, game_id: str) -> TableScene:
-    """Open the guided first game of `game_id` over the current screen."""
-    guide = GuidedGame(course(game_id))
+def start_guided_game(app, game_id: str, name: str = "") -> TableScene:
+    """Open the guided first game of `game_id` over the current screen, the learner seated as `name`."""
+    guide = GuidedGame(course(game_id), name or LEARNER_NAME)
     home = app.stack.top
     table = guided_table(game_id)(app, guide.match, to_results=False)
     table.setup_guide(guide, home)  # type: ignore[attr-defined]
@@ -231,7 +231,7 @@ class GuideSummaryScene(MenuScene):
 
     def again(self) -> None:
         self.app.pop()
-        start_guided_game(self.app, self.guide.course.game_id)
+        start_guided_game(self.app, self.guide.course.game_id, self.guide.learner_name)
 
     def lines(self) -> list[tuple[str, bool]]:
         """The summary's lines, each with whether it is a heading."""

@@ -368,7 +368,9 @@ class SetupScene(MenuScene):
         from .guided import start_guided_game
 
         try:
-            start_guided_game(self.app, self.rules.id)
+            seats = self.choice.seats[:self.choice.players]
+            name = next((s.name.strip() for s in seats if s.kind == HUMAN and s.name.strip()), "")
+            start_guided_game(self.app, self.rules.id, name)
         except Exception as exc:  # a table that cannot open must leave the menus working
             logging.getLogger(__name__).exception("opening the guided game of %s failed", self.rules.id)
             self.show_message(Message("The first game cannot open", f"{type(exc).__name__}: {exc}"))

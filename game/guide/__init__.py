@@ -22,7 +22,8 @@ from ..core import Action, KartentischError
 from ..match import Match, Seat
 
 LEARNER = 0
-LEARNER_NAME = "You"
+#: The learner's seat name when none is given ("You" would make the table say "You chooses").
+LEARNER_NAME = "Player"
 
 #: What a trigger is given: the learner's observation before the last change (None at the start), the
 #: observation now, and the learner's legal actions now (empty when it is not their decision).
@@ -77,13 +78,14 @@ class Summary:
 @dataclass
 class GuidedGame:
     course: Course
+    learner_name: str = LEARNER_NAME
     match: Match = field(init=False)
     taught: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         course = self.course
-        seats = [Seat(LEARNER_NAME)] + [Seat.ai(course.bot_names[i], course.bot_level)
-                                        for i in range(course.players - 1)]
+        bots = [Seat.ai(name, course.bot_level) for name in course.bot_names[:course.players - 1]]
+        seats = [Seat(self.learner_name.strip() or LEARNER_NAME), *bots]
         # No autosave: a first game must not replace the player's saved game.
         self.match = Match(course.game_id, seats, course.seed, course.options)
         self._last_obs: dict[str, Any] | None = None
