@@ -4,9 +4,10 @@
 
 The record is replayed up to its first N actions; the seat to move there is given the hint that the
 table would give it (the level's bot sees only that seat's observation; its random source is the one a
-bot of that seat would get at that move, so the same question gets the same answer). --json ends with one
-line {"seat", "action", "reasons"}: `action` in the record's action text, each reason its message id,
-parameters and English text.
+bot of that seat would get at that move). A level bound by iterations alone (ismcts:100, improve:40)
+gives the same answer on every machine; "hard" also stops after 0.9 s, so a slow machine may search less.
+--json ends with one line {"seat", "action", "reasons"}: `action` in the record's action text, each
+reason its message id, parameters and English text.
 
 Exit 0 with the hint; 1 when the record cannot be read or has no decision at N (one line saying why);
 2 for bad arguments.
