@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.core import KartentischError
 from game.core.datafile import shown
@@ -31,6 +31,7 @@ from .widgets import (
     MUTED,
     MenuScene,
     Message,
+    PlaceholderEntry,
     body_font,
     draw_panel,
     draw_text,
@@ -104,8 +105,8 @@ class HistoryScene(MenuScene):
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.row_h = 1
         self.game_menu: UIDropDownMenu | None = None
-        self.name_entry: UITextEntryLine | None = None
-        self.path_entry: UITextEntryLine | None = None
+        self.name_entry: PlaceholderEntry | None = None
+        self.path_entry: PlaceholderEntry | None = None
         self.buttons: dict[str, UIButton] = {}
         self._titles: dict[str, str | None] = {}
         self._last_click: tuple[str, float] | None = None
@@ -147,7 +148,7 @@ class HistoryScene(MenuScene):
         self.game_menu = UIDropDownMenu(list(self._titles), current,
                                         pygame.Rect(left, top, menu_w, control_h), manager=self.ui)
         name_rect = pygame.Rect(left + menu_w + gap, top, min(px(300, size), width // 3), control_h)
-        self.name_entry = UITextEntryLine(name_rect, manager=self.ui, placeholder_text="A player's name")
+        self.name_entry = PlaceholderEntry(name_rect, manager=self.ui, placeholder_text="A player's name")
         self.name_entry.set_text_length_limit(40)
         self.name_entry.set_text(self.player_filter)
 
@@ -175,7 +176,7 @@ class HistoryScene(MenuScene):
         open_w = min(px(150, size), width // 6)
         stats_w = min(px(170, size), width // 6)
         path_w = max(1, width - back_w - open_w - stats_w - 3 * gap)
-        self.path_entry = UITextEntryLine(pygame.Rect(left, bottom, path_w, bottom_h), manager=self.ui,
+        self.path_entry = PlaceholderEntry(pygame.Rect(left, bottom, path_w, bottom_h), manager=self.ui,
                                           placeholder_text="A record file from elsewhere (or drop it here)")
         self.path_entry.set_text_length_limit(PATH_LIMIT)
         x = left + path_w + gap

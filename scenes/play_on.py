@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UILabel, UITextEntryLine
+from pygame_gui.elements import UILabel
 
 from game.core import KartentischError
 from game.core.datafile import shown
@@ -20,7 +20,7 @@ from game.core.datafile import shown
 from .keeping import keep_current
 from .settings import autosave_path
 from .setup import HUMAN, KINDS, NAME_LIMIT, SeatChoice, SetupChoice, Stepper, kind_label
-from .widgets import MenuScene, Message, column, draw_panel, open_table_or_explain, px
+from .widgets import MenuScene, Message, PlaceholderEntry, column, draw_panel, open_table_or_explain, px
 
 if TYPE_CHECKING:
     from game.playback import Playback
@@ -48,7 +48,7 @@ class PlayOnScene(MenuScene):
         seats = [SeatChoice(s.name, HUMAN if s.is_human else (s.bot if s.bot in KINDS else "normal"))
                  for s in playback.seats]
         self.choice = SetupChoice(playback.game.id, len(seats), seats)
-        self.entries: dict[UITextEntryLine, SeatChoice] = {}
+        self.entries: dict[PlaceholderEntry, SeatChoice] = {}
         self.steppers: list[Stepper] = []
         self.error = ""
         self.error_label: UILabel | None = None
@@ -67,7 +67,7 @@ class PlayOnScene(MenuScene):
         self.steppers = []
         for seat, rect in zip(self.choice.seats, rects, strict=True):
             split = round(rect.width * 0.45)
-            entry = UITextEntryLine(pygame.Rect(rect.left, rect.top, split - px(10, size), rect.height),
+            entry = PlaceholderEntry(pygame.Rect(rect.left, rect.top, split - px(10, size), rect.height),
                                     manager=self.ui)
             entry.set_text_length_limit(NAME_LIMIT)
             entry.set_text(seat.name[:NAME_LIMIT])

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 import pygame
 import pygame_gui
-from pygame_gui.elements import UILabel, UITextBox, UITextEntryLine
+from pygame_gui.elements import UILabel, UITextBox
 
 from game.match import describe_os_error
 
@@ -27,6 +27,7 @@ from .widgets import (
     MenuScene,
     Message,
     MessageScene,
+    PlaceholderEntry,
     dim,
     draw_heading,
     draw_panel,
@@ -97,7 +98,7 @@ class SaveElsewhereScene(MenuScene):
         self.on_leave = on_leave
         self.path_text = str(suggested_path(match, documents_dir()))
         self.status = ""
-        self.entry: UITextEntryLine | None = None
+        self.entry: PlaceholderEntry | None = None
         self.status_label: UILabel | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -125,8 +126,8 @@ class SaveElsewhereScene(MenuScene):
                         self.save_in_documents, primary=True, tooltip=f"A new file in {documents}")
         y += line_h + gap
         field_w = round(inner.width * 0.7)
-        self.entry = UITextEntryLine(pygame.Rect(inner.left, y, field_w - gap, line_h), manager=self.ui,
-                                     placeholder_text="A folder or a file name")
+        self.entry = PlaceholderEntry(pygame.Rect(inner.left, y, field_w - gap, line_h), manager=self.ui,
+                                      placeholder_text="A folder or a file name")
         self.entry.set_text(self.path_text)
         self.add_button(pygame.Rect(inner.left + field_w, y, inner.width - field_w, line_h), "Save here",
                         self.save_at_typed_path, tooltip="Save the game at the path in the field")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.core.datafile import shown
 from game.history import Entry, History
@@ -28,6 +28,7 @@ from .widgets import (
     MUTED,
     MenuScene,
     Message,
+    PlaceholderEntry,
     body_font,
     draw_panel,
     draw_text,
@@ -89,7 +90,7 @@ class StatisticsScene(MenuScene):
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.row_h = 1
         self.game_menu: UIDropDownMenu | None = None
-        self.name_entry: UITextEntryLine | None = None
+        self.name_entry: PlaceholderEntry | None = None
         self.ai_button: UIButton | None = None
         self._titles: dict[str, str] = {}
         self._charts: list[Chart] = []
@@ -115,7 +116,7 @@ class StatisticsScene(MenuScene):
         menu_rect = pygame.Rect(left, top, menu_w, control_h)
         self.game_menu = UIDropDownMenu(list(self._titles), current, menu_rect, manager=self.ui)
         name_rect = pygame.Rect(left + menu_w + gap, top, min(px(280, size), width // 3), control_h)
-        self.name_entry = UITextEntryLine(name_rect, manager=self.ui, placeholder_text="A player's name")
+        self.name_entry = PlaceholderEntry(name_rect, manager=self.ui, placeholder_text="A player's name")
         self.name_entry.set_text_length_limit(40)
         self.name_entry.set_text(self.player_filter)
         ai_rect = pygame.Rect(name_rect.right + gap, top, min(px(220, size), width // 4), control_h)

@@ -122,7 +122,20 @@ def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
 # -- text fields -----------------------------------------------------------------------------------
 class PlaceholderEntry(UITextEntryLine):
     """A text field whose placeholder reads as one: pygame-gui writes it in the text's own colour, so
-    here it is muted until the field has text or the focus."""
+    here it is muted until the field has text or the focus. Typing that would leave nothing visible in
+    it (a lone zero-width space) is refused: pygame-gui cannot measure such a text and raises."""
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT and self.is_focused and self._leaves_nothing_visible(event.text):
+            return True  # taken, and nothing changes
+        return super().process_event(event)
+
+    def _leaves_nothing_visible(self, typed: str) -> bool:
+        text = self.get_text() + typed
+        try:
+            return bool(text) and self.font.size(text)[0] == 0
+        except (pygame.error, ValueError):  # a text the font cannot even measure
+            return True
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

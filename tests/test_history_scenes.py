@@ -576,3 +576,22 @@ def test_the_history_rows_are_reached_by_keyboard(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
     frames(app)
     assert scene.message is not None and "Delete" in scene.message.title
+
+
+def test_a_lone_zero_width_character_typed_into_an_empty_field_is_refused(app):
+    import pygame
+
+    from scenes.statistics import StatisticsScene
+
+    app.push(StatisticsScene(app))
+    frames(app)
+    entry = app.stack.top.name_entry
+    entry.focus()
+    for text in ("\u200b", "\u2060", "\ufeff"):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        frames(app)
+    assert entry.get_text() == ""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="A"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="\u200b"))
+    frames(app)
+    assert entry.get_text() == "A\u200b"
