@@ -126,3 +126,90 @@ def test_a_controller_may_come_and_go_and_a_stick_steps_once_per_push(app):
     assert focused(app).key == ("light", "Play")  # shown by the first push, not moved by its wobble
     stick(30000)
     assert focused(app).key != ("light", "Play")
+
+
+# -- whole games without a mouse ------------------------------------------------------------------
+GAMES = [("palastgefluester", 3, 11), ("palace", 3, 12), ("gloria_picktoria", 2, 13),
+         ("three_chapters", 3, 14)]
+
+
+def _choices(items: list) -> list:
+    """The focus stops that are choices of the game: legal cards and the table's other targets."""
+    return [i for i in items if (i.card and i.legal) or i.key[0] == "target"]
+
+
+def _play_without_mouse(game_id: str, players: int, seed: int, press, numbers: bool) -> None:
+    """A whole game with one person at the table, every decision taken through the focus alone: a
+    number key for the n-th legal card (with `numbers`), or Tab (or Shift+Tab) round to a target and
+    Enter (`press` sends "tab", "back", "enter" or a number, as keys or as controller buttons)."""
+    import random
+
+    from test_table_support import close_app, make_app
+
+    from game.match import Match, Seat
+    from scenes.results import ResultsScene
+    from scenes.table import open_table
+
+    app = make_app((1280, 720), "off")  # no animations, and bots move at once
+    rng = random.Random(seed)
+    seats = [Seat("Anna")] + [Seat.ai(f"Bot {i}", "random") for i in range(1, players)]
+    match = Match(game_id, seats, seed)
+    table = open_table(app, match)
+    app.push(table)
+    decisions = 0
+    try:
+        for _ in range(60_000):
+            if isinstance(app.stack.top, ResultsScene):
+                break
+            app.step(1 / 60)
+            if app.stack.top is not table or not table.caught_up or not table.targets:
+                continue
+            items = focus_items(table)
+            choices = _choices(items)
+            if not choices:
+                continue
+            chosen = rng.choice(choices)
+            legal_cards = [i for i in items if i.card and i.legal]
+            if numbers and chosen in legal_cards and legal_cards.index(chosen) < 9 and rng.random() < 0.5:
+                press(app, legal_cards.index(chosen) + 1)
+            else:
+                now = focused(app)
+                keys = [i.key for i in items]
+                at = keys.index(now.key) if now is not None and now.key in keys else -1
+                back = at >= 0 and (at - keys.index(chosen.key)) % len(keys) < len(keys) // 2
+                for _ in range(len(items) + 1):  # Tab or Shift+Tab, whichever way is shorter
+                    now = focused(app)
+                    if now is not None and now.key == chosen.key:
+                        break
+                    press(app, "back" if back else "tab")
+                assert focused(app).key == chosen.key
+                press(app, "enter")
+            decisions += 1
+        assert match.is_over(), f"{game_id}: the game did not end ({decisions} decisions by keys)"
+        assert isinstance(app.stack.top, ResultsScene)
+        assert decisions > 3
+    finally:
+        close_app(app)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players", "seed"), GAMES)
+def test_a_whole_game_of_each_table_with_key_events_only(game_id, players, seed):
+    codes = {"tab": pygame.K_TAB, "back": pygame.K_TAB, "enter": pygame.K_RETURN}
+
+    def press(app: App, what) -> None:
+        code = codes[what] if isinstance(what, str) else getattr(pygame, f"K_{what}")
+        key(app, code, mod=pygame.KMOD_SHIFT if what == "back" else 0, count=1)
+
+    _play_without_mouse(game_id, players, seed, press, numbers=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players", "seed"), GAMES)
+def test_a_whole_game_of_each_table_with_controller_events_only(game_id, players, seed):
+    def press(app: App, what: str) -> None:
+        button = {"tab": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+                  "back": pygame.CONTROLLER_BUTTON_LEFTSHOULDER, "enter": pygame.CONTROLLER_BUTTON_A}[what]
+        pad(app, button, count=1)
+
+    _play_without_mouse(game_id, players, seed + 100, press, numbers=False)
