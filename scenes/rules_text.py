@@ -71,10 +71,12 @@ With the <i>noted</i> scoring option, ties go to the higher total of row sizes n
 
 _PALACE = """\
 <b>Goal</b><br>
-Get rid of all your cards. Everyone who gets out is one of the winners, in the order they went out; play goes on until one player is left holding cards: the loser, who deals the rematch.<br><br>
+Get rid of all your cards. Everyone who gets out is one of the winners, in the order they went \
+out; play goes on until one player is left holding cards: the loser, who deals the rematch.<br><br>
 <b>Set-up</b><br>
 Each player gets 3 face-down cards, 3 face-up cards on them and 3 hand cards. Before play you may swap \
-hand cards with your face-up cards. The first player is the one showing the lowest face-up card (3 … 9, 10, J, Q, K, A, 2), the first clockwise from the dealer on a tie.<br><br>
+hand cards with your face-up cards. The first player is the one showing the lowest face-up card \
+(3 … 9, 10, J, Q, K, A, 2), the first clockwise from the dealer on a tie.<br><br>
 <b>Your turn</b><br>
 Play one or more cards of one rank, equal to or higher than the top of the pile (3 is low, ace is high). \
 Then draw back up to 3 while the draw pile lasts. If you cannot play, you pick up the whole pile.<br><br>
@@ -86,7 +88,8 @@ Then draw back up to 3 while the draw pile lasts. If you cannot play, you pick u
 When your hand is empty and the draw pile is gone, play from your face-up cards, then your face-down cards \
 one at a time, blind. A blind card that cannot be played goes to your hand with the whole pile.<br><br>
 <b>Options</b><br>
-Redraw (play cards of the same rank you just drew: after every draw a player finishes the turn, so nobody else can tell whether they could), and variants for 7s, 8s and 3s, as chosen in the setup."""
+Redraw (play cards of the same rank you just drew: after every draw a player finishes the turn, \
+so nobody else can tell whether they could), and variants for 7s, 8s and 3s, as chosen in the setup."""
 
 _GLORIA_PICKTORIA = """\
 <b>Goal</b><br>
