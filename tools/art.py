@@ -27,7 +27,8 @@ from tools.arttool import check, packs  # sets the dummy video driver before pyg
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m tools.art", description=__doc__.splitlines()[0])
+    top = argparse.ArgumentParser(prog=cli.prog("tools.art", "kartentisch-art"),
+                                  description=__doc__.splitlines()[0])
     commands = top.add_subparsers(dest="command", required=True)
 
     c = commands.add_parser("check", help="check a pack: ids, files, sizes, resolution")

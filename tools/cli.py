@@ -29,10 +29,16 @@ EXIT_USAGE = 2
 SEED_DIGITS = 18
 
 __all__ = [
-    "EXIT_FAILED", "EXIT_USAGE", "OutputError", "bot_list", "bot_name", "cannot_write", "check_bots",
+    "EXIT_FAILED", "EXIT_USAGE", "OutputError", "prog", "bot_list", "bot_name", "cannot_write", "check_bots",
     "check_setup", "count",
     "game_id", "name_list", "option", "output_file", "output_folder", "seed", "window_size",
 ]
+
+
+def prog(module: str, script: str) -> str:
+    """The name a tool's usage line shows: the console script it was started as (`kartentisch-art`),
+    else how it is run from a source checkout (`python -m tools.art`)."""
+    return script if Path(sys.argv[0]).stem == script else f"python -m {module}"
 
 
 # -- argument types (argparse reports what they raise as a usage error) ------------------------------

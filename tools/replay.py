@@ -14,10 +14,12 @@ import sys
 from game.core import RecordError
 from game.core.datafile import shown
 from game.core.records import read_record, replay
+from tools import cli
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.replay", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog=cli.prog("tools.replay", "kartentisch-replay"),
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("file")
     parser.add_argument("--verify", action="store_true",
                         help="check the header, the final state hash and the result")
