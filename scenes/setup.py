@@ -19,6 +19,7 @@ from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
 import game
 from game.ai import LEVELS
 from game.core import KartentischError, Option, fresh_seed
+from game.core.rng import SEED_DIGITS
 from game.guide import has_course
 
 from .settings import autosave_path
@@ -39,7 +40,6 @@ HUMAN = "human"
 KINDS: tuple[str, ...] = (HUMAN, *LEVELS)
 DEFAULT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hugo")
 NAME_LIMIT = 18
-SEED_LIMIT = 18  # digits: any seed below 10**18 is a whole number the engine takes
 #: options whose whole-number values name a seat (Palace's dealer): shown by the seat's name
 SEAT_OPTIONS = frozenset({"dealer"})
 SCROLL_BAR = 20  # pygame-gui's scroll bar width, fixed in pixels
@@ -103,8 +103,8 @@ class SetupChoice:
         text = self.seed_text.strip()
         if not text:
             return fresh_seed()
-        if not text.isdigit() or len(text) > SEED_LIMIT:
-            raise ValueError(f"The seed must be a whole number of up to {SEED_LIMIT} digits (or empty).")
+        if not text.isdigit() or len(text) > SEED_DIGITS:
+            raise ValueError(f"The seed must be a whole number of up to {SEED_DIGITS} digits (or empty).")
         return int(text)
 
 
@@ -288,7 +288,7 @@ class SetupScene(MenuScene):
         seed = PlaceholderEntry(pygame.Rect(0, y, width, row_h), manager=self.ui, container=box,
                                placeholder_text="random (or a number to replay a deal)")
         seed.set_allowed_characters("numbers")
-        seed.set_text_length_limit(SEED_LIMIT)
+        seed.set_text_length_limit(SEED_DIGITS)
         seed.set_text(self.choice.seed_text)
         self.entries[seed] = lambda text: setattr(self.choice, "seed_text", text)
         return y + row_h + gap

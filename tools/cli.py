@@ -22,11 +22,10 @@ from game import load
 from game.__main__ import window_size
 from game.ai import BOT_NAMES, is_bot_name
 from game.core import KartentischError
+from game.core.rng import SEED_DIGITS  # the digits a seed may have, as on the setup screen
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
-#: the digits a seed may have (as on the setup screen): any such whole number is a seed the engine takes
-SEED_DIGITS = 18
 
 __all__ = [
     "EXIT_FAILED", "EXIT_USAGE", "OutputError", "prog", "bot_list", "bot_name", "cannot_write", "check_bots",
