@@ -120,25 +120,41 @@ def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
 
 
 # -- text fields -----------------------------------------------------------------------------------
+class _NoWidth:
+    """What a text field refuses: the characters its own list forbids, and every character that takes
+    no width in its font (a zero-width space, a joiner, a soft hyphen). pygame-gui cannot lay out a
+    text made only of such characters and raises; refused wherever it would come in (typed, pasted
+    or set), no text ever is, whatever is deleted later."""
+
+    def __init__(self, entry: UITextEntryLine, forbidden=None) -> None:
+        self.entry = entry
+        self.forbidden = forbidden
+
+    def __contains__(self, character: object) -> bool:
+        if self.forbidden is not None and character in self.forbidden:
+            return True
+        font = self.entry.font
+        try:
+            return font is not None and font.size(str(character))[0] == 0
+        except (pygame.error, ValueError):  # a character the font cannot even measure
+            return True
+
+    def copy(self) -> _NoWidth:
+        return _NoWidth(self.entry, self.forbidden)
+
+
 class PlaceholderEntry(UITextEntryLine):
     """A text field whose placeholder reads as one: pygame-gui writes it in the text's own colour, so
-    here it is muted until the field has text or the focus. Typing that would leave nothing visible in
-    it (a lone zero-width space) is refused: pygame-gui cannot measure such a text and raises."""
+    here it is muted until the field has text or the focus. A character without width is refused
+    (see _NoWidth)."""
 
-    def process_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.TEXTINPUT and self.is_focused and self._leaves_nothing_visible(event.text):
-            return True  # taken, and nothing changes
-        return super().process_event(event)
-
-    def _leaves_nothing_visible(self, typed: str) -> bool:
-        text = self.get_text() + typed
-        try:
-            return bool(text) and self.font.size(text)[0] == 0
-        except (pygame.error, ValueError):  # a text the font cannot even measure
-            return True
+    def set_forbidden_characters(self, forbidden_characters) -> None:
+        super().set_forbidden_characters(forbidden_characters)
+        self.forbidden_characters = _NoWidth(self, self.forbidden_characters)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.forbidden_characters = _NoWidth(self)
         self._ink = self.text_colour
         self._hinting = False
         self._show_ink()
