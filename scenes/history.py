@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -242,7 +243,7 @@ class HistoryScene(MenuScene):
         """The keyboard and a controller reach the rows shown (Enter selects one), then the buttons and
         fields."""
         shown = self.filtered[self.scroll:self.scroll + self.visible_rows()]
-        rows = [Focusable(("row", entry.name), self.row_rect(i), lambda n=entry.name: self.select(n))
+        rows = [Focusable(("row", entry.name), self.row_rect(i), partial(self.select, entry.name))
                 for i, entry in enumerate(shown)]
         return rows + widget_items(self) if self.message is None else widget_items(self)
 
