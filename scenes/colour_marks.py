@@ -8,6 +8,7 @@ diamond, purple a square and brown a cross. `outline` gives a shape's points, `m
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -65,7 +66,7 @@ def _ring(cx: float, cy: float, radius: float, degrees: list[float]) -> list[Poi
     return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
 
 
-def ink_on(colour: RGB) -> RGB:
+def ink_on(colour: Sequence[int]) -> RGB:
     """A shape's ink that reads on `colour`: dark on light colours, white on dark ones."""
     r, g, b = colour[:3]
     return (40, 30, 20) if 0.2126 * r + 0.7152 * g + 0.0722 * b > 150 else (255, 252, 244)

@@ -221,9 +221,9 @@ def _keep_clear(panel: pygame.Rect, avoid: pygame.Rect, window: pygame.Rect) -> 
 
 
 def _blocks(name: str, rules: list[str], notes: list[str], width: int, name_px: int, rule_px: int,
-            note_px: int) -> list[tuple[list[str], pygame.font.Font, tuple[int, int, int], int]]:
+            note_px: int) -> list[tuple[list[str], pygame.font.Font, tuple[int, ...], int]]:
     """(lines, font, colour, space after) of each paragraph, wrapped to `width`."""
-    out = []
+    out: list[tuple[list[str], pygame.font.Font, tuple[int, ...], int]] = []
     name_font = fonts.display_font(name_px)
     out.append((fonts.wrap(name, name_font, width), name_font, GOLD[:3], rule_px // 2))
     rule_font = fonts.font(rule_px)
