@@ -35,6 +35,20 @@ WIDGET_FACES: dict[str, str] = {"widget": "NotoSans-Regular.ttf", "widget_bold":
 _warned: set[str] = set()
 
 
+class Font(pygame.font.Font):
+    """pygame's font, except that a text without width (only zero-width characters: a zero-width
+    space, a joiner, a soft hyphen) is drawn as an empty line where pygame raises "Text has zero
+    width": a name from a record or a pack must not stop a screen."""
+
+    def render(self, text, *args, **kwargs) -> pygame.Surface:
+        try:
+            return super().render(text, *args, **kwargs)
+        except pygame.error:
+            if text and self.size(text)[0] == 0:
+                return super().render("", *args, **kwargs)
+            raise
+
+
 @lru_cache(maxsize=1)
 def _widget_dir() -> Path | None:
     """pygame-gui's data folder, found without importing pygame-gui (the title must not wait for it)."""
@@ -54,15 +68,15 @@ def _path(role: str) -> Path:
 
 
 @lru_cache(maxsize=256)
-def _cached(role: str, size: int) -> pygame.font.Font:
+def _cached(role: str, size: int) -> Font:
     path = _path(role)
     try:
-        return pygame.font.Font(str(path), size)
+        return Font(str(path), size)
     except (OSError, FileNotFoundError, pygame.error) as exc:
         if role not in _warned:
             _warned.add(role)
             log.warning("font %s is unusable (%s); using pygame's default font", path, exc)
-        fallback = pygame.font.Font(None, round(size * 1.3))  # the default face runs small
+        fallback = Font(None, round(size * 1.3))  # the default face runs small
         fallback.set_bold(role in ("bold", "display", "widget_bold"))
         return fallback
 

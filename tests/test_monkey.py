@@ -149,3 +149,26 @@ def test_a_name_field_never_holds_only_characters_without_width(way, events):
         assert entry.get_text() in ("", "A")
     finally:
         app.stack.clear()
+
+
+@pytest.mark.parametrize("game_id", game.GAME_IDS)
+def test_tables_and_results_draw_names_without_width(game_id):
+    """The same fault in the app's own drawing: a seat named only by zero-width characters (a record or
+    the API allows it) stopped every table and the results; such a text now draws as an empty line."""
+    from scenes.table import open_table
+
+    names = ("\u200b", "\u2060", "\ufeff")
+    app = make_app((1280, 720))
+    try:
+        playing = Match(game_id, [Seat(names[0]), *(Seat.ai(n, "random") for n in names[1:])], 1)
+        app.push(open_table(app, playing))
+        for _ in range(20):
+            app.step(0.1)
+        app.stack.clear()
+        ended = Match(game_id, [Seat.ai(n, "random") for n in names], 1)
+        ended.run_bots()
+        app.push(ResultsScene(app, ended))
+        app.step(0.1)
+        assert isinstance(app.stack.top, ResultsScene)
+    finally:
+        app.stack.clear()
