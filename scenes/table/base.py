@@ -299,6 +299,15 @@ class TableScene(Scene):
         """The mark drawn on a card the observation marks (`sprite.marked`), at a card size."""
         return None
 
+    def panel_rects(self) -> dict[str, pygame.Rect]:
+        """The table's regions by name (plates, rows, hands, piles, the log with its History button, the
+        buttons): no two may overlap at any window size, and no card lies on a plate's text, the log or a
+        button."""
+        found = {f"button {b.key}": b.rect for b in self.buttons if b.visible and b.key != "history"}
+        if self.log_box is not None:
+            found["log"] = self.log_box
+        return found
+
     def card_notes(self, sprite: CardSprite) -> list[str]:
         """What matters about a face-up card now, for the inspect view (blocked by the King card, where
         it counts): the card's own rule text is added by the view."""
@@ -1242,8 +1251,10 @@ class TableScene(Scene):
             return
         box = self.log_box
         h = min(box.height, font(self.scale.font(17)).get_linesize() + self.scale.px(8, 2))
-        w = min(box.width, self.scale.px(130, 40))
-        self.buttons.append(Button(pygame.Rect(box.right - w, box.y, w, h), "History (L)", "history"))
+        label = "History (L)"  # as wide as its label at the buttons' size (at the smallest they shrink to)
+        needed = font(max(9, self.scale.font(24) * 2 // 3), True).size(label)[0] + self.scale.px(12, 6)
+        w = min(box.width, max(self.scale.px(130, 40), needed))
+        self.buttons.append(Button(pygame.Rect(box.right - w, box.y, w, h), label, "history"))
 
     def _place_hint_button(self) -> None:
         """The Hint button, Undo's size, in the bottom left corner: every table keeps its hand and rows

@@ -216,9 +216,13 @@ class GloriaPicktoriaTable(TableScene):
         side_w = round(w * 0.15)
         own_plate = pygame.Rect(m, own_top, side_w, max(14, round(h * 0.08)))
         rows = pygame.Rect(side_w + 2 * m, own_top, w - side_w - 3 * m, max(10, hand.y - own_top - m))
-        doubler_at = (hand.x - hand_card[0] * 0.8, hand.centery)
-        self.areas[self.bottom_seat] = SeatArea(own_plate, rows, hand, hand_card, doubler_at, bottom=True)
         bw, bh = round(w * 0.09), max(14, round(h * 0.045))
+        # the doubler left of the hand, clear of the Hint button (Undo's size, in the bottom left corner)
+        doubler_x = max(hand.x - hand_card[0] * 0.8, 2 * m + bw + hand_card[0] / 2)
+        shift = max(0, round(doubler_x + hand_card[0] / 2 + m) - hand.x)
+        hand = pygame.Rect(hand.x + shift, hand.y, max(hand_card[0], hand.width - shift), hand.height)
+        doubler_at = (doubler_x, hand.centery)
+        self.areas[self.bottom_seat] = SeatArea(own_plate, rows, hand, hand_card, doubler_at, bottom=True)
         self.buttons = [
             Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
             Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
@@ -469,6 +473,17 @@ class GloriaPicktoriaTable(TableScene):
                 targets.append(Target(action, rect=rect, label=action))
         self.decorate()
         return targets
+
+    def panel_rects(self) -> dict[str, pygame.Rect]:
+        found = super().panel_rects()
+        for seat, area in self.areas.items():
+            plate = area.plate
+            if not area.bottom:  # the plate's text: its right part holds the doubler and the hand's backs
+                text_w = round(area.doubler_at[0] - area.hand_card[0] * 0.6) - plate.x
+                plate = plate.clip(pygame.Rect(plate.x, plate.y, text_w, plate.height))
+            found |= {f"plate {seat}": plate, f"rows {seat}": area.rows}
+        found["counter"] = self.counter_box
+        return found
 
     def mark_targets(self, targets: list[Target]) -> None:
         if self.picked is None:
@@ -739,16 +754,26 @@ class GloriaPicktoriaTable(TableScene):
             bits.append("doubler ready" if obs["doubler_in_hand"][seat] else "doubler laid")
             if deciding:
                 bits.insert(0, "your turn" if seat == self.viewer else "decides now")
-            sub = self.texts.fitted(
-                " · ".join(bits), self.scale.font(18), plate.width - 2 * pad, GOLD if deciding else INK_DIM
-            )
-            surface.blit(sub, (plate.x + pad, plate.y + line_h + (line_h - sub.get_height()) // 2))
+            room = max(1, plate.bottom - plate.y - line_h - 2)
+            sub = self.texts.block(" · ".join(bits), self.scale.font(18), plate.width - 2 * pad, room,
+                                   GOLD if deciding else INK_DIM, separator=" · ")
+            surface.blit(sub, (plate.x + pad, plate.y + line_h + max(0, (room - sub.get_height()) // 2)))
             return
         room = max(10, right - score.get_width() - pad - plate.x - pad)
-        title = self.texts.fitted(name, self.scale.font(22), room, GOLD if deciding else INK, True)
-        surface.blit(title, (plate.x + pad, plate.centery - title.get_height() // 2))
-        if score_at[0] > plate.x + pad + title.get_width():
-            surface.blit(score, (score_at[0], plate.centery - score.get_height() // 2))
+        colour = GOLD if deciding else INK
+        stacked = not self.texts.fits(name, self.scale.font(22), room, True) and (
+            plate.height >= font(self.scale.font(22), True).get_linesize() + score.get_height())
+        if stacked:  # a narrow plate: the name above, the points below it, both at the left
+            width = max(10, right - plate.x - 2 * pad)
+            title = self.texts.fitted(name, self.scale.font(22), width, colour, True)
+            top = plate.y + (plate.height - title.get_height() - score.get_height()) // 2
+            surface.blit(title, (plate.x + pad, top))
+            surface.blit(score, (plate.x + pad, top + title.get_height()))
+        else:
+            title = self.texts.fitted(name, self.scale.font(22), room, colour, True)
+            surface.blit(title, (plate.x + pad, plate.centery - title.get_height() // 2))
+            if score_at[0] > plate.x + pad + title.get_width():
+                surface.blit(score, (score_at[0], plate.centery - score.get_height() // 2))
         count = self.texts.render(str(obs["hand_sizes"][seat]), self.scale.font(18), INK, True)
         box = count.get_rect(bottomright=(plate.right - 2, plate.bottom - 1)).inflate(6, 0)
         surface.blit(self.panels.get(box.size, (0, 0, 0, 200), box.height // 2), box.topleft)

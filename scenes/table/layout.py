@@ -16,9 +16,14 @@ if TYPE_CHECKING:
 Size = tuple[int, int]
 
 
+#: the smallest text the tables write, in pixels
+MIN_FONT_PX = 10
+
+
 @dataclass(frozen=True)
 class Scale:
-    """Proportions of one window size: `unit` is 1.0 at 1920x1080."""
+    """Proportions of one window size: `unit` is 1.0 at 1920x1080 (lengths), `text_unit` the same for
+    text."""
 
     width: int
     height: int
@@ -31,8 +36,17 @@ class Scale:
         """A length given at 1920x1080, for this window."""
         return max(minimum, round(value * self.unit))
 
+    @property
+    def text_unit(self) -> float:
+        """The scale of text. It follows both window dimensions, the width a little less (a narrow, tall
+        window has room to spare below: its text need not be as small as its width alone would make it),
+        and below 1920x1080 it shrinks more slowly than lengths, so a small window stays readable."""
+        unit = max(0.15, min(1.3 * self.width / 1920.0, self.height / 1080.0))
+        return unit if unit >= 1.0 else unit**0.7
+
     def font(self, value: float) -> int:
-        return max(9, round(value * self.unit))
+        """A text size given at 1920x1080, for this window."""
+        return max(MIN_FONT_PX, round(value * self.text_unit))
 
 
 def card_size(height: float, aspect: float, max_width: float | None = None) -> Size:

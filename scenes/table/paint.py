@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.fonts import font
+from scenes.fonts import font, wrap
 
 Colour = tuple[int, int, int]
 
@@ -75,6 +75,36 @@ class TextCache:
         return chosen
 
 
+    def block(self, text: str, size: int, max_width: int, max_height: int, colour: Colour = INK,
+              bold: bool = False, separator: str | None = None) -> pygame.Surface:
+        """`text` whole in a box of `max_width` x `max_height`: on one line at `size` when it fits, else
+        wrapped (at `separator` when given, such as " · " between the parts of a status line, else at
+        spaces) and a size smaller when the lines need it; cut with an ellipsis only when even the
+        smallest size does not hold it all."""
+        key = (text, size, colour, bold, max_width * 100_000 + max_height, separator is not None)
+        found = self._fitted.get(key)
+        if found is not None:
+            return found
+        for s in (size, max(9, size * 5 // 6), max(9, size * 2 // 3)):
+            face = font(s, bold)
+            if separator is not None:
+                lines = _pack(text.split(separator), separator, face, max_width)
+            else:
+                lines = wrap(text, face, max_width)
+            if len(lines) * face.get_linesize() <= max(max_height, face.get_linesize()) and all(
+                    face.size(line)[0] <= max_width for line in lines):
+                break
+        else:
+            shown = max(1, max_height // face.get_linesize())
+            lines = lines[:shown - 1] + [" ".join(lines[shown - 1:])]
+        rows = [self.fitted(line, s, max_width, colour, bold, shrink=False) for line in lines]
+        image = pygame.Surface((max(r.get_width() for r in rows), face.get_linesize() * len(rows)),
+                               pygame.SRCALPHA)
+        for i, row in enumerate(rows):
+            image.blit(row, (0, i * face.get_linesize()))
+        self._fitted[key] = image
+        return image
+
     def fits(self, text: str, size: int, max_width: int, bold: bool = False, shrink: bool = True) -> bool:
         """Whether `fitted` shows `text` whole in `max_width` (at `size`, or smaller with `shrink`)."""
         smallest = max(9, size * 2 // 3) if shrink else size
@@ -87,6 +117,19 @@ class TextCache:
         `max_width`; only the last is cut, and only when none fits."""
         chosen = next((text for text in variants if self.fits(text, size, max_width, bold)), variants[-1])
         return self.fitted(chosen, size, max_width, colour, bold)
+
+
+def _pack(parts: list[str], separator: str, face: pygame.font.Font, width: int) -> list[str]:
+    """`parts` joined by `separator` into as few lines no wider than `width` as they go (a part wider
+    than a line is wrapped at its spaces)."""
+    lines: list[str] = []
+    for part in parts:
+        candidate = f"{lines[-1]}{separator}{part}" if lines else part
+        if lines and face.size(candidate)[0] <= width:
+            lines[-1] = candidate
+        else:
+            lines.extend(wrap(part, face, width))
+    return lines
 
 
 class PanelCache:

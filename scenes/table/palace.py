@@ -412,6 +412,14 @@ class PalaceTable(TableScene):
                 targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=label))
         return targets
 
+    def panel_rects(self) -> dict[str, pygame.Rect]:
+        found = super().panel_rects()
+        for seat, area in self.areas.items():
+            found |= {f"plate {seat}": area.plate, f"hand {seat}": area.hand, f"slots {seat}": area.slots}
+        found["pile"] = self.pile_rect
+        found["need"] = self.need_box
+        return found
+
     def card_action(self, sprite: CardSprite) -> str | None:
         """An own card that is not offered: playing it alone."""
         seat = self.bottom_seat
@@ -690,10 +698,10 @@ class PalaceTable(TableScene):
             )
         status = seat_status(self.obs, seat)
         if two_lines:
-            sub = self.texts.fitted(
-                status, self.scale.font(18), max(10, plate.width - 2 * pad), GOLD if deciding else INK_DIM
-            )
-            surface.blit(sub, (plate.x + pad, plate.y + line_h + (line_h - sub.get_height()) // 2))
+            room = max(1, plate.bottom - plate.y - line_h - 2)
+            sub = self.texts.block(status, self.scale.font(18), max(10, plate.width - 2 * pad), room,
+                                   GOLD if deciding else INK_DIM, separator=" · ")
+            surface.blit(sub, (plate.x + pad, plate.y + line_h + max(0, (room - sub.get_height()) // 2)))
 
     def _draw_pile_labels(self, surface: pygame.Surface) -> None:
         obs = self.obs
@@ -715,9 +723,11 @@ class PalaceTable(TableScene):
     def _draw_need(self, surface: pygame.Surface) -> None:
         box = self.need_box
         surface.blit(self.panels.get(box.size, (0, 0, 0, 70), self.scale.px(10, 2)), box.topleft)
+        wanted = need_lines(self.obs)
+        share = box.height // max(1, len(wanted))  # each line whole: wrapped in a narrow box, not cut
         lines = [
-            self.texts.fitted(text, self.scale.font(size), box.width, colour, size >= 30)
-            for text, colour, size in need_lines(self.obs)
+            self.texts.block(text, self.scale.font(size), box.width, share, colour, size >= 30)
+            for text, colour, size in wanted
         ]
         total = sum(s.get_height() for s in lines)
         y = box.centery - total // 2

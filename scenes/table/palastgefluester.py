@@ -311,6 +311,13 @@ class PalastgefluesterTable(TableScene):
             badge = self._badges[size] = blocked_badge(size)
         return badge
 
+    def panel_rects(self) -> dict[str, pygame.Rect]:
+        found = super().panel_rects()
+        for seat, area in self.areas.items():
+            found |= {f"plate {seat}": area.plate, f"row {seat}": area.row, f"hand {seat}": area.hand}
+        found["centre"] = self.centre_box
+        return found
+
     def card_notes(self, sprite: CardSprite) -> list[str]:
         """Whether the current King card blocks this person's action, and whose card it is."""
         blocked = self.obs.get("blocked")
@@ -555,13 +562,11 @@ class PalastgefluesterTable(TableScene):
                 bits.append(f"noted {obs['noted'][seat]}")
             if deciding:
                 bits.append("decides now")
-            sub = self.texts.fitted(
-                " · ".join(bits),
-                self.scale.font(18),
-                max(10, plate.width - pad - 6),
-                GOLD if deciding else INK_DIM,
-            )
-            surface.blit(sub, (plate.x + pad, plate.y + line_h + (line_h - sub.get_height()) // 2))
+            room = max(1, plate.bottom - plate.y - line_h - 2)
+            width = max(10, plate.width - pad - 6)
+            sub = self.texts.block(" · ".join(bits), self.scale.font(18), width, room,
+                                   GOLD if deciding else INK_DIM, separator=" · ")
+            surface.blit(sub, (plate.x + pad, plate.y + line_h + max(0, (room - sub.get_height()) // 2)))
         if not area.bottom:
             self._draw_known(surface, seat, area)
 

@@ -273,7 +273,9 @@ class ThreeChaptersTable(TableScene):
         own_row = pygame.Rect(side_w + m * 2, own_top, w - 2 * side_w - m * 4, own_card[1] + m)
         own_plate = pygame.Rect(m, own_top, side_w, max(16, round(h * 0.09)))
         hand_card = card_size(h * 0.19, aspect, max_width=w * 0.6 / 6.8)
-        hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.02), round(w * 0.6), hand_card[1])
+        # the fan between the plate's column and the info and log column, a margin clear of both
+        hand_top = round(h - m - hand_card[1] * 1.02)
+        hand = pygame.Rect(side_w + 2 * m, hand_top, w - 2 * side_w - 4 * m, hand_card[1])
         self.places[self.bottom_seat] = Place(
             self.bottom_seat, self.bottom_seat, own_plate, hand, own_row, own_card, hand_card, bottom=True
         )
@@ -715,8 +717,10 @@ class ThreeChaptersTable(TableScene):
         ghost = next((g for g in self.obs.get("ghosts") or [] if g["owner"] == owner), None)
         pile = ghost["pile"] if ghost else 0
         sub = f"{pile} in the pile · plays its top card · scores nothing"
-        label = self.texts.fitted(sub, self.scale.font(16), plate.width - 2 * pad, INK_DIM)
-        surface.blit(label, (plate.x + pad, plate.y + line_h + (line_h - label.get_height()) // 2))
+        room = max(1, plate.bottom - plate.y - line_h - 2)
+        width = plate.width - 2 * pad
+        label = self.texts.block(sub, self.scale.font(16), width, room, INK_DIM, separator=" · ")
+        surface.blit(label, (plate.x + pad, plate.y + line_h + max(0, (room - label.get_height()) // 2)))
         known = (self.obs.get("draft") or {}).get("ghost_pile")
         if owner == self.obs.get("seat") and known:
             lead = "you gave it: " if self.obs.get("phase") == "draft" else "still in it: "
@@ -987,6 +991,14 @@ class ThreeChaptersTable(TableScene):
             )
         image = self._sheet_cache[1]
         surface.blit(image, image.get_rect(center=(w // 2, round(h * 0.43))))
+
+    def panel_rects(self) -> dict[str, pygame.Rect]:
+        found = super().panel_rects()
+        for key, place in self.places.items():
+            found |= {f"plate {key}": place.plate, f"hand {key}": place.hand, f"row {key}": place.row}
+        found["trick"] = self.trick_box
+        found["info"] = self.info_box
+        return found
 
     def card_notes(self, sprite: CardSprite) -> list[str]:
         """The attribute icon under the pointer, by name (the card's abilities are its rule text)."""

@@ -1,0 +1,97 @@
+"""Text that fits any window: at 1280x720, 1920x1080 and a tall 900x1200 no text a table writes is cut
+with an ellipsis; at those sizes and at 800x600 no two of a table's panels overlap, none leaves the
+window, and no card lies on a plate's text, the log or a button."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from test_table_support import close_app, make_app
+
+import game
+from game.match import Match, Seat
+from scenes.table import open_table, paint
+from scenes.table.layout import MIN_FONT_PX, Scale
+
+WHOLE_TEXT_SIZES = [(1280, 720), (1920, 1080), (900, 1200)]
+#: (game, seats, bot actions played before the picture): the fewest and the most seats, fresh and under way
+POSITIONS = [(g, p, a) for g in game.GAME_IDS
+             for p in sorted({game.load(g).min_players, game.load(g).max_players}) for a in (0, 25)]
+
+
+@pytest.fixture
+def written(monkeypatch):
+    """Every line the tables write, as rendered."""
+    lines: list[str] = []
+    render = paint.TextCache.render
+
+    def spy(self, text, size, colour=paint.INK, bold=False):
+        lines.append(text)
+        return render(self, text, size, colour, bold)
+
+    monkeypatch.setattr(paint.TextCache, "render", spy)
+    return lines
+
+
+def table_at(game_id: str, players: int, actions: int, size: tuple[int, int]):
+    app = make_app(size)
+    seats = [Seat.ai(name, "random") for name in ("Anna", "Benedikt", "Cleopatra", "Dorothea", "Emil",
+                                                  "Friederike")[:players]]
+    match = Match(game_id, seats, 17)
+    for _ in range(actions):
+        if match.is_over():
+            break
+        match.step_bot()
+    table = open_table(app, match, seat=0, follow=False, to_results=False, bots=False)
+    app.push(table)
+    for _ in range(4):
+        app.step(1 / 60)
+    return app, table
+
+
+def overlaps(table) -> list[str]:
+    rects = table.panel_rects()
+    window = pygame.Rect(0, 0, table.scale.width, table.scale.height)
+    pairs = itertools.combinations(rects.items(), 2)
+    found = [f"{a} and {b}" for (a, ra), (b, rb) in pairs if ra.colliderect(rb)]
+    found += [f"{name} leaves the window" for name, rect in rects.items() if not window.contains(rect)]
+    texty = {n: r for n, r in rects.items() if n.startswith(("log", "plate", "button"))}
+    for sprite in table.layer:
+        if sprite.shown:
+            found += [f"a card of {sprite.zone} on {n}" for n, r in texty.items()
+                      if pygame.Rect(sprite.rect).colliderect(r)]
+    return sorted(set(found))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", WHOLE_TEXT_SIZES)
+@pytest.mark.parametrize(("game_id", "players", "actions"), POSITIONS)
+def test_no_text_is_cut_and_no_panels_overlap(written, game_id, players, actions, size):
+    app, table = table_at(game_id, players, actions, size)
+    try:
+        assert written, "the table wrote nothing"
+        assert [line for line in written if "…" in line] == []
+        assert overlaps(table) == []
+    finally:
+        close_app(app)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players", "actions"), POSITIONS)
+def test_at_800x600_nothing_overlaps(game_id, players, actions):
+    app, table = table_at(game_id, players, actions, (800, 600))
+    try:
+        assert overlaps(table) == []
+    finally:
+        close_app(app)
+
+
+def test_text_follows_both_window_dimensions_with_a_floor():
+    assert Scale(1920, 1080).font(24) == 24
+    assert Scale(3840, 2160).font(24) == 48
+    wide, tall = Scale(1280, 720), Scale(900, 1200)
+    assert tall.font(18) > round(18 * tall.unit)  # a tall window's text is not held to its width alone
+    assert wide.font(18) >= 13 and tall.font(18) >= 12
+    assert Scale(320, 240).font(10) == MIN_FONT_PX
