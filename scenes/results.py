@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import KartentischError, fresh_seed
+from game.core.words import count as counted
 
 from . import sound
 from .charts import ChartRow, progress_charts, row_image
@@ -219,7 +220,8 @@ class ResultsScene(MenuScene):
         font = fitting_font(title, w - 16, max(10, round(46 * text_scale(size))), heading_font, smallest=8)
         draw_text(surface, title, font, GOLD, center=(w // 2, px(62, size)), shadow=max(1, px(3, size)))
         game_line = body_font(max(8, round(17 * text_scale(size))))
-        draw_text(surface, f"{self.match.game.title} · {len(self.match.actions)} moves", game_line, MUTED,
+        moves = counted(len(self.match.actions), "move")
+        draw_text(surface, f"{self.match.game.title} · {moves}", game_line, MUTED,
                   center=(w // 2, px(118, size)), shadow=1)
         if self.board is not None:
             rect, image = self.board

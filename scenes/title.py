@@ -56,6 +56,7 @@ def read_saved_game(path: Path) -> SavedGame | None:
     from game.core import KartentischError
     from game.core.datafile import brief
     from game.core.records import read_record
+    from game.core.words import count as counted
 
     from . import rules_text
 
@@ -74,7 +75,7 @@ def read_saved_game(path: Path) -> SavedGame | None:
     footer = record.footer or {}
     moves = len(record.actions)
     summary = (f"{rules_text.title(record.game)}, {record.players} players, "
-               f"{moves} move{'s' if moves != 1 else ''} played")
+               f"{counted(moves, 'move')} played")
     return SavedGame(path, summary, finished=bool(footer.get("terminal")))
 
 

@@ -36,6 +36,7 @@ from ..core import (
     State,
     TurnChanged,
 )
+from ..core.words import count as counted
 from .cards import (
     AP_PER_TURN,
     DH,
@@ -519,7 +520,7 @@ class GloriaState(State):
             return f"{seat_name(self.turn)} is playing"
         if self.phase == FOX_PASS:
             return f"Pass the fox to a collection of {seat_name(self.left_neighbour)}, or keep it"
-        points = "1 action point" if self.ap == 1 else f"{self.ap} action points"
+        points = counted(self.ap, "action point")
         kinds = {action.kind for action in self.legal_actions()}
         choices = [words for words, needs in _PROMPT_CHOICES if kinds & needs]
         if not choices:

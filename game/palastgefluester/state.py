@@ -26,6 +26,7 @@ from ..core import (
     State,
     TurnChanged,
 )
+from ..core.words import count as counted
 from . import knowledge
 from .cards import BROWN, KING_PERSONS, PERSON_BY_ID, card_colour, card_person, deck
 from .multiset import without
@@ -326,9 +327,8 @@ class PalastState(State):
         assert self.zauberer is not None and self.zauberer.target is not None
         self.zauberer.count = count
         self.phase = ZAUBERER_GIVE
-        word = "card" if count == 1 else "cards"
         return [Note(text=f"{seat_name(self.zauberer.initiator)} and {seat_name(self.zauberer.target)} "
-                          f"swap {count} {word}.", seat=self.zauberer.initiator)]
+                          f"swap {counted(count, 'card')}.", seat=self.zauberer.initiator)]
 
     def _do_give(self, card: str) -> list[Event]:
         z = self.zauberer

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.words import count as counted
 from .cards import COLOURS, PERSON_BY_ID
 from .rules import seat_name
 from .state import (
@@ -152,7 +153,7 @@ def prompt(state: PalastState, seat: int | None) -> str:
         other = seat_name(z.target if giving else z.initiator)
         verb = "give" if giving else "give back to"
         return (f"Zauberer: choose card {done + 1} of {z.count} to {verb} {other}" if mine
-                else f"{who} chooses {z.count} card{'' if z.count == 1 else 's'} to {verb} {other}")
+                else f"{who} chooses {counted(z.count, 'card')} to {verb} {other}")
     if phase == ZOFE_DISCARD:
         return ("Zofe: discard a hand card face down, then draw one" if mine
                 else f"{who} discards a card with the Zofe")

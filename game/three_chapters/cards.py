@@ -53,6 +53,9 @@ from typing import Any, TypeGuard
 
 from game.core.datafile import DataFileError, brief, decode_utf8, parse_toml, read_limited
 
+from ..core.words import count as counted
+from ..core.words import noun
+
 CARDS_FILE = Path(__file__).with_name("cards.toml")
 NUM_CARDS = 50
 
@@ -430,8 +433,7 @@ def card_text(card: Card, names: Mapping[str, str]) -> list[str]:
 
 
 def _cards_with(attribute: str, names: Mapping[str, str], count: int, other: bool) -> str:
-    noun = "card" if count == 1 else "cards"
-    return f"{count} {'other ' if other else ''}{names[attribute]} {noun}"
+    return f"{count} {'other ' if other else ''}{names[attribute]} {noun('card', count)}"
 
 
 def _when_words(cond: Condition, names: Mapping[str, str]) -> str:
@@ -458,7 +460,7 @@ def _when_words(cond: Condition, names: Mapping[str, str]) -> str:
 
 
 def _tricks(count: int) -> str:
-    return f"{count} trick" if count == 1 else f"{count} tricks"
+    return counted(count, "trick")
 
 
 def _per_words(per: Multiplier, names: Mapping[str, str]) -> str:

@@ -31,6 +31,7 @@ from game.core import (
     ScoreChanged,
     TurnChanged,
 )
+from game.core.words import count as counted
 from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS, SCORING_AT, card_name
 from scenes.fonts import font, wrap
 
@@ -667,7 +668,7 @@ class GloriaPicktoriaTable(TableScene):
             return f"seat {event.seat}'s turn"
         if isinstance(event, ScoreChanged):
             points = int(event.new)
-            return f"seat {event.seat} now has {points} point{'' if points == 1 else 's'}"
+            return f"seat {event.seat} now has {counted(points, 'point')}"
         if isinstance(event, (RoundEnded, GameEnded)):
             return event.text
         return None

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import CardMoved, Event, GameEnded, Note, TurnChanged
+from game.core.words import count as counted
 from game.palace.cards import DECK, rank_of, rank_word
 
 from .anim import Hold
@@ -538,7 +539,7 @@ class PalaceTable(TableScene):
         """Who takes the pile, and how many cards, before they fly into that hand."""
         count = len(self.model.zones.get("pile", []))
         who = self.seat_name(int(move.dst.partition(":")[2]))
-        line = f"{who} takes {count} card{'s' if count != 1 else ''} into the hand"
+        line = f"{who} takes {counted(count, 'card')} into the hand"
         hold = Hold(FLASH_SECONDS * 0.7 * self.speed)
         return Flash("Pile picked up", [], hold, leads=True, sound=None, line=line, colour=INK)
 
@@ -716,7 +717,7 @@ class PalaceTable(TableScene):
             surface.blit(label, label.get_rect(midtop=(x, below)))
         pile = self.pile_rect
         count = len(obs["pile"])
-        text = f"Pile: {count} card{'s' if count != 1 else ''}" if count else "The pile is empty"
+        text = f"Pile: {counted(count, 'card')}" if count else "The pile is empty"
         label = self.texts.fitted(text, font, pile.width, INK_DIM)
         surface.blit(label, label.get_rect(midtop=(pile.centerx, pile.bottom + 2)))
 

@@ -27,6 +27,7 @@ from game.core import (
     Shuffled,
     TurnChanged,
 )
+from game.core.words import count as counted
 from game.palastgefluester.cards import (
     COLOURS,
     KING_PERSONS,
@@ -447,7 +448,7 @@ class PalastgefluesterTable(TableScene):
     def _event_line(self, event: Event) -> str | None:
         if isinstance(event, ScoreChanged):
             points = int(event.new)
-            return f"{self.seat_name(event.seat)} now has {points} point{'' if points == 1 else 's'}"
+            return f"{self.seat_name(event.seat)} now has {counted(points, 'point')}"
         if isinstance(event, CardMoved):
             return self._describe_move(event)
         if isinstance(event, CardsRevealed):
@@ -648,7 +649,8 @@ class PalastgefluesterTable(TableScene):
         box = self.centre_box
         y = box.y + self.margin
         lines: list[tuple[str, tuple[int, int, int], int, bool]] = []
-        lines.append((f"Round {obs['round']} · first to {obs['target']} points", INK_DIM, 20, False))
+        goal = counted(obs["target"], "point")
+        lines.append((f"Round {obs['round']} · first to {goal}", INK_DIM, 20, False))
         decider = obs.get("current_player")
         if decider is not None:
             lines.append((f"Now: {self.seat_name(decider)}", INK, 28, True))

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.core.words import count as counted
 from game.three_chapters.cards import ATTRIBUTES, ability_text, default_cards
 
 from .paint import GOLD, INK, INK_DIM, PanelCache, TextCache
@@ -182,7 +183,8 @@ def score_sheet(obs: dict[str, Any], names: Sequence[str]) -> ScoreSheet:
         )
         rows.append(
             SheetRow(
-                [(f"{p['stars']} + {p['hearts']} + {p['crystals']} = {p['total']} points", GOLD)], strong=True
+                [(f"{p['stars']} + {p['hearts']} + {p['crystals']} = {counted(p['total'], 'point')}", GOLD)],
+                strong=True
             )
         )
         sheet.columns.append(rows)
