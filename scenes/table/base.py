@@ -173,8 +173,7 @@ class TableScene(Scene):
         self._notices_told: list[tuple[int, str]] = []  # (actions then, text): kept through a retelling
         self._last_told: Event | None = None
         self._turns: tuple[int, int] | None = None  # (the first turn's seat, the seat whose turn it is)
-        self._log_body = pygame.Rect(0, 0, 0, 0)
-        self._log_size = 0
+        self._log_body = pygame.Rect(0, 0, 0, 0)  # where the log's lines are: the wheel scrolls them
         self._underlay_version = 0
         self._underlay_built = -1
         self._art_generation = app.art.generation
@@ -776,9 +775,7 @@ class TableScene(Scene):
 
     def scroll_log(self, rows: int) -> None:
         """The log box back (negative: towards older lines) or forth by `rows` wrapped rows."""
-        line_h = max(1, font(self._log_size or 1).get_linesize())
-        shown = max(1, self._log_body.height // line_h)
-        self.log_view.wheel(-rows, self.logbook, self._log_size, max(8, self._log_body.width - 10), shown)
+        self.log_view.wheel(-rows)
         self.refresh_underlay()
 
     def request_undo(self) -> None:
@@ -1274,7 +1271,7 @@ class TableScene(Scene):
         label = self.texts.render("Log", size, INK_DIM, True)
         surface.blit(label, (box.x + 5, box.y + (head - label.get_height()) // 2))
         body = pygame.Rect(box.x, box.y + head + 2, box.width, max(1, box.height - head - 4))
-        self._log_body, self._log_size = body, size
+        self._log_body = body
         self.log_view.draw(surface, body, self.logbook, self.texts, size)
 
 

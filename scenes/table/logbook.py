@@ -58,27 +58,33 @@ class Logbook:
 
 @dataclass
 class LogView:
-    """The log box: wrapped rows of the logbook, the newest at the bottom; `scroll` rows back from it."""
+    """The log box: the logbook's lines wrapped into rows, the newest at the bottom, `scroll` rows back
+    from it. Lines are wrapped from the newest back, only as far as the box shows: a long game's log
+    is not wrapped again whole when a line is added or the game is told anew."""
 
     scroll: int = 0
-    _key: tuple[int, int, int, int] | None = None
-    _rows: list[tuple[str, bool]] = field(default_factory=list)  # (text, of the newest line)
+    _key: tuple[int, int, int] | None = None  # (generation, size, width) the rows were wrapped for
+    _wrapped: dict[int, list[str]] = field(default_factory=dict)  # line index -> its rows
 
-    def rows(self, book: Logbook, size: int, width: int) -> list[tuple[str, bool]]:
-        key = (book.generation, len(book.lines), size, width)
+    def tail(self, book: Logbook, size: int, width: int, count: int) -> list[tuple[str, int]]:
+        """The last `count` rows (fewer if the log has fewer), with the index of each row's line."""
+        key = (book.generation, size, width)
         if key != self._key:
-            self._key = key
-            face = font(size)
-            last = len(book.lines) - 1
-            self._rows = [
-                (row, i == last) for i, line in enumerate(book.lines) for row in wrap(line, face, width)
-            ]
-        return self._rows
+            self._key, self._wrapped = key, {}
+        face = font(size)
+        rows: list[tuple[str, int]] = []
+        index = len(book.lines) - 1
+        while index >= 0 and len(rows) < count:
+            wrapped = self._wrapped.get(index)
+            if wrapped is None:
+                wrapped = self._wrapped[index] = wrap(book.lines[index], face, width)
+            rows[:0] = [(row, index) for row in wrapped]
+            index -= 1
+        return rows[-count:] if count > 0 else []
 
-    def wheel(self, steps: int, book: Logbook, size: int, width: int, shown: int) -> None:
-        """Scroll `steps` rows back (up) or forth (down), never past the first or the newest row."""
-        most = max(0, len(self.rows(book, size, width)) - shown)
-        self.scroll = max(0, min(most, self.scroll + steps))
+    def wheel(self, steps: int) -> None:
+        """Scroll `steps` rows back (up) or forth (down); drawing stops it at the first row."""
+        self.scroll = max(0, self.scroll + steps)
 
     def draw(
         self, surface: pygame.Surface, box: pygame.Rect, book: Logbook, texts: TextCache, size: int
@@ -87,14 +93,14 @@ class LogView:
         line_h = font(size).get_linesize()
         width = max(8, box.width - 10)
         shown = max(1, box.height // max(1, line_h))
-        rows = self.rows(book, size, width)
+        rows = self.tail(book, size, width, self.scroll + shown)
         self.scroll = max(0, min(self.scroll, len(rows) - shown))
-        end = len(rows) - self.scroll
         y = box.y
         clip = surface.get_clip()
         surface.set_clip(box.clip(clip))
-        for text, newest in rows[max(0, end - shown) : end]:
-            surface.blit(texts.render(text, size, INK if newest else INK_DIM), (box.x + 5, y))
+        newest = len(book.lines) - 1
+        for text, index in rows[:shown]:
+            surface.blit(texts.render(text, size, INK if index == newest else INK_DIM), (box.x + 5, y))
             y += line_h
         surface.set_clip(clip)
 
