@@ -26,9 +26,10 @@ def base_private_names() -> set[str]:
     names = {name for name in dir(TableScene) if private(name)}
     tree = ast.parse((TABLE_DIR / "base.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-            if private(node.attr):
-                names.add(node.attr)
+        if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+            continue
+        if node.value.id == "self" and private(node.attr):
+            names.add(node.attr)
     return names
 
 
