@@ -345,7 +345,7 @@ class TableScene(Scene):
             return f"Round {rounds + 1}"
         return None
 
-    def turn_order_wraps(self, event: Event) -> bool:
+    def turn_goes_round(self, event: Event) -> bool:
         """Whether `event` gives the turn on past the seat that had the first turn: a new round of
         turns (for a table that counts its rounds that way)."""
         if not isinstance(event, TurnChanged) or self._turns is None:

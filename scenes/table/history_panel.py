@@ -64,9 +64,9 @@ class HistoryPanel(Scene):
         top = self.panel.y + pad + font(scale.font(34), True).get_linesize() + pad // 2
         self.body = pygame.Rect(self.panel.x + pad, top, self.panel.width - 2 * pad,
                                 max(1, self.close_button.rect.y - pad // 2 - top))
-        self.rows = self.wrapped_rows(scale)
+        self.rows = self.history_rows(scale)
 
-    def wrapped_rows(self, scale: Scale) -> list[tuple[str, str]]:
+    def history_rows(self, scale: Scale) -> list[tuple[str, str]]:
         rows: list[tuple[str, str]] = []
         line_face, round_face = font(scale.font(20)), font(scale.font(22), True)
         for title, lines in self.table.logbook.by_round():

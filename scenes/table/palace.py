@@ -631,7 +631,7 @@ class PalaceTable(TableScene):
 
     def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
         """A round is a turn for everyone, from the seat that had the first turn."""
-        return f"Round {rounds + 1}" if previous is None or self.turn_order_wraps(event) else None
+        return f"Round {rounds + 1}" if previous is None or self.turn_goes_round(event) else None
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:
