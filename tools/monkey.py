@@ -57,6 +57,8 @@ REQUIRED_KINDS = ("title", "choose", "setup", "table:palastgefluester", "table:p
                   "table:gloria_picktoria", "table:three_chapters", "pause", "settings", "gallery", "results")
 #: iterations of a search ("hard") a decision: enough to run every part of it, quick enough for a frame
 QUICK_SEARCH_ITERATIONS = 6
+#: frames between two progress lines
+PROGRESS_EVERY = 5000
 #: faulty frames in a row after which the app is started again
 RESTART_AFTER_FAULTS = 3
 #: seconds of wall time after which a frame counts as hung: it is stopped, recorded and the app restarted
@@ -78,6 +80,11 @@ SCENE_LABEL_WEIGHTS = {
 }
 #: per frame on a table a spectator only watches (the gallery's): Esc, back to the gallery
 LEAVE_PREVIEW = 0.01
+#: how long the monkey stays with a game (frames at its table): often a while, then it saves and leaves
+#: (so a run starts many games), else until the game ends
+PATIENCE = {(60, 400): 0.55, (400, 1200): 0.15, (10**9, 10**9): 0.3}
+#: the buttons that leave a game, chosen eagerly once the monkey's patience with it is over
+LEAVING_WEIGHTS = {"Save and leave": 30.0, "Back to menu": 30.0, "Resume": 0.5}
 #: a table's legal targets together weigh this much against each of its buttons (1; undo and menu less)
 TARGETS_WEIGHT = 12.0
 TABLE_BUTTON_WEIGHTS = {"undo": 0.4, "menu": 0.3}
@@ -143,8 +150,9 @@ class Fault:
 class Report:
     frames: int = 0
     scenes: Counter[str] = field(default_factory=Counter)
+    first_frame: dict[str, int] = field(default_factory=dict)  # the frame each kind of scene was first on top
     games_started: int = 0
-    games_finished: int = 0
+    games_finished: Counter[str] = field(default_factory=Counter)  # by game id
     actions: int = 0
     restarts: int = 0
     faults: list[Fault] = field(default_factory=list)
@@ -158,12 +166,16 @@ class Report:
         return [kind for kind in REQUIRED_KINDS if not self.scenes[kind]]
 
     def text(self) -> str:
+        finished = ", ".join(f"{g} {n}" for g, n in sorted(self.games_finished.items())) or "none"
         lines = [f"{self.frames} frames, {self.restarts} restarts, {self.games_started} games started, "
-                 f"{self.games_finished} finished, {self.actions} moves seen",
+                 f"{sum(self.games_finished.values())} finished ({finished}), {self.actions} moves seen",
                  "scenes (frames on top): " + ", ".join(f"{k} {n}" for k, n in sorted(self.scenes.items()))]
         missing = self.missing_kinds()
         if missing:
             lines.append("never reached: " + ", ".join(missing))
+        else:
+            last = max(self.first_frame[k] for k in REQUIRED_KINDS)
+            lines.append(f"every kind of scene reached by frame {last}")
         if self.warnings:
             common = ", ".join(f"{text!r} x {n}" for text, n in self.warnings.most_common(4))
             lines.append(f"{sum(self.warnings.values())} warnings (not faults), most often: {common}")
@@ -248,7 +260,9 @@ def quick_and_seeded(rng: random.Random) -> Iterator[None]:
 
 
 class Monkey:
-    def __init__(self, seed: int, size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(self, seed: int, size: tuple[int, int] = (1280, 720),
+                 say: Callable[[str], None] = lambda line: None) -> None:
+        self.say = say  # where progress and each new kind of fault are told as the run goes
         self.rng = random.Random(seed)
         self.size = size
         self.report = Report()
@@ -256,6 +270,8 @@ class Monkey:
         self.frame = 0
         self._faulty_in_a_row = 0
         self._restart = False
+        self._patience = 0  # frames the monkey still gives the game at the table
+        self._leaving = False  # its patience is over: it saves and leaves
         #: each game seen at a table: the moves seen so far, and whether its end was counted
         self._matches: weakref.WeakKeyDictionary[Any, tuple[int, bool]] = weakref.WeakKeyDictionary()
 
@@ -287,8 +303,13 @@ class Monkey:
         return type(top).__name__ if top is not None else "-"
 
     def record(self, exc: BaseException) -> None:
-        self.report.faults.append(Fault(type(exc).__name__, str(exc)[:300], self.top_name(), self.frame,
-                                        short_trace(exc)))
+        self.add(Fault(type(exc).__name__, str(exc)[:300], self.top_name(), self.frame, short_trace(exc)))
+
+    def add(self, fault: Fault) -> None:
+        """Keep a fault; the first of its kind and place is told at once (a long run may be stopped)."""
+        if not any((f.kind, f.place) == (fault.kind, fault.place) for f in self.report.faults):
+            self.say(f"frame {fault.frame}: {fault.kind} at {fault.place} ({fault.scene}): {fault.message}")
+        self.report.faults.append(fault)
 
     def record_log(self, record: logging.LogRecord) -> None:
         if record.exc_info and record.exc_info[1] is not None:
@@ -298,7 +319,7 @@ class Monkey:
         else:
             trace = f"{record.pathname}:{record.lineno}"
             kind, message = "LoggedError", record.getMessage()
-        self.report.faults.append(Fault(kind, message[:300], self.top_name(), self.frame, trace, logged=True))
+        self.add(Fault(kind, message[:300], self.top_name(), self.frame, trace, logged=True))
 
     def count_warning(self, message: Warning | str, *_: Any, **__: Any) -> None:
         self.report.warnings[str(message).split(":")[0][:60]] += 1
@@ -314,6 +335,9 @@ class Monkey:
                 warnings.showwarning = self.count_warning
                 for self.frame in range(1, frames + 1):
                     self.step()
+                    if self.frame % PROGRESS_EVERY == 0:
+                        self.say(f"frame {self.frame}: {self.report.games_started} games started, "
+                                 f"{len(self.report.faults)} exceptions")
         finally:
             root.removeHandler(handler)
             self.stop_app()
@@ -348,17 +372,26 @@ class Monkey:
         try:
             top = self.app.stack.top
             if top is not None:
-                self.report.scenes[scene_kind(top)] += 1
+                kind = scene_kind(top)
+                self.report.scenes[kind] += 1
+                self.report.first_frame.setdefault(kind, self.frame)
+            if not any(isinstance(scene, TableScene) for scene in self.app.stack):
+                self._leaving = False
+            elif isinstance(top, TableScene) and not scene_kind(top).startswith("preview"):
+                self._patience -= 1
+                self._leaving = self._leaving or self._patience <= 0
             for scene in self.app.stack:
                 if not isinstance(scene, TableScene) or scene_kind(scene).startswith("preview"):
                     continue
                 match = scene.match
                 if match not in self._matches:
                     self.report.games_started += 1
+                    low, high = self.pick(PATIENCE)
+                    self._patience, self._leaving = self.rng.randint(low, high), False
                 seen, ended = self._matches.get(match, (len(match.actions), False))
                 self.report.actions += max(0, len(match.actions) - seen)  # an undo takes moves back
                 over = match.is_over()
-                self.report.games_finished += over and not ended
+                self.report.games_finished[match.game.id] += over and not ended
                 self._matches[match] = (len(match.actions), ended or over)
         except Exception as exc:
             self.record(exc)
@@ -377,9 +410,16 @@ class Monkey:
         what = self.pick(TABLE_MIX if at_table else MENU_MIX)
         if self.rng.random() < 0.0005:
             what = "quit"
-        elif at_table and scene_kind(scene).startswith("preview") and self.rng.random() < LEAVE_PREVIEW:
+        elif at_table and self.rng.random() < self.leave_chance(scene):
             what = "escape"
         getattr(self, f"do_{what}")(scene)
+
+    def leave_chance(self, table: Any) -> float:
+        """How likely the monkey presses Esc at a table now: to leave a watched one, or a game it has
+        had enough of."""
+        if scene_kind(table).startswith("preview"):
+            return LEAVE_PREVIEW
+        return 0.5 if self._leaving else 0.0
 
     def do_idle(self, scene: Any) -> None:
         pass
@@ -402,7 +442,7 @@ class Monkey:
         post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
 
     def do_target(self, scene: Any) -> None:
-        found = targets(scene)
+        found = targets(scene, LEAVING_WEIGHTS if self._leaving else None)
         if not found:
             self.do_click(scene)
             return
@@ -466,14 +506,15 @@ def press(key: int, mod: int = 0, text: str = "") -> None:
     post(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=0)
 
 
-def targets(scene: Any) -> list[tuple[pygame.Rect | tuple[int, int], float]]:
+def targets(scene: Any, prefer: dict[str, float] | None = None
+            ) -> list[tuple[pygame.Rect | tuple[int, int], float]]:
     """What on `scene` can be clicked, each with how eagerly to click it: a Rect (a point inside it is
-    clicked) or a point."""
+    clicked) or a point. `prefer` weighs buttons by their labels over the usual weights."""
     from scenes.look import MenuButtons
     from scenes.table import TableScene
 
     found: list[tuple[pygame.Rect | tuple[int, int], float]] = []
-    labels = {**LABEL_WEIGHTS, **SCENE_LABEL_WEIGHTS.get(scene_kind(scene), {})}
+    labels = {**LABEL_WEIGHTS, **SCENE_LABEL_WEIGHTS.get(scene_kind(scene), {}), **(prefer or {})}
     if isinstance(scene, TableScene):
         points = scene.click_points()
         found += [((round(x), round(y)), TARGETS_WEIGHT / len(points)) for (x, y), _ in points]
@@ -513,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["KARTENTISCH_DATA_DIR"] = str(home / "data")
     logging.getLogger().setLevel(logging.WARNING)
     print(f"monkey: seed {args.seed}, {args.frames} frames, settings and saves in {home}", flush=True)
-    report = Monkey(args.seed, args.size).run(args.frames)
+    report = Monkey(args.seed, args.size, say=lambda line: print(line, flush=True)).run(args.frames)
     print(report.text())
     if args.json:
         print(json.dumps(report.as_json()))
