@@ -77,6 +77,29 @@ def test_the_monkey_records_an_exception_and_goes_on(monkeypatch):
     assert "12 x RuntimeError raised at tests/test_monkey.py" in report.text()
 
 
+def test_the_monkey_never_waits_on_the_clock():
+    """Every search it meets thinks a few iterations in its own process, however it is made, and new
+    deals come from the monkey's seed: a run takes no wall time of its own and a seed replays it."""
+    import inspect
+    import random
+    import secrets
+
+    from game.ai import make_bot
+    from game.ai.worker import BotWorker
+    from tools.monkey import QUICK_SEARCH_ITERATIONS, quick_and_seeded
+
+    with quick_and_seeded(random.Random(5)):
+        for game_id in game.GAME_IDS:
+            bot = make_bot(game_id, "hard")
+            assert (bot.iterations, bot.time_ms) == (QUICK_SEARCH_ITERATIONS, None)
+        assert BotWorker.shared() is None
+        drawn = [secrets.randbelow(2**31) for _ in range(3)]
+    with quick_and_seeded(random.Random(5)):
+        assert [secrets.randbelow(2**31) for _ in range(3)] == drawn
+    assert make_bot("palace", "hard").time_ms is not None  # and all is as it was afterwards
+    assert isinstance(inspect.getattr_static(BotWorker, "shared"), classmethod)
+
+
 def test_the_watchdog_turns_a_hang_into_an_exception():
     with pytest.raises(HungFrame), watchdog(0.2):
         while True:

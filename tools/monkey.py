@@ -24,6 +24,7 @@ folder (printed), never the player's own.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import logging
 import os
@@ -230,7 +231,7 @@ class _LoggedErrors(logging.Handler):
 
 @contextmanager
 def patched(target: Any, name: str, value: Any) -> Iterator[None]:
-    old = getattr(target, name)
+    old = inspect.getattr_static(target, name)  # a classmethod as itself, not bound to its class
     setattr(target, name, value)
     try:
         yield
@@ -240,20 +241,21 @@ def patched(target: Any, name: str, value: Any) -> Iterator[None]:
 
 @contextmanager
 def quick_and_seeded(rng: random.Random) -> Iterator[None]:
-    """New deals drawn from the monkey's seed, and searches that think briefly in this process."""
-    import game.match
+    """New deals drawn from the monkey's seed, and searches that think briefly in this process: every
+    search, however it is made (a seat's level, a hint, a stand-in), runs a few iterations, no clock."""
     import scenes.table.base
-    from game.ai import make_bot
+    from game.ai.improve import ImprovingBot
+    from game.ai.ismcts import ISMCTSBot
     from game.ai.worker import BotWorker
 
-    def quick_bot(game_id: str, name: str):
-        bot = make_bot(game_id, name)
-        if getattr(bot, "slow", False):  # a search: a few iterations, no clock
-            bot.iterations, bot.time_ms = QUICK_SEARCH_ITERATIONS, None
-        return bot
+    def quick(init: Callable[..., None]) -> Callable[..., None]:
+        def made(self: Any, *args: Any, **kwargs: Any) -> None:
+            init(self, *args, **{**kwargs, "iterations": QUICK_SEARCH_ITERATIONS, "time_ms": None})
+        return made
 
     with (patched(secrets, "randbelow", lambda n: rng.randrange(n)),
-          patched(game.match, "make_bot", quick_bot),
+          patched(ISMCTSBot, "__init__", quick(ISMCTSBot.__init__)),
+          patched(ImprovingBot, "__init__", quick(ImprovingBot.__init__)),
           patched(BotWorker, "shared", classmethod(lambda cls: None)),
           patched(scenes.table.base, "BOT_BUDGET_MS", None)):  # a bot decides within its frame
         yield
