@@ -823,7 +823,9 @@ class GloriaPicktoriaTable(TableScene):
             doubler, fox = coll["doubler"], coll["fox"]
             long_marks = ["x2 closed"] * doubler + ["fox: out of scoring"] * fox
             marks = ["x2"] * doubler + ["fox"] * fox  # the shorter words, where the row is narrow
-            variants = [" · ".join(words) for words in ([head, *long_marks], [head, *marks], [short, *marks])]
+            shortest = f"{index}: lone" if coll["lone"] else short  # the treasure shows which one
+            variants = [" · ".join(words) for words in ([head, *long_marks], [head, *marks], [short, *marks],
+                                                         [shortest, *marks])]
             label = self.texts.fitted_first(variants, size, cell.width - 4, colour, True)
             surface.blit(label, (cell.x + 2, cell.y))
 

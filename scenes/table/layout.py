@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .cards import Placement
+from .paint import MIN_FONT_PX
 
 if TYPE_CHECKING:
     from .zones import Entry
@@ -16,8 +17,6 @@ if TYPE_CHECKING:
 Size = tuple[int, int]
 
 
-#: the smallest text the tables write, in pixels
-MIN_FONT_PX = 10
 
 
 @dataclass(frozen=True)

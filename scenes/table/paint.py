@@ -8,6 +8,9 @@ import pygame
 
 from scenes.fonts import font, wrap
 
+#: the smallest text the tables write, in pixels (a line shrinks to fit no further than this)
+MIN_FONT_PX = 10
+
 Colour = tuple[int, int, int]
 
 INK = (236, 232, 220)
@@ -56,12 +59,12 @@ class TextCache:
         if len(self._fitted) >= self.limit:
             self._fitted.clear()
         chosen = None
-        for s in (size, max(9, size * 5 // 6), max(9, size * 2 // 3)) if shrink else (size,):
+        for s in _shrunk(size) if shrink else (size,):
             if font(s, bold).size(text)[0] <= max_width:
                 chosen = self.render(text, s, colour, bold)
                 break
         if chosen is None:
-            small = max(9, size * 2 // 3) if shrink else size
+            small = _shrunk(size)[-1] if shrink else size
             measure = font(small, bold)
             low, high = 0, len(text)
             while low < high:  # the longest cut that fits, with its ellipsis
@@ -85,7 +88,7 @@ class TextCache:
         found = self._fitted.get(key)
         if found is not None:
             return found
-        for s in (size, max(9, size * 5 // 6), max(9, size * 2 // 3)):
+        for s in _shrunk(size):
             face = font(s, bold)
             if separator is not None:
                 lines = _pack(text.split(separator), separator, face, max_width)
@@ -107,7 +110,7 @@ class TextCache:
 
     def fits(self, text: str, size: int, max_width: int, bold: bool = False, shrink: bool = True) -> bool:
         """Whether `fitted` shows `text` whole in `max_width` (at `size`, or smaller with `shrink`)."""
-        smallest = max(9, size * 2 // 3) if shrink else size
+        smallest = _shrunk(size)[-1] if shrink else size
         return font(smallest, bold).size(text)[0] <= max_width
 
     def fitted_first(
@@ -115,8 +118,18 @@ class TextCache:
     ) -> pygame.Surface:
         """The first of `variants` (the fullest first, then shorter wordings) that fits whole in
         `max_width`; only the last is cut, and only when none fits."""
-        chosen = next((text for text in variants if self.fits(text, size, max_width, bold)), variants[-1])
-        return self.fitted(chosen, size, max_width, colour, bold)
+        for s in _shrunk(size):  # a shorter wording at the full size before a longer one made small
+            chosen = next((text for text in variants if font(s, bold).size(text)[0] <= max_width), None)
+            if chosen is not None:
+                return self.render(chosen, s, colour, bold)
+        return self.fitted(variants[-1], size, max_width, colour, bold)
+
+
+def _shrunk(size: int) -> tuple[int, int, int]:
+    """The sizes a line may take to fit, largest first: its own, five sixths, two thirds (never below
+    the smallest text the tables write, MIN_FONT_PX)."""
+    least = min(size, MIN_FONT_PX)
+    return (size, max(least, size * 5 // 6), max(least, size * 2 // 3))
 
 
 def _pack(parts: list[str], separator: str, face: pygame.font.Font, width: int) -> list[str]:

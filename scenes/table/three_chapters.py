@@ -900,10 +900,11 @@ class ThreeChaptersTable(TableScene):
             return
         winner = position_name(last["winner"], self.players, self.names)
         card = next((p["card"] for p in last["plays"] if p["position"] == last["winner"]), None)
-        head = self.texts.fitted(
+        head = self.texts.block(  # whole, on two lines in a narrow box
             f"Trick {last['trick']}: {winner} won with {card_label(card)}",
             size,
             box.width - 2 * pad,
+            box.height // 3,
             GOLD,
             True,
         )
