@@ -42,7 +42,10 @@ def _palastgefluester(card_id: str) -> CardText | None:
                "the one who played it chooses among them.")
     else:
         who = f"{rest.capitalize()} (a {shape_of(rest)}): the {rest} player decides next."
-    return CardText(person.name, (f"{person.action}.",), (who,))
+    from .rules_pages import PERSON_MORE  # what the rules view says of it beyond the card's own line
+
+    more = PERSON_MORE.get(person.id)
+    return CardText(person.name, (f"{person.action}.", *((more,) if more else ())), (who,))
 
 
 # -- Palace ----------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ class RulesPage:
 
 # -- Palastgeflüster --------------------------------------------------------------------------------
 #: What a player should know of each person beyond the card's own line (PG-R5, PG-R7).
-_PERSON_MORE = {
+PERSON_MORE = {
     "Hofmarschall": "The earlier King card no longer blocks.",
     "Schatzmeister": "Everyone remembers those cards while they stay in your hand.",
     "Zauberer": "You choose the player and how many; each of you picks the cards to give, unseen.",
@@ -44,7 +44,7 @@ _PERSON_MORE = {
 def _palastgefluester() -> list[RulesPage]:
     from game.palastgefluester.cards import PERSONS
 
-    persons = [CardNote(f"{p.id}/brown", p.name, f"{p.action}. {_PERSON_MORE.get(p.id, '')}".strip())
+    persons = [CardNote(f"{p.id}/brown", p.name, f"{p.action}. {PERSON_MORE.get(p.id, '')}".strip())
                for p in PERSONS]
     return [
         RulesPage("Goal and turn", (
