@@ -15,7 +15,7 @@ is open, changed image files and manifests are reloaded within a second (`ArtLib
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -28,6 +28,7 @@ from game.match import Match, Seat
 from . import rules_text
 from .art import ArtLibrary
 from .card_text import card_text, describe_card
+from .focus import Focusable, widget_items
 from .inspect import Inspectable, Inspector
 from .setup import Stepper
 from .table import TABLES, table_class
@@ -316,6 +317,7 @@ class GalleryScene(MenuScene):
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._follow_focus()
         if self.zoomed is None:
             hovered = self.hovered
             key = None if hovered is None else (hovered.section, hovered.key)
@@ -343,6 +345,33 @@ class GalleryScene(MenuScene):
             if step:
                 index = self.tiles.index(self.zoomed) + step
                 self.zoom(self.tiles[index % len(self.tiles)])
+
+    def focus_items(self) -> list[Focusable]:
+        """The buttons, then every card, back and table picture: Enter, Space or I shows it large (the
+        focus scrolls the view to the picture it rests on). Nothing while one is shown large: the arrow
+        keys then step through the pictures and Esc closes."""
+        if self.zoomed is not None:
+            return []
+        items = widget_items(self)
+        for tile in self.tiles:
+            items.append(Focusable(("tile", tile.section, tile.key), self.screen_rect(tile),
+                                   partial(self.zoom, tile), partial(self.zoom, tile), card=True))
+        return items
+
+    def _follow_focus(self) -> None:
+        """Scroll the picture the keyboard focus rests on into view."""
+        focus = self.app.navigator.focus.get(self)
+        if focus is None or not focus.visible or not isinstance(focus.key, tuple) or focus.key[0] != "tile":
+            return
+        tile = next((t for t in self.tiles if ("tile", t.section, t.key) == focus.key), None)
+        if tile is None:
+            return
+        rect = self.screen_rect(tile)
+        label = self.label_size() * 3
+        if rect.top < self.view.top:
+            self.scroll_by(rect.top - self.view.top - label)
+        elif rect.bottom + label > self.view.bottom:
+            self.scroll_by(rect.bottom + label - self.view.bottom)
 
     def _hover(self, pos: tuple[int, int]) -> None:
         self.hovered = self.tile_at(pos)

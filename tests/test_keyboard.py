@@ -213,3 +213,26 @@ def test_a_whole_game_of_each_table_with_controller_events_only(game_id, players
         pad(app, button, count=1)
 
     _play_without_mouse(game_id, players, seed + 100, press, numbers=False)
+
+
+def test_the_gallery_by_keys_shows_a_card_large_and_scrolls_to_the_focused_one(app):
+    from scenes.gallery import GalleryScene
+
+    gallery = GalleryScene(app, "palastgefluester")
+    app.push(gallery)
+    frames(app)
+    tiles = [i for i in focus_items(gallery) if i.key[0] == "tile"]
+    assert len(tiles) == len(gallery.tiles)
+    key(app, pygame.K_TAB)
+    while focused(app).key[0] != "tile":
+        key(app, pygame.K_TAB, count=1)
+    key(app, pygame.K_i)
+    assert gallery.zoomed is gallery.tiles[0] and gallery.inspector.pinned
+    key(app, pygame.K_ESCAPE)
+    assert gallery.zoomed is None
+    for _ in range(len(gallery.tiles) - 1):  # Shift+Tab from the first picture: the last, far below
+        key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT, count=1)
+        if focused(app).key == ("tile", gallery.tiles[-1].section, gallery.tiles[-1].key):
+            break
+    frames(app)
+    assert gallery.scroll > 0 and gallery.view.colliderect(gallery.screen_rect(gallery.tiles[-1]))
