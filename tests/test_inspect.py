@@ -95,3 +95,71 @@ def test_the_view_opened_by_the_pointer_keeps_clear_of_the_card(app):
     card = item("palastgefluester", "Zofe/red")
     found = layout((1280, 720), app.art, card, keep_clear=True)
     assert not found.panel.colliderect(card.rect)
+
+
+# -- at the table ----------------------------------------------------------------------------------
+def _table(game_id: str, seed: int):
+    from test_table_support import make_app
+
+    from game.match import Match, Seat
+    from scenes.table import open_table
+
+    app = make_app((1280, 720))
+    match = Match(game_id, [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")], seed)
+    table = open_table(app, match)
+    app.push(table)
+    return app, table, match
+
+
+@pytest.mark.parametrize(("game_id", "seed"), [("palace", 3), ("palastgefluester", 4)])
+def test_a_click_on_a_dimmed_card_says_why_it_cannot_be_played(game_id, seed):
+    import random
+
+    from test_table_support import click, close_app, frames_until
+
+    app, table, match = _table(game_id, seed)
+    rng = random.Random(seed)
+    try:
+        def deciding() -> bool:
+            return match.is_over() or (table.caught_up and bool(table.targets))
+
+        for _ in range(200):
+            frames_until(app, deciding, limit=6000)
+            if match.is_over():
+                break
+            dimmed = [s for s in table.layer if s.zone == table.hand_zone() and s.dim and s.card
+                      and table.layer.hit(s.rect.center) is s]
+            if dimmed:
+                sprite = dimmed[0]
+                click(app, tuple(round(v) for v in sprite.rect.center))
+                app.step(1 / 60)
+                assert table.toast is not None and table.toast[0].startswith("Not now: ")
+                assert table.toast[0] == table.refusal(sprite)
+                item = table.inspectable(sprite)
+                assert item is not None and item.notes[-1] == table.refusal(sprite)
+                return
+            table.act(rng.choice(table.targets).action)
+        pytest.fail("no dimmed hand card came up")
+    finally:
+        close_app(app)
+
+
+def test_a_right_click_on_a_table_card_shows_it_large_and_the_next_click_closes_it():
+    from test_table_support import close_app, frames_until
+
+    app, table, match = _table("palastgefluester", 6)
+    try:
+        frames_until(app, lambda: table.caught_up)
+        sprite = next(s for s in table.layer if s.zone == table.hand_zone() and s.card)
+        pos = tuple(round(v) for v in sprite.rect.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+        app.step(1 / 60)
+        shown = table.inspector.shown
+        assert shown is not None and table.inspector.pinned and shown.art_id == sprite.art_id
+        before = len(match.actions)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        app.step(1 / 60)
+        assert not table.inspector.is_open and len(match.actions) == before  # the click only closed it
+    finally:
+        close_app(app)
