@@ -143,7 +143,7 @@ def test_the_title_buttons_follow_a_resize_and_stay_in_the_window(title):
     window = pygame.Rect((0, 0), app.size)
     assert app.size == (800, 600)
     assert [b.label for b in title.menu_buttons.buttons] == \
-        ["Play", "Resume last game", "Gallery", "Settings", "Quit"]
+        ["Play", "Resume last game", "History", "Statistics", "Gallery", "Settings", "Quit"]
     assert all(window.contains(b.rect) for b in title.menu_buttons.buttons)
     assert not title.has_ui  # the title never made a pygame-gui manager
 
