@@ -7,7 +7,9 @@ number keys pick the n-th legal card; Esc goes back (B); the controller's Start 
 
 What a screen offers is `focus_items(scene)`: the screen's own `focus_items()` when it has one (the
 tables, the gallery), else every pygame-gui button, text field and slider it shows, or its light
-buttons (the title). Moving the mouse hides the focus ring; the next key shows it where it was.
+buttons (the title). A screen that uses some of these keys itself (the arrows to turn a page or to
+step through a list) names them in `own_keys`: they go to it, and Tab still moves the focus. Moving
+the mouse hides the focus ring; the next key shows it where it was.
 
 The `Navigator` belongs to the App, which hands it every event first and lets it draw last.
 Controllers may come and go while the app runs (CONTROLLERDEVICEADDED / REMOVED).
@@ -355,6 +357,8 @@ class Navigator:
                 return True
             return False  # the text field takes it (Esc included: the screen sees it too)
         if not items:
+            return False
+        if key in getattr(scene, "own_keys", ()):  # a screen that turns pages or steps a list itself
             return False
         if key == pygame.K_TAB:
             focus.step(items, -1 if shift else 1)

@@ -26,6 +26,8 @@ PAGE_KEYS_ON = (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_SPACE)
 class RulesViewScene(MenuScene):
     """`game_id`'s rules pages, from `page` (0 = the first)."""
 
+    own_keys = frozenset((*PAGE_KEYS_BACK, *PAGE_KEYS_ON))  # they turn the page (Tab moves the focus)
+
     def __init__(self, app, game_id: str, page: int = 0) -> None:
         super().__init__(app)
         self.game_id = game_id

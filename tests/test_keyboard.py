@@ -236,3 +236,16 @@ def test_the_gallery_by_keys_shows_a_card_large_and_scrolls_to_the_focused_one(a
             break
     frames(app)
     assert gallery.scroll > 0 and gallery.view.colliderect(gallery.screen_rect(gallery.tiles[-1]))
+
+
+def test_a_screen_keeps_the_keys_it_uses_itself(app):
+    from scenes.rules_view import RulesViewScene
+
+    rules = RulesViewScene(app, "palastgefluester")
+    app.push(rules)
+    frames(app)
+    first = rules.page
+    key(app, pygame.K_RIGHT)
+    assert rules.page == first + 1  # the arrow turned the page
+    key(app, pygame.K_TAB)
+    assert focused(app) is not None  # Tab still moves the focus
