@@ -363,8 +363,8 @@ class Navigator:
         if key == pygame.K_TAB:
             focus.step(items, -1 if shift else 1)
             return True
-        if current is None and key in (*ARROWS, pygame.K_RETURN, pygame.K_KP_ENTER):
-            focus.set(focus.current(items) or items[0], items)  # the first key shows where the focus is
+        if current is None and key in ARROWS:
+            self.show(focus, items)  # the first arrow shows where the focus is
             return True
         if key in ARROWS:
             focus.move(items, ARROWS[key])
@@ -385,6 +385,11 @@ class Navigator:
                 current.inspect()
                 return True
         return False
+
+    @staticmethod
+    def show(focus: Focus, items: list[Focusable]) -> None:
+        """Show the focus ring where the focus was (or on the first item)."""
+        focus.set(focus.current(items) or items[0], items)
 
     def pick(self, items: list[Focusable], focus: Focus, number: int) -> bool:
         """The number key `number`: act on the n-th legal card."""
@@ -416,6 +421,11 @@ class Navigator:
             return True
         if press is None:
             return True
+        if press == pygame.K_RETURN:
+            focus, items = self.focus_of(scene), focus_items(scene)
+            if items and not focus.visible:  # A first shows where the focus is (Enter is the screen's own)
+                self.show(focus, items)
+                return True
         mod = pygame.KMOD_SHIFT if button == pygame.CONTROLLER_BUTTON_LEFTSHOULDER else 0
         event = pygame.event.Event(pygame.KEYDOWN, key=press, mod=mod, unicode="", scancode=0)
         if not self._key(event, scene) and press == pygame.K_RETURN:

@@ -92,9 +92,10 @@ def game_title(entry: Entry) -> str:
 
 class HistoryScene(MenuScene):
     title = "History"
-    # they step through the list and open the chosen game (Tab moves the keyboard's focus)
+    # they step through the list (Tab moves the keyboard's focus; Enter opens the chosen game unless a
+    # button has the focus)
     own_keys = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
-                          pygame.K_END, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_DELETE))
+                          pygame.K_END, pygame.K_DELETE))
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

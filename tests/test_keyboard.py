@@ -73,7 +73,7 @@ def test_tab_goes_round_and_shift_tab_back():
 
 
 def test_the_menus_by_keys_alone(app):
-    key(app, pygame.K_DOWN)  # the first key shows where the focus is
+    key(app, pygame.K_DOWN)  # the first arrow shows where the focus is
     assert focused(app).key == ("light", "Play")
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, ChooseGameScene)
