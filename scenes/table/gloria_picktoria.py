@@ -113,6 +113,7 @@ class GloriaPicktoriaTable(TableScene):
         self._picked_at: tuple[int | None, int] = (None, -1)
         # the last turn change: (seat, why it has the turn); its reason is told only while that seat decides
         self.turn_reason: tuple[int, str] | None = None
+        self.drawn_lines: dict[str, pygame.Rect] = {}  # the prompt's pill and the AP line, as last drawn
         self._treasure_backs: dict[tuple[str, tuple[int, int], int, int], pygame.Surface] = {}
         self.live_scores: list[int] = []
         self._cost_badges: dict[int, pygame.Surface] = {}
@@ -484,7 +485,7 @@ class GloriaPicktoriaTable(TableScene):
                 plate = plate.clip(pygame.Rect(plate.x, plate.y, text_w, plate.height))
             found |= {f"plate {seat}": plate, f"rows {seat}": area.rows}
         found["counter"] = self.counter_box
-        return found
+        return found | self.drawn_lines
 
     def mark_targets(self, targets: list[Target]) -> None:
         if self.picked is None:
@@ -851,22 +852,27 @@ class GloriaPicktoriaTable(TableScene):
             prompt = rename_seats(obs.get("result") or "The game is over", self.names())
         elif not mine and decider is not None:
             prompt = self._waiting_prompt(decider)
+        label = None
+        r = max(3, self.scale.px(11, 3))
         pips_w = self.scale.px(150, 40)
-        line = self.texts.fitted(
-            prompt, self.scale.font(30), w - 2 * self.margin - pips_w * 2, GOLD if mine else INK, True
-        )
-        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(
-            self.scale.px(30, 6), self.scale.px(10, 2)
-        )
-        surface.blit(self.panels.get(box.size, (10, 14, 20, 210), self.scale.px(10, 2)), box.topleft)
-        surface.blit(line, line.get_rect(center=box.center))
         if decider is not None and not obs.get("terminal"):
             label = self.texts.render(f"{self.seat_name(decider)}: AP", self.scale.font(22), INK, True)
+            pips_w = label.get_width() + r + 3 * (2 * r + max(2, r // 2)) + self.margin  # the AP line
+        pad = self.scale.px(30, 6)
+        line = self.texts.fitted(  # the pill, centred, clears the AP line on the left (and as much right)
+            prompt, self.scale.font(30), w - 2 * self.margin - pips_w * 2 - pad, GOLD if mine else INK, True
+        )
+        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(pad, self.scale.px(10, 2))
+        surface.blit(self.panels.get(box.size, (10, 14, 20, 210), self.scale.px(10, 2)), box.topleft)
+        surface.blit(line, line.get_rect(center=box.center))
+        self.drawn_lines = {"prompt": box}
+        if label is not None:
             left = self.margin
-            r = max(3, self.scale.px(11, 3))
             surface.blit(label, (left, self.prompt_y - label.get_height() // 2))
             ap = obs["ap"] if obs.get("phase") == "turn" else 0
-            ap_pips(surface, left + label.get_width() + r, self.prompt_y, ap, r)
+            right = ap_pips(surface, left + label.get_width() + r, self.prompt_y, ap, r)
+            self.drawn_lines["action points"] = pygame.Rect(left, self.prompt_y - label.get_height() // 2,
+                                                            right + r - left, label.get_height())
 
     def _waiting_prompt(self, decider: int) -> str:
         """Whose turn it is and why, while someone else decides."""
