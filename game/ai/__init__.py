@@ -54,14 +54,19 @@ def _positive(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 9 and int(text) > 0
 
 
-def _bot_module(game_id: str) -> ModuleType | None:
-    """`game.<id>.bot`, or None when the game or its bot module does not exist (other import errors raise)."""
+def game_module(game_id: str, part: str) -> ModuleType | None:
+    """`game.<id>.<part>` (its bot, its hints), or None when the game or that module does not exist (other
+    import errors raise)."""
     try:
-        return importlib.import_module(f"game.{game_id}.bot")
+        return importlib.import_module(f"game.{game_id}.{part}")
     except ModuleNotFoundError as exc:
-        if exc.name not in (f"game.{game_id}", f"game.{game_id}.bot"):
+        if exc.name not in (f"game.{game_id}", f"game.{game_id}.{part}"):
             raise
         return None
+
+
+def _bot_module(game_id: str) -> ModuleType | None:
+    return game_module(game_id, "bot")
 
 
 def heuristic_bot(game_id: str) -> Bot:

@@ -10,7 +10,6 @@ English; a translation replaces the templates, not the code that picks them.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -136,12 +135,9 @@ def _rule_of_thumb(decision: Decision, rng: Rng) -> Action | None:
 
 
 def _hints_module(game_id: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"game.{game_id}.hints")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"game.{game_id}", f"game.{game_id}.hints"):
-            raise
-        return None
+    from . import game_module
+
+    return game_module(game_id, "hints")
 
 
 # -- words -------------------------------------------------------------------------------------------
