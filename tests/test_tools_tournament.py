@@ -99,3 +99,41 @@ def test_chunks_kept_before_places_were_counted_still_report_their_wins():
            "games": 4, "errors": 0, "wins": 2.0, "level_ms": [0.1]}
     (cell,) = tournament.table([row])
     assert cell["win_rate"] == 0.5 and cell["ranked_games"] == 0 and cell["loser_rate"] == 0.0
+
+
+def test_a_hint_seat_plays_the_move_the_hint_names(monkeypatch):
+    """`hint` follows game.ai.hint.hint on its own Decision and random stream, as the Hint button asks it."""
+    from game.ai import hint as hints
+    from game.ai import make_bot
+    from game.ai.base import Decision
+    from game.core import Rng
+
+    state = game.load("duel").new_state(2, 3)
+    decision = Decision.of(state, state.current_player)
+    assert len(decision.legal) > 1
+    asked = []
+
+    def last_move(decision, rng, level):
+        asked.append((rng.state, level))
+        return hints.Hint(decision.legal[-1], ())
+
+    monkeypatch.setattr(hints, "hint", last_move)
+    assert make_bot("duel", "hint").choose(decision, Rng(7)) == decision.legal[-1]
+    assert asked == [(Rng(7).state, hints.DEFAULT_LEVEL)]
+
+
+def test_a_hint_seat_takes_its_cell_in_the_table(tmp_path, capsys, monkeypatch):
+    from game.ai import hint as hints
+
+    real = hints.hint
+    levels = []
+
+    def quick(decision, rng, level):  # the hint's own search, cut short for the test
+        levels.append(level)
+        return real(decision, rng, "ismcts:10")
+
+    monkeypatch.setattr(hints, "hint", quick)
+    assert run(tmp_path, "--levels", "hint", "--opponents", "random", "--seeds", "2", "--json") == 0
+    cells = json.loads(capsys.readouterr().out.splitlines()[-1])["cells"]
+    assert [(c["level"], c["games"], c["errors"]) for c in cells] == [("hint", 4, 0)]
+    assert levels and set(levels) == {hints.DEFAULT_LEVEL}

@@ -173,7 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="JSON Lines file of finished chunks")
     parser.add_argument("--games", type=cli.name_list, default=list(GAME_IDS),
                         help="comma-separated game ids")
-    parser.add_argument("--levels", type=cli.bot_list, default=list(LEVELS))
+    parser.add_argument("--levels", type=cli.bot_list, default=list(LEVELS),
+                        help="comma-separated bots, each seated once per game (default: easy,normal,hard);"
+                             " `hint` always follows the Hint, as a player who takes every hint")
     parser.add_argument("--opponents", type=cli.bot_list, default=["heuristic", "random"])
     parser.add_argument("--players", type=cli.count(1), default=4)
     parser.add_argument("--seed", type=cli.seed, default=1)

@@ -6,7 +6,8 @@ game's own determinizations with its `SEARCH` plan, at most 0.9 s and the plan's
 decision, stepped by the match controller: Information Set MCTS, or where the plan names `candidates`,
 the improvement of the heuristic's best moves). For tuning and tournaments, `ismcts:N` is ISMCTS with N
 iterations a decision and `ismcts:Nms` with N milliseconds, and `improve:N` / `improve:Nms` the same for
-the improving search, all with the game's plan.
+the improving search, all with the game's plan. `hint` is a seat that always follows the Hint
+(`game.ai.hint.HintFollower`): what a player who takes every hint would play.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 #: The levels the setup screen offers, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-BOT_NAMES: tuple[str, ...] = ("random", "heuristic", *LEVELS)
+BOT_NAMES: tuple[str, ...] = ("random", "heuristic", *LEVELS, "hint")
 
 EASY_MISTAKE_RATE = 0.35
 HARD_TIME_MS = 900.0
@@ -89,6 +90,10 @@ def make_bot(game_id: str, name: str) -> Bot:
         return heuristic_bot(game_id)
     if name == "easy":
         return ErringBot(heuristic_bot(game_id), EASY_MISTAKE_RATE)
+    if name == "hint":
+        from .hint import HintFollower
+
+        return HintFollower()
     plan = search_plan(game_id)
     budget: tuple[str, int | None, float | None] | None
     if name == "hard":

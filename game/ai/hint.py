@@ -90,6 +90,21 @@ def hint(decision: Decision, rng: Rng, level: str = DEFAULT_LEVEL) -> Hint:
     return Hint(action, tuple(reasons), figures, level)
 
 
+class HintFollower(Bot):
+    """A seat that plays what the Hint says, every time: `hint()` on the same Decision and random stream
+    the table's Hint is given (Match.ask_hint), so tools can measure how far following the hints gets a
+    player (`python -m tools.tournament --levels hint`)."""
+
+    name = "hint"
+    slow = True  # it searches as the hard level does: the match controller may move it to a worker process
+
+    def __init__(self, level: str = DEFAULT_LEVEL) -> None:
+        self.level = level
+
+    def choose(self, decision: Decision, rng: Rng) -> Action:
+        return hint(decision, rng, self.level).action
+
+
 def game_reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
     """The game's reasons for `action`, in its heuristic's terms (none for a game without a hints module)."""
     module = _hints_module(decision.game_id)
