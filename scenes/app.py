@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import __version__
+from game import __version__, i18n
 
 from .base import Scene, SceneStack
 from .focus import Navigator
@@ -71,6 +71,8 @@ class App:
         self.screen = self._open_window()
         self._laid_out = self.size
         self._apply_volume()
+        i18n.set_language(self.settings.shown_language)
+        i18n.add_listener(self._language_changed)
 
     # -- window ----------------------------------------------------------------------------------
     @property
@@ -161,6 +163,16 @@ class App:
         """Apply and keep the settings after a change in the settings screen."""
         self._apply_volume()
         self._save_settings()
+
+    def set_language(self, code: str) -> None:
+        """Show every word in another language from now on, and remember the choice."""
+        self.settings.language = code
+        self.settings_changed()
+        i18n.set_language(code)
+
+    def _language_changed(self, code: str) -> None:
+        for scene in list(self.stack):
+            scene.on_language_changed()
 
     def _apply_volume(self) -> None:
         from . import sound

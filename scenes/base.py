@@ -40,8 +40,11 @@ class Scene:
         if self._ui is None:
             import pygame_gui
 
+            from game.i18n import language
+
             theme = str(THEME_PATH) if THEME_PATH.exists() else None
-            self._ui = pygame_gui.UIManager(self.app.size, theme)
+            # pygame-gui's own words (its dialogs, its text entry's menu) in the app's language
+            self._ui = pygame_gui.UIManager(self.app.size, theme, starting_language=language())
         return self._ui
 
     @property
@@ -65,6 +68,15 @@ class Scene:
             self.ui.set_window_resolution(size)
             self.ui.clear_and_reset()
         self.on_enter()
+
+    def on_language_changed(self) -> None:
+        """The language changed (game.i18n): write every word again in it (the default lays out again,
+        which builds the widgets anew; a scene that keeps words of its own rewrites them too)."""
+        if self.has_ui:
+            from game.i18n import language
+
+            self.ui.set_locale(language())
+        self.on_resize(self.app.size)
 
     # frame
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -57,7 +57,7 @@ def settings_path() -> Path:
 
 #: the fields kept in settings.json
 SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs", "history_limit",
-                "hints_off", "colour_vision")
+                "hints_off", "colour_vision", "language")
 #: the palettes of seat colours (scenes/colour_vision.py names the same)
 COLOUR_VISIONS: tuple[str, ...] = ("normal", "red-weak", "green-weak", "blue-weak")
 #: how many games the history keeps at most, the oldest going first (game.history.DEFAULT_LIMIT: named
@@ -89,6 +89,8 @@ class Settings:
     #: the games whose table offers no hint (a setting of the game, not a rule: the setup screen's Hints)
     hints_off: list[str] = field(default_factory=list)
     colour_vision: str = "normal"  # which palette paints the seats (COLOUR_VISIONS)
+    #: the language of every word shown ("en", "de"); "" until chosen: the system's language is used
+    language: str = ""
     #: what was wrong with the file these settings were read from
     problems: list[str] = field(default_factory=list, repr=False, compare=False)
     #: the faulty file read, and the settings as read from it: kept until the settings differ
@@ -102,6 +104,13 @@ class Settings:
     @property
     def bot_pause_seconds(self) -> float:
         return BOT_PAUSE_SECONDS[self.animation_speed]
+
+    @property
+    def shown_language(self) -> str:
+        """The language words are shown in: the one chosen, else the system's."""
+        from game.i18n import system_language
+
+        return self.language or system_language()
 
     def hints_on(self, game_id: str) -> bool:
         return game_id not in self.hints_off
@@ -274,6 +283,12 @@ def _apply(s: Settings, key: str, value: Any, problems: list[str], text: str) ->
         if not (isinstance(value, str) and value in COLOUR_VISIONS):
             return f"must be one of {', '.join(COLOUR_VISIONS)}"
         s.colour_vision = value
+    elif key == "language":
+        from game.i18n import LANGUAGES
+
+        if not (isinstance(value, str) and (value in LANGUAGES or value == "")):
+            return f"must be one of {', '.join(LANGUAGES)}"
+        s.language = value
     elif key == "history_limit":
         low, high = HISTORY_LIMITS
         if not _is_int(value) or not low <= value <= high:

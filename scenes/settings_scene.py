@@ -1,5 +1,5 @@
-"""The settings screen: full screen, window size, animation speed, sound volume, colour vision (the
-seat colours' palette), how many games the history keeps, and each game's art pack.
+"""The settings screen: the language, full screen, window size, animation speed, sound volume, colour
+vision (the seat colours' palette), how many games the history keeps, and each game's art pack.
 
 Every change applies at once and is saved at once (`Settings.save`).
 """
@@ -9,6 +9,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
+
+from game.i18n import LANGUAGES, language
 
 from . import rules_text, sound
 from .colour_vision import VISION_LABELS, VISIONS, vision_or_normal
@@ -57,6 +59,7 @@ class SettingsScene(MenuScene):
         self.art_steppers: dict[str, Stepper] = {}  # game id -> its art pack
         self.history_stepper: Stepper | None = None
         self.vision_stepper: Stepper | None = None
+        self.language_stepper: Stepper | None = None
         self._size_by_text: dict[str, tuple[int, int]] = {}
         self._since_preview = PREVIEW_EVERY
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -70,17 +73,23 @@ class SettingsScene(MenuScene):
         art = self.app.art
         art.reload_changed()  # a pack made while the game runs is offered too
         art_games = art.art_games()
-        rows = column(area, 6 + len(art_games), width, px(46, size), px(22, size))
+        rows = column(area, 7 + len(art_games), width, px(46, size), px(22, size))
         pad = px(24, size)
         self.panel_rect = pygame.Rect(rows[0].left - pad, rows[0].top - pad, width + 2 * pad,
                                       rows[-1].bottom - rows[0].top + 2 * pad).clip(pygame.Rect(0, 0, w, h))
-        labels = ("Full screen", "Window size", "Animation speed", "Sound volume", "Colour vision",
-                  "Games kept", *(f"Art: {rules_text.title(g)}" for g in art_games))
+        labels = ("Language", "Full screen", "Window size", "Animation speed", "Sound volume",
+                  "Colour vision", "Games kept", *(f"Art: {rules_text.title(g)}" for g in art_games))
         controls = []
         for label, rect in zip(labels, rows, strict=True):
             split = round(rect.width * 0.38)
             fitted_label(self.ui, pygame.Rect(rect.left, rect.top, split, rect.height), label)
             controls.append(pygame.Rect(rect.left + split, rect.top, rect.width - split, rect.height))
+
+        codes = list(LANGUAGES)
+        self.language_stepper = Stepper(
+            self, controls.pop(0), [LANGUAGES[c] for c in codes], codes.index(language()),
+            lambda i: self.app.set_language(codes[i]),
+            tooltip="Every word of the table, the menus and the cards")
 
         self.fullscreen_button = self.add_button(controls[0], "On" if settings.fullscreen else "Off",
                                                  self.app.toggle_fullscreen,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -17,3 +19,16 @@ os.environ.setdefault("KARTENTISCH_DATA_DIR", os.path.join(_home, "data"))
 def pytest_collection_modifyitems(config, items):
     """The long random-play runs and the release checks go last, so a quick test that fails shows early."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is not None)
+
+
+# Words are English unless a test chooses German: the machine's own locale must not change what the
+# tests read, and a test that chose German (and failed) must not leave it chosen for the next one.
+os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_chosen():
+    yield
+    from game import i18n
+
+    i18n.set_language("en")

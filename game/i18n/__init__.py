@@ -1,0 +1,331 @@
+"""Words for people, in German and English.
+
+The engine speaks in data: an event, a prompt or the reason a move is refused is a `Message`, a message
+id (the English text, with `{named}` fields) and its parameters (seats, cards, counts, other messages).
+The view turns a message into words in the chosen language (`Message.text(names)`), so a record stays
+language-free and a game told in German can be told again in English.
+
+Words the view writes itself go through `tr` (and `ntr` for plurals, `ptr` with a context); words in
+data tables are marked with `N_` and translated where they are shown. All of them live in the gettext
+catalogues (`game/i18n/po/<language>/<area>.po`, compiled by `python -m tools.catalogue compile` into
+`game/i18n/locale/<language>/LC_MESSAGES/kartentisch.mo`).
+
+One language is chosen at a time (`set_language`); whoever shows words and must follow a change live
+registers with `add_listener`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import importlib
+import logging
+import os
+import string
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+#: language code -> the language's own name (what the settings screen offers)
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+DEFAULT_LANGUAGE = "en"
+DOMAIN = "kartentisch"
+
+_language = DEFAULT_LANGUAGE
+#: who follows a change of language; kept weakly, so a screen that is gone stops listening by itself
+_listeners: list[weakref.ReferenceType] = []
+
+
+# -- the language ----------------------------------------------------------------------------------
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the system asks for: German for a `de*` locale, else English. Reads the variables
+    gettext reads (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) and, where none is set, the platform's locale."""
+    env = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if value:
+            return "de" if value.split(":")[0].lower().startswith("de") else DEFAULT_LANGUAGE
+    if environ is None:
+        import locale
+
+        try:
+            code = locale.getlocale()[0] or ""
+        except ValueError:
+            code = ""
+        if code.lower().startswith(("de", "german")):
+            return "de"
+    return DEFAULT_LANGUAGE
+
+
+def language() -> str:
+    return _language
+
+
+def set_language(code: str) -> None:
+    """Choose the language (an unknown code is refused); the listeners hear of a change."""
+    global _language
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}: the languages are {', '.join(LANGUAGES)}")
+    if code == _language:
+        return
+    _language = code
+    for ref in list(_listeners):
+        listener = ref()
+        if listener is None:
+            _listeners.remove(ref)
+        else:
+            listener(code)
+
+
+def add_listener(listener: Callable[[str], None]) -> None:
+    """Call `listener(code)` after every change of language (a bound method is held weakly)."""
+    ref = weakref.WeakMethod(listener) if hasattr(listener, "__self__") else weakref.ref(listener)
+    if ref not in _listeners:
+        _listeners.append(ref)
+
+
+def remove_listener(listener: Callable[[str], None]) -> None:
+    for ref in list(_listeners):
+        if ref() == listener:
+            _listeners.remove(ref)
+
+
+@cache
+def catalogue(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue of a language (a missing one leaves the English ids, logged once)."""
+    path = resources.files(__name__).joinpath("locale", code, "LC_MESSAGES", f"{DOMAIN}.mo")
+    try:
+        with path.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    except (OSError, ValueError) as exc:
+        log.warning("no %s catalogue (%s): showing the message ids", code, exc)
+        return gettext.NullTranslations()
+
+
+# -- words the view writes -------------------------------------------------------------------------
+def tr(msgid: str) -> str:
+    """`msgid` in the chosen language."""
+    return catalogue(_language).gettext(msgid)
+
+
+def ntr(singular: str, plural: str, n: int) -> str:
+    """The form for `n` of a text with a plural, in the chosen language (the text is not formatted)."""
+    return catalogue(_language).ngettext(singular, plural, n)
+
+
+def ptr(context: str, msgid: str) -> str:
+    """`msgid` in the chosen language, where the same English word needs telling apart ("card name")."""
+    return catalogue(_language).pgettext(context, msgid)
+
+
+def nptr(context: str, singular: str, plural: str, n: int) -> str:
+    return catalogue(_language).npgettext(context, singular, plural, n)
+
+
+def N_(msgid: str) -> str:
+    """Mark a text in a data table for the catalogues; it is translated where it is shown."""
+    return msgid
+
+
+# -- what messages may carry -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Seat:
+    """A seat, written as its player's name."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card of a game, written by the game's `card_label(card_id, case)` in the chosen language.
+    A template may ask for a German case with the article: `{card:acc}` ("den Zauberer"), `{card:dat}`,
+    `{card:nom}`; `{card}` is the bare name."""
+
+    game: str
+    id: str
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Several values written as one ("Anna, Ben and Cleo")."""
+
+    items: tuple[Any, ...]
+
+
+def listing(items: Iterable[Any]) -> Listing:
+    return Listing(tuple(items))
+
+
+@dataclass(frozen=True)
+class Message:
+    """A text for people as data: the English text with `{named}` fields (the catalogue id), its
+    plural where it has one (chosen by the parameter `n`), a context, and the parameters."""
+
+    msgid: str
+    params: tuple[tuple[str, Any], ...] = ()
+    plural: str | None = None
+    context: str | None = None
+
+    @property
+    def args(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def template(self) -> str:
+        """The text in the chosen language, fields not yet filled."""
+        cat = catalogue(_language)
+        if self.plural is not None:
+            n = int(self.args.get("n", 1))
+            if self.context is not None:
+                return cat.npgettext(self.context, self.msgid, self.plural, n)
+            return cat.ngettext(self.msgid, self.plural, n)
+        if self.context is not None:
+            return cat.pgettext(self.context, self.msgid)
+        return cat.gettext(self.msgid)
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The message in the chosen language; `names` are the seats' names (default: "Seat 1" …)."""
+        values = {key: _word(value, names) for key, value in self.params}
+        try:
+            return _FORMATTER.vformat(self.template(), (), values)
+        except (KeyError, IndexError, ValueError, AttributeError) as exc:
+            # a catalogue entry that asks for a field the message lacks must not stop a screen
+            log.warning("cannot fill %r: %s", self.msgid, exc)
+            return _LENIENT.vformat(self.msgid, (), values)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"msgid": self.msgid, "params": {k: _param_data(v) for k, v in self.params}}
+        if self.plural is not None:
+            data["plural"] = self.plural
+        if self.context is not None:
+            data["context"] = self.context
+        return data
+
+
+def message(msgid: str, /, **params: Any) -> Message:
+    """A message: `message("{seat} draws a card", seat=Seat(2))`."""
+    return Message(msgid, tuple(params.items()))
+
+
+def plural_message(singular: str, plural: str, /, n: int, **params: Any) -> Message:
+    """A message with a plural, chosen by `n` (also a field):
+    `plural_message("{n} card", "{n} cards", n=3)`."""
+    return Message(singular, (("n", n), *params.items()), plural=plural)
+
+
+def context_message(context: str, msgid: str, /, **params: Any) -> Message:
+    return Message(msgid, tuple(params.items()), context=context)
+
+
+def words(value: Any, names: Sequence[str] | None = None) -> str:
+    """Any text for people in the chosen language: a message, or a string as it is."""
+    if isinstance(value, Message):
+        return value.text(names)
+    return str(_word(value, names))
+
+
+# -- writing parameters ----------------------------------------------------------------------------
+def seat_label(index: int, names: Sequence[str] | None = None) -> str:
+    if names is not None and 0 <= index < len(names):
+        return names[index]
+    return ptr("seat", "Seat {number}").format(number=index + 1)
+
+
+def card_label(game_id: str, card_id: str, case: str = "") -> str:
+    """A card's name in the chosen language, by its game's `cards.card_label` (the id where the game
+    has none)."""
+    label = _card_labeller(game_id)
+    return label(card_id, case) if label is not None else card_id
+
+
+@cache
+def _card_labeller(game_id: str) -> Callable[[str, str], str] | None:
+    try:
+        module = importlib.import_module(f"game.{game_id}.cards")
+    except ImportError:
+        return None
+    return getattr(module, "card_label", None)
+
+
+def join_words(items: Sequence[str]) -> str:
+    """"a, b and c" in the chosen language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return tr("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+class _CardWords:
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def __format__(self, spec: str) -> str:
+        return card_label(self.card.game, self.card.id, spec)
+
+    def __str__(self) -> str:
+        return card_label(self.card.game, self.card.id)
+
+
+def _word(value: Any, names: Sequence[str] | None) -> Any:
+    if isinstance(value, Message):
+        return value.text(names)
+    if isinstance(value, Seat):
+        return seat_label(value.index, names)
+    if isinstance(value, Card):
+        return _CardWords(value)
+    if isinstance(value, Listing):
+        return join_words([format(_word(item, names)) for item in value.items])
+    return value
+
+
+def _param_data(value: Any) -> Any:
+    if isinstance(value, Message):
+        return value.to_dict()
+    if isinstance(value, Seat):
+        return {"seat": value.index}
+    if isinstance(value, Card):
+        return {"game": value.game, "card": value.id}
+    if isinstance(value, Listing):
+        return [_param_data(item) for item in value.items]
+    return value
+
+
+class _Formatter(string.Formatter):
+    """str.format, except that a card's case spec reaches the card (`{card:acc}`) and a field a plain
+    value does not understand is written plainly rather than raising."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, _CardWords):
+            return format(value, format_spec)
+        try:
+            return format(value, format_spec)
+        except (TypeError, ValueError):
+            return str(value)
+
+
+class _Lenient(_Formatter):
+    """The same, writing a field the message lacks as it stands ("{seat}")."""
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        try:
+            return super().get_value(key, args, kwargs)
+        except (KeyError, IndexError):
+            return f"{{{key}}}"
+
+
+_FORMATTER = _Formatter()
+_LENIENT = _Lenient()
+
+
+def fields_of(template: str) -> set[str]:
+    """The names of a template's fields ("{card:acc}" -> "card"): what a translation must keep."""
+    found = set()
+    for _literal, field, _spec, _conversion in string.Formatter().parse(template):
+        if field is not None:
+            found.add(field.split(".")[0].split("[")[0])
+    return found
