@@ -4,6 +4,9 @@ An event may name cards that not every seat may see (a card drawn into a hand). 
 who may see it (`visible_to`), and `seen_by(seat)` gives the copy that seat may be shown: the view
 only ever receives events passed through `seen_by`, so hidden cards never reach it.
 
+What an event says to people (`text`, `reason`) is a `Message` (game.i18n): the view puts it into
+words in the chosen language. A plain string is still accepted for texts that are not words (names).
+
 Zones are short strings: `hand:2`, `display:0`, `draw`, `discard`, `pile`, … — one per place a card can be.
 """
 
@@ -11,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
+
+from ..i18n import Message, Text
 
 Seats = frozenset[int] | None  # None: every seat, spectators included
 
@@ -37,6 +42,8 @@ class Event:
                 value = sorted(value)
             elif isinstance(value, tuple):
                 value = list(value)
+            elif isinstance(value, Message):
+                value = value.to_dict()
             data[f.name] = value
         return data
 
@@ -83,7 +90,7 @@ class TurnChanged(Event):
     """`seat` decides next; `reason` says why (for the 'who plays next and why' line)."""
 
     seat: int
-    reason: str = ""
+    reason: Text = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,27 +98,27 @@ class ScoreChanged(Event):
     seat: int
     old: float
     new: float
-    reason: str = ""
+    reason: Text = ""
 
 
 @dataclass(frozen=True, kw_only=True)
 class RoundEnded(Event):
-    reason: str
-    text: str
+    reason: str  # a short key for the kind of ending, not for people
+    text: Text
     scorers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
 class GameEnded(Event):
     winners: tuple[int, ...]
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True, kw_only=True)
 class Note(Event):
     """Anything else worth a line in the log (and perhaps a banner)."""
 
-    text: str
+    text: Text
     seat: int | None = None
     visible_to: Seats = None
     detail: dict[str, Any] = field(default_factory=dict)

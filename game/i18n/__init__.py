@@ -208,6 +208,10 @@ class Message:
         return data
 
 
+#: what may say something to people: a message, or a string that needs no translation (a name)
+Text = str | Message
+
+
 def message(msgid: str, /, **params: Any) -> Message:
     """A message: `message("{seat} draws a card", seat=Seat(2))`."""
     return Message(msgid, tuple(params.items()))

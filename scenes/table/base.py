@@ -44,6 +44,7 @@ from game.core import (
     Shuffled,
     TurnChanged,
 )
+from game.i18n import Text, words
 from scenes import sound
 from scenes.base import Scene
 from scenes.focus import Focusable
@@ -208,6 +209,11 @@ class TableScene(Scene):
         if seat is None or not 0 <= seat < len(self.match.seats):
             return "?"
         return self.match.seats[seat].name
+
+    def in_words(self, text: Text) -> str:
+        """What the engine said (a message, game.i18n) in words in the chosen language, with the seats'
+        names."""
+        return words(text, [seat.name for seat in self.match.seats])
 
     @property
     def speed(self) -> float:
@@ -418,6 +424,12 @@ class TableScene(Scene):
         if self.has_ui:
             self.ui.set_window_resolution(size)
         self._relayout_window(size)
+
+    def on_language_changed(self) -> None:
+        """Every word again in the new language: the labels, and the log told again from the record."""
+        super().on_language_changed()
+        self.retell()
+        self._dirty = True
 
     def _relayout_window(self, size: tuple[int, int]) -> None:
         self.scale = Scale(max(1, size[0]), max(1, size[1]))
