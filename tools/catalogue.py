@@ -2,8 +2,8 @@
 compile them.
 
     python -m tools.catalogue update [--area A]      add new texts to the .po files (and drop gone ones)
-    python -m tools.catalogue fill --area A --lang L FILE   take translations from a JSON file
-    python -m tools.catalogue missing [--area A] [--lang L] list what is not translated yet
+    python -m tools.catalogue fill --lang L FILE       take translations from a JSON file
+    python -m tools.catalogue missing [--path P] [--lang L] [--json]  what is not translated yet
     python -m tools.catalogue compile                 write the .mo files the app reads
     python -m tools.catalogue check                   every problem, exit 1 if there is one
 
@@ -23,6 +23,7 @@ import io
 import json
 import sys
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -159,11 +160,35 @@ def _stable_header(data: bytes) -> bytes:
     return b"\n".join(lines)
 
 
+@contextmanager
+def _editing() -> Iterator[None]:
+    """One change of the catalogues at a time: two people filling in translations at once must not
+    lose each other's work."""
+    PO_DIR.mkdir(parents=True, exist_ok=True)
+    with open(PO_DIR / ".lock", "w") as lock:
+        try:
+            import fcntl
+        except ImportError:  # Windows: one person at a time is the rule there
+            yield
+            return
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def update(areas: Iterable[str]) -> dict[str, int]:
     """Add the source's new texts to each area's catalogues (English filled with the id) and drop the
     texts the source no longer has. Returns how many entries each area's catalogues gained."""
     texts = found_texts()
     gained: dict[str, int] = {}
+    with _editing():
+        _update(texts, areas, gained)
+    return gained
+
+
+def _update(texts: dict[tuple[str, str | None], Text], areas: Iterable[str], gained: dict[str, int]) -> None:
     for area in areas:
         wanted = {key: text for key, text in texts.items() if text_area(text) == area}
         for lang in LANGUAGES:
@@ -186,19 +211,29 @@ def update(areas: Iterable[str]) -> dict[str, int]:
                 catalog.add(msgid, msgstr, context=text.context)
                 gained[area] = gained.get(area, 0) + (lang == "de")
             write_po(lang, area, catalog)
-    return gained
 
 
-def fill(area: str, lang: str, entries: list[dict] | dict[str, str]) -> list[str]:
-    """Put translations into an area's catalogue; returns the ids it does not have."""
+def fill(area: str | None, lang: str, entries: list[dict] | dict[str, str]) -> list[str]:
+    """Put translations into an area's catalogue (None: whichever area has each text); returns the ids
+    no catalogue has."""
     if isinstance(entries, dict):
         entries = [{"msgid": k, "msgstr": v} for k, v in entries.items()]
+    left = list(entries)
+    with _editing():
+        for each in [area] if area else AREAS:
+            left = _fill(each, lang, left)
+    return [entry["msgid"] for entry in left]
+
+
+def _fill(area: str, lang: str, entries: list[dict]) -> list[dict]:
     catalog = read_po(lang, area)
     unknown = []
     for entry in entries:
+        if not entry.get("msgstr"):
+            continue  # not translated yet: left as it is
         found = catalog.get(entry["msgid"], context=entry.get("context"))
         if found is None:
-            unknown.append(entry["msgid"])
+            unknown.append(entry)
             continue
         value = entry["msgstr"]
         if isinstance(found.id, tuple):
@@ -320,12 +355,13 @@ def build_parser() -> argparse.ArgumentParser:
     up = commands.add_parser("update", help="add new texts to the .po files, drop gone ones")
     up.add_argument("--area", choices=AREAS, action="append", help="only this area (repeatable)")
     fl = commands.add_parser("fill", help="take translations from a JSON file")
-    fl.add_argument("--area", choices=AREAS, required=True)
+    fl.add_argument("--area", choices=AREAS, help="the area (default: wherever each text is)")
     fl.add_argument("--lang", choices=list(LANGUAGES), required=True)
     fl.add_argument("file", type=Path)
     mi = commands.add_parser("missing", help="list what is not translated yet")
     mi.add_argument("--area", choices=AREAS, action="append")
     mi.add_argument("--lang", choices=list(LANGUAGES), default="de")
+    mi.add_argument("--path", action="append", help="only texts used in files whose path holds this")
     mi.add_argument("--json", action="store_true", help="as a JSON list ready to fill in")
     commands.add_parser("compile", help="write the .mo files")
     commands.add_parser("check", help="every problem; exit 1 if there is one")
@@ -351,8 +387,13 @@ def main(argv: list[str] | None = None) -> int:
         return cli.EXIT_FAILED if unknown else 0
     if args.command == "missing":
         areas = set(args.area or AREAS)
+        used = found_texts() if args.path else {}
         todo = []
         for area, message in entries(args.lang):
+            if args.path:
+                text = used.get((_ids(message)[0], message.context))
+                if text is None or not any(p in path for p in args.path for path, _line in text.places):
+                    continue
             if area in areas and (not all(_strings(message)) or "fuzzy" in message.flags):
                 plural = isinstance(message.id, tuple)
                 entry = {"msgid": _ids(message)[0], "msgstr": ["", ""] if plural else ""}
