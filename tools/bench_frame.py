@@ -1,6 +1,7 @@
 """Frame benchmark: a full table drawn frame after frame, against the floor of the same run.
 
-    python -m tools.bench frame [--game ID] [--players N] [--size WxH] [--frames F] [--json]
+    python -m tools.bench frame [--game ID] [--players N] [--size WxH] [--frames F] [--hinting [--hints H]]
+                                [--json]
 
 Every seat is a bot (by default "hard" searches, thinking in a worker process as they do at the
 table, between "normal" bots that act at once); the table is drawn as seat 0 sees it, at the given size
@@ -8,6 +9,11 @@ table, between "normal" bots that act at once); the table is drawn as seat 0 see
 frames. Each frame (events, update, draw, flip) is timed. Then, in the same run, the floor: clearing
 the screen and blitting the same number of cached card surfaces, and a flip. The target is a median
 frame of at most twice the floor and no frame over 33 ms.
+
+--hinting: seat 0 is a person who asks for a hint at every decision of theirs, by the key H as a player
+does (the hard level thinks it in the worker process), and plays the hinted move once it is shown. The
+same figures, and those of the frames drawn while a hint was being worked out. A frame takes far less
+time than a hint, so the run goes on past F frames until H hints (default 10) were answered.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ import os
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
+from typing import Any
 
 from tools import cli
 from tools.screenshot import SEAT_NAMES
@@ -25,6 +33,9 @@ from tools.screenshot import SEAT_NAMES
 TARGET_RATIO = 2.0
 TARGET_MAX_MS = 33.0
 WARM_UP_FRAMES = 30
+#: How long a --hinting run waits for the next hint before it gives up (a worker that fails a hint is
+#: restarted by the match within seconds, and the hint asked again).
+HINT_WAIT_S = 60.0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,8 +49,46 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument("--bots", type=cli.bot_list, default=["hard", "normal"],
                         help="bot levels, comma-separated, repeated round the table (default hard,normal)")
+    parser.add_argument("--hinting", action="store_true",
+                        help="seat 0 is a person who asks for a hint (key H) at each decision and follows it")
+    parser.add_argument("--hints", type=cli.count(1), default=10,
+                        help="with --hinting: go on until this many hints were answered (default 10)")
     parser.add_argument("--json", action="store_true", help="one JSON object on the last line")
     return parser
+
+
+@dataclass
+class HintingPerson:
+    """Seat 0 at the table, asking for a hint at each of its decisions as the key H does, and playing the
+    hinted move once the table shows it; it counts what it asked and got, and the frames drawn meanwhile."""
+
+    asked: int = 0
+    answered: int = 0
+    pending_frames: int = 0
+    pending_ms: list[float] = field(default_factory=list)
+
+    def before_frame(self, table: Any) -> None:
+        from scenes.table.hint import HINT_KEY  # pygame is loaded only once the run sets SDL up
+
+        shown = table.hint.shown
+        if shown is not None and table.settled and str(shown.hint.action) in table.legal:
+            self.answered += 1
+            table.act(str(shown.hint.action))
+        elif table.hint.enabled and table.settled and table.hint.asked_at is None:
+            self.asked += 1
+            post_key(HINT_KEY)
+
+    def after_frame(self, table: Any, elapsed_ms: float, timed: bool) -> None:
+        if table.hint.thinking:  # this frame was drawn while the worker worked the hint out
+            self.pending_frames += 1
+            if timed:
+                self.pending_ms.append(elapsed_ms)
+
+
+def post_key(key: int) -> None:
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -60,6 +109,7 @@ def run(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from game.ai.worker import BotWorker
     from game.match import Match, Seat
     from scenes import sound
     from scenes.app import App
@@ -70,6 +120,9 @@ def run(argv: list[str] | None = None) -> int:
     settings.animation_speed = "fast"
     levels = args.bots
     seats = [Seat.ai(SEAT_NAMES[i % len(SEAT_NAMES)], levels[i % len(levels)]) for i in range(args.players)]
+    person = HintingPerson() if args.hinting else None
+    if person is not None:
+        seats[0] = Seat(SEAT_NAMES[0])
     app = App(settings, size=args.size)
     sound.available()  # the mixer starts once, at the title; not the table's work
     seed = args.seed
@@ -90,19 +143,32 @@ def run(argv: list[str] | None = None) -> int:
     frame_cpu_ms: list[float] = []  # the frame's own CPU time: tells a slow frame from a busy machine
     cards_drawn: list[int] = []
     bot_moves = 0
+    index = 0
+    last_answer = (0, time.perf_counter())  # hints answered by then, and when that count was reached
     try:
-        for index in range(WARM_UP_FRAMES + args.frames):
+        while index < WARM_UP_FRAMES + args.frames or (person is not None and person.answered < args.hints):
+            if person is not None and person.answered != last_answer[0]:
+                last_answer = (person.answered, time.perf_counter())
+            elif person is not None and time.perf_counter() - last_answer[1] > HINT_WAIT_S:
+                break  # no hint comes any more: report what was measured, and fail below
             if table.match.is_over() and table.settled:
                 table = new_table()
+            if person is not None:
+                person.before_frame(table)
             actions = len(table.match.actions)
             start, start_cpu = time.perf_counter(), time.thread_time()
             app.step(1 / 60)
             elapsed = (time.perf_counter() - start) * 1000.0
-            if index >= WARM_UP_FRAMES:
+            timed = index >= WARM_UP_FRAMES
+            if timed:
                 frame_ms.append(elapsed)
                 frame_cpu_ms.append((time.thread_time() - start_cpu) * 1000.0)
                 cards_drawn.append(table.layer.drawn_last_frame)
-                bot_moves += len(table.match.actions) - actions
+                moves = table.match.actions[actions:]
+                bot_moves += sum(1 for seat, _ in moves if person is None or seat != 0)
+            if person is not None:
+                person.after_frame(table, elapsed, timed)
+            index += 1
         count = round(statistics.median(cards_drawn))
         sprites = [s for s in table.layer.ordered() if s.shown][:count]
         blits = [(table.layer.surface_for(s, app.art), s.rect.topleft) for s in sprites]
@@ -125,11 +191,12 @@ def run(argv: list[str] | None = None) -> int:
     finally:
         app.stack.clear()
         pygame.display.quit()
+        BotWorker.shared().close()  # its process would outlive the run
 
     median = statistics.median(frame_ms)
     floor = statistics.median(floor_ms)
     ratio = round(median / floor, 2) if floor > 0 else None
-    result: dict[str, float | None] = {
+    result: dict[str, Any] = {
         "frames": len(frame_ms),
         "median_ms": round(median, 3),
         "p95_ms": round(percentile(frame_ms, 0.95), 3),
@@ -137,6 +204,12 @@ def run(argv: list[str] | None = None) -> int:
         "floor_ms": round(floor, 3),
         "ratio": ratio,
     }
+    if person is not None:
+        result.update(hints_asked=person.asked, hints_answered=person.answered,
+                      frames_while_hinting=person.pending_frames,
+                      hinting_median_ms=round(statistics.median(person.pending_ms), 3) if person.pending_ms
+                      else None,
+                      hinting_max_ms=round(max(person.pending_ms), 3) if person.pending_ms else None)
     w, h = args.size
     print(
         f"frame benchmark: {args.game}, {args.players} seats, {w}x{h}, {len(frame_ms)} frames, "
@@ -148,6 +221,11 @@ def run(argv: list[str] | None = None) -> int:
         f"  cpu    median {statistics.median(frame_cpu_ms):.3f} ms  max {max(frame_cpu_ms):.3f} ms "
         "(this thread's own time per frame; wall-clock spikes above it are other processes)"
     )
+    if person is not None:
+        hinting = (f"median {result['hinting_median_ms']} ms  max {result['hinting_max_ms']} ms"
+                   if person.pending_ms else "none timed")
+        print(f"  hints  {person.asked} asked, {person.answered} answered and followed; "
+              f"{person.pending_frames} frames drawn while a hint was worked out ({hinting})")
     ok = ratio is not None and ratio <= TARGET_RATIO and max(frame_ms) <= TARGET_MAX_MS
     print(
         f"  ratio  {result['ratio']} (target <= {TARGET_RATIO:g}, no frame over {TARGET_MAX_MS:g} ms): "
@@ -155,6 +233,10 @@ def run(argv: list[str] | None = None) -> int:
     )
     if args.json:
         print(json.dumps(result))
+    if person is not None and person.answered < args.hints:
+        print(f"frame benchmark: {person.answered} of {args.hints} hints answered; no hint came for "
+              f"{HINT_WAIT_S:g} s", file=sys.stderr)
+        return 1
     return 0
 
 
