@@ -1,7 +1,8 @@
 """Benchmarks, measured as ratios within one run (never as timed tests).
 
     python -m tools.bench engine [--game ID] [--players N] [--seconds S] [--json]
-    python -m tools.bench frame  [--game ID] [--players N] [--size WxH] [--json]   (see tools/bench_frame.py)
+    python -m tools.bench frame  [--game ID] [--players N] [--size WxH] [--hinting] [--json]
+                                 (see tools/bench_frame.py; --hinting: a person asks for hints meanwhile)
     python -m tools.bench ai     [--game ID] [--players N] [--games K] [--levels L1,L2] [--json]
     python -m tools.bench startup [--runs N] [--json]
 
