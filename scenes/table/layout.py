@@ -36,6 +36,12 @@ class Scale:
         return max(minimum, round(value * self.unit))
 
     @property
+    def tall(self) -> bool:
+        """A window clearly taller than wide (900x1200; 800x600 is not): the tables stack what a wide
+        window sets side by side, so that their cards grow with the height the width alone would deny."""
+        return self.height > self.width * 1.15
+
+    @property
     def text_unit(self) -> float:
         """The scale of text. It follows both window dimensions, the width a little less (a narrow, tall
         window has room to spare below: its text need not be as small as its width alone would make it),

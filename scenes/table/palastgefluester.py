@@ -171,16 +171,24 @@ class PalastgefluesterTable(TableScene):
             self.areas[seat] = SeatArea(plate, row, hand, row_card, backs, bottom=False)
 
         opponents_bottom = max((a.row.bottom for a in self.areas.values()), default=round(h * 0.3))
+        if self.scale.tall:
+            self._lay_out_tall(opponents_bottom, aspect)
+        else:
+            self._lay_out_wide(opponents_bottom, aspect)
+        bw, bh = round(w * 0.085), max(14, round(h * 0.045))
+        self.buttons = [
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
+            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
+        ]
+
+    def _lay_out_wide(self, opponents_bottom: float, aspect: float) -> None:
+        """The middle (piles beside the centre text) and the seat on screen (plate, row and log side by
+        side) of a window about as wide as tall, or wider."""
+        w, h, m = self.scale.width, self.scale.height, self.margin
         mid_top, mid_bottom = min(h * 0.39, opponents_bottom + m * 2), h * 0.585
         self.pile_card = card_size(min(h * 0.16, (mid_bottom - mid_top) * 0.78), aspect, max_width=w * 0.085)
         self.mid_y = (mid_top + mid_bottom) / 2
-        pw, ph = self.pile_card
-        self.king_stack_at = (m * 2 + pw / 2, self.mid_y)
-        self.king_current_at = (m * 3 + pw * 1.5, self.mid_y)
-        self.king_history_card = card_size(ph * 0.55, aspect)
-        self.king_history_left = m * 4 + pw * 2
-        self.discard_at = (w - m * 2 - pw / 2, self.mid_y)
-        self.draw_at = (w - m * 3 - pw * 1.5, self.mid_y)
+        pw = self._place_piles(aspect)
         self.centre_box = pygame.Rect(
             round(self.king_history_left + self.king_history_card[0] * 2.4),
             round(mid_top),
@@ -199,11 +207,51 @@ class PalastgefluesterTable(TableScene):
         hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.02), round(w * 0.6), hand_card[1])
         self.areas[self.bottom_seat] = SeatArea(own_plate, own_row, hand, own_card, hand_card, bottom=True)
         self.log_box = pygame.Rect(w - side_w - m, round(own_top), side_w, round(h * 0.15))
-        bw, bh = round(w * 0.085), max(14, round(h * 0.045))
-        self.buttons = [
-            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
-            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
-        ]
+
+    def _lay_out_tall(self, opponents_bottom: float, aspect: float) -> None:
+        """A tall window, from the bottom up: the hand; the seat's display row across the whole width;
+        its plate beside the log; the prompt; the piles in a line of their own under the centre text.
+        Each card takes the height its share of the window gives, no longer held to the width alone."""
+        w, h, m = self.scale.width, self.scale.height, self.margin
+        hand_card = card_size(h * 0.17, aspect, max_width=w * 0.6 / 4.2)
+        hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.02), round(w * 0.6), hand_card[1])
+        own_card = card_size(h * 0.13, aspect, max_width=(w - m * 4 - self.strip_w) / (DISPLAY_SLOTS + 0.5))
+        own_row = pygame.Rect(m, hand.y - m * 2 - own_card[1], w - m * 2, own_card[1] + m)
+        log_h = round(h * 0.13)
+        line_top = own_row.y - m - log_h
+        own_plate = pygame.Rect(m, line_top, round(w * 0.36), max(14, round(h * 0.075)))
+        self.log_box = pygame.Rect(round(w * 0.5), line_top, w - m - round(w * 0.5), log_h)
+        self.areas[self.bottom_seat] = SeatArea(own_plate, own_row, hand, own_card, hand_card, bottom=True)
+        self.prompt_y = round(line_top - h * 0.035)
+
+        centre_top = round(opponents_bottom + m * 2)
+        self.centre_box = pygame.Rect(m * 2, centre_top, w - m * 4, round(h * 0.12))
+        mid_top, mid_bottom = self.centre_box.bottom + m, self.prompt_y - h * 0.03
+        self.pile_card = card_size(min(h * 0.16, (mid_bottom - mid_top) * 0.8), aspect, max_width=w * 0.13)
+        self.mid_y = mid_top + self.pile_card[1] / 2 + (mid_bottom - mid_top - self.pile_card[1] * 1.15) / 2
+        self._place_piles(aspect)
+
+    def _place_piles(self, aspect: float) -> int:
+        """The King cards at the left, the draw and discard piles at the right, on the line `mid_y`;
+        returns the pile card's width."""
+        w, m = self.scale.width, self.margin
+        pw, ph = self.pile_card
+        self.king_stack_at = (m * 2 + pw / 2, self.mid_y)
+        self.king_current_at = (m * 3 + pw * 1.5, self.mid_y)
+        self.king_history_card = card_size(ph * 0.55, aspect)
+        self.king_history_left = m * 4 + pw * 2
+        self.discard_at = (w - m * 2 - pw / 2, self.mid_y)
+        self.draw_at = (w - m * 3 - pw * 1.5, self.mid_y)
+        # the line under the King cards: beside the centre text a little wider than the card; alone on
+        # its line (a tall window) as far as the draw pile
+        below = round(self.mid_y + ph / 2)
+        if self.scale.tall:
+            left = round(self.king_current_at[0] - pw / 2)
+            self.king_label_room = pygame.Rect(left, below, round(self.draw_at[0] - pw / 2 - m) - left, ph)
+        else:
+            self.king_label_room = pygame.Rect(0, below, round(pw * 1.4), ph)
+            self.king_label_room.centerx = round(self.king_current_at[0])
+        return pw
 
     def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
         persons = sorted(set(deck(self.players)))
@@ -611,10 +659,9 @@ class PalastgefluesterTable(TableScene):
             surface.blit(label, label.get_rect(midtop=(x, below)))
         blocked = obs.get("blocked")
         king_text = f"Blocked: {person_name(blocked)}" if blocked else "No King card yet"
-        label = self.texts.fitted(
-            king_text, font, round(pw * 1.4), GOLD if blocked else INK_DIM, bool(blocked)
-        )
-        surface.blit(label, label.get_rect(midtop=(self.king_current_at[0], below)))
+        room = self.king_label_room
+        label = self.texts.fitted(king_text, font, room.width, GOLD if blocked else INK_DIM, bool(blocked))
+        surface.blit(label, label.get_rect(midtop=(self.king_current_at[0], below)).clamp(room))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         if self.obs:
