@@ -156,6 +156,9 @@ class PalaceTable(TableScene):
             x = round(first_x + i * col_w)
             cw = round(col_w - m)
             plate = pygame.Rect(x, m, cw, plate_h)
+            if self.scale.tall:  # a tall window: the hand under the plate, the table cards under the hand
+                self.areas[seat] = self._stacked_seat(plate, aspect)
+                continue
             slot_card = card_size(h * 0.12, aspect, max_width=cw * 0.6 / 3.6)
             slot_h = round(slot_card[1] * 1.14)
             slots_w = round(slot_card[0] * 3.6)
@@ -164,8 +167,32 @@ class PalaceTable(TableScene):
             hand = pygame.Rect(x, plate.bottom + m, max(4, slots.x - x - m), slot_h)
             self.areas[seat] = SeatArea(plate, hand, slots, hand_card, slot_card, bottom=False)
         top_bottom = max((a.slots.bottom for a in self.areas.values()), default=round(h * 0.2))
+        if self.scale.tall:
+            self._lay_out_tall(top_bottom, aspect)
+        else:
+            self._lay_out_wide(top_bottom, aspect)
+        bw, bh = round(w * 0.085), max(14, round(h * 0.045))
+        self.buttons = [
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
+            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
+        ]
 
-        # the middle: draw pile, the pick-up pile, the burned cards
+    def _stacked_seat(self, plate: pygame.Rect, aspect: float) -> SeatArea:
+        """A seat across in a tall window: its hand on a line under the plate, its table cards on the next,
+        each as wide as the plate."""
+        h, m = self.scale.height, self.margin
+        hand_card = card_size(h * 0.07, aspect, max_width=plate.width / 2.2)
+        badge_h = round(self.scale.font(22) * 1.5)  # the count under the cards, not under their backs
+        hand = pygame.Rect(plate.x, plate.bottom + m, plate.width, hand_card[1] + m + badge_h)
+        slot_card = card_size(h * 0.1, aspect, max_width=plate.width / 4)
+        slots_w, slots_h = round(slot_card[0] * 3.6), round(slot_card[1] * 1.14)
+        slots = pygame.Rect(plate.centerx - slots_w // 2, hand.bottom + m, slots_w, slots_h)
+        return SeatArea(plate, hand, slots, hand_card, slot_card, bottom=False)
+
+    def _lay_out_wide(self, top_bottom: int, aspect: float) -> None:
+        """The middle (draw pile, what beats the pile, the pile, the burned cards) on one line, the seat on
+        screen under it: its plate, table cards and log side by side above the hand."""
+        w, h, m = self.scale.width, self.scale.height, self.margin
         mid_top = top_bottom + m * 2
         mid_bottom = round(h * 0.555)
         self.pile_card = card_size(min(h * 0.17, (mid_bottom - mid_top) * 0.8), aspect, max_width=w * 0.085)
@@ -196,11 +223,39 @@ class PalaceTable(TableScene):
         plate = pygame.Rect(m, own_top, side_w, max(14, round(h * 0.075)))
         self.areas[self.bottom_seat] = SeatArea(plate, hand, slots, hand_card, slot_card, bottom=True)
         self.log_box = pygame.Rect(w - side_w - m, own_top, side_w, round(h * 0.16))
-        bw, bh = round(w * 0.085), max(14, round(h * 0.045))
-        self.buttons = [
-            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
-            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
-        ]
+
+    def _lay_out_tall(self, top_bottom: int, aspect: float) -> None:
+        """A tall window, from the bottom up: the hand; the seat's table cards between its plate and the
+        log; the prompt and the action buttons; what beats the pile; the piles. Each card takes the height
+        its share of the window gives, no longer held to the width alone."""
+        w, h, m = self.scale.width, self.scale.height, self.margin
+        hand_card = card_size(h * 0.17, aspect, max_width=w * 0.62 / 4.5)
+        hand = pygame.Rect(round(w * 0.19), round(h - m - hand_card[1]), round(w * 0.62), hand_card[1])
+        slot_card = card_size(h * 0.11, aspect, max_width=w * 0.5 / 3.6)
+        slots_w, slots_h = round(slot_card[0] * 3.6), round(slot_card[1] * 1.14)
+        own_top = hand.y - m - slots_h
+        slots = pygame.Rect((w - slots_w) // 2, own_top, slots_w, slots_h)
+        side_w = round(w * 0.18)
+        plate = pygame.Rect(m, own_top, side_w, max(14, round(h * 0.075)))
+        self.areas[self.bottom_seat] = SeatArea(plate, hand, slots, hand_card, slot_card, bottom=True)
+        self.log_box = pygame.Rect(w - side_w - m, own_top, side_w, hand.y - m - own_top)
+        self.prompt_y = round(own_top - h * 0.035)
+        self.action_y = round(self.prompt_y - h * 0.05)
+
+        mid_top = top_bottom + m * 2
+        need_h = round(h * 0.075)
+        need_top = self.action_y - self.scale.px(48, 14) - m - need_h
+        self.pile_card = card_size(min(h * 0.14, (need_top - mid_top) * 0.7), aspect, max_width=w * 0.1)
+        pw, ph = self.pile_card
+        self.mid_y = mid_top + (need_top - mid_top) * 0.45
+        self.pile_step = pw * 0.36
+        self.pile_at = (w * 0.5 - self.pile_step * 1.5, self.mid_y)
+        self.draw_at = (m * 2 + max(pw, w * 0.1), self.mid_y)
+        self.burned_at = (w - m * 2 - max(pw, w * 0.1), self.mid_y)
+        fan_w = pw + self.pile_step * (PILE_FAN + 2)
+        self.pile_rect = pygame.Rect(0, 0, round(fan_w + pw * 0.6), round(ph * 1.2))
+        self.pile_rect.center = (round(self.pile_at[0] + self.pile_step), round(self.mid_y))
+        self.need_box = pygame.Rect(round(w * 0.25), need_top, round(w * 0.5), need_h)
 
     def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
         sizes = {self.pile_card}
