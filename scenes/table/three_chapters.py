@@ -240,13 +240,20 @@ class ThreeChaptersTable(TableScene):
 
         top_bottom = max((p.row.bottom for p in self.places.values()), default=round(h * 0.3))
         self.mid_top = top_bottom + m
-        self.mid_bottom = round(h * 0.6)
+        side_w = round(w * 0.2)
+        bw, bh = round(w * 0.085), max(14, round(h * 0.045))
+        if self.scale.tall:
+            self._lay_out_tall_seat(aspect)
+        else:
+            self._lay_out_wide_seat(aspect, side_w, bh)
         band = self.mid_bottom - self.mid_top
         self.status_h = max(10, round(h * 0.03))
+        # a tall window: as wide as the slots of the trick let them be, not a fixed share of the width
+        slots_shown = 4 if self.ghosts else self.players
+        trick_max_w = w * 0.76 * 0.68 / (1.3 * slots_shown) if self.scale.tall else w * 0.6 / 6.6
         self.trick_card = card_size(
-            min(h * 0.18, band - self.status_h - max(10, h * 0.03) - m), aspect, max_width=w * 0.6 / 6.6
+            min(h * 0.18, band - self.status_h - max(10, h * 0.03) - m), aspect, max_width=trick_max_w
         )
-        side_w = round(w * 0.2)
         if self.ghosts:
             self.trick_box = pygame.Rect(side_w + m * 2, self.mid_top, w - 2 * side_w - 4 * m, band)
             self._place_ghosts(side_w, aspect)
@@ -266,8 +273,18 @@ class ThreeChaptersTable(TableScene):
             self.trick_box.right - self.slots_box.right - m,
             self.trick_box.height - self.status_h - 2 * m,
         )
-        self.prompt_y = round(h * 0.625)
+        self.buttons = [
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
+            Button(pygame.Rect(w - 2 * m - 2 * bw, h - m - bh, bw, bh), "Undo", "undo", enabled=False),
+        ]
+        self._sheet_cache = None
 
+    def _lay_out_wide_seat(self, aspect: float, side_w: int, bh: int) -> None:
+        """The seat on screen in a window about as wide as tall, or wider: its plate (the piles under
+        it), its row and the info box side by side, the log under the info box, the hand at the bottom."""
+        w, h, m = self.scale.width, self.scale.height, self.margin
+        self.mid_bottom = round(h * 0.6)
+        self.prompt_y = round(h * 0.625)
         own_top = round(h * 0.655)
         own_card = card_size(h * 0.125, aspect, max_width=w * 0.56 / (ROW_SLOTS + 0.4))
         own_row = pygame.Rect(side_w + m * 2, own_top, w - 2 * side_w - m * 4, own_card[1] + m)
@@ -286,18 +303,41 @@ class ThreeChaptersTable(TableScene):
         self.deck_at = (m + self.pile_card[0] * 0.7, pile_y)
         self.out_at = (m * 3 + self.pile_card[0] * 2.0, pile_y)
         self.info_box = pygame.Rect(w - side_w - m, own_top, side_w, round(h * 0.2))
-        bw, bh = round(w * 0.085), max(14, round(h * 0.045))
-        self.buttons = [
-            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
-            Button(pygame.Rect(w - 2 * m - 2 * bw, h - m - bh, bw, bh), "Undo", "undo", enabled=False),
-        ]
         self.log_box = pygame.Rect(
             w - side_w - m,
             self.info_box.bottom + m,
             side_w,
             max(10, h - m - bh - m - self.info_box.bottom - m),
         )
-        self._sheet_cache = None
+
+    def _lay_out_tall_seat(self, aspect: float) -> None:
+        """The seat on screen in a tall window, from the bottom up: the hand between the corner buttons;
+        the row across the whole width; a line of the plate (the piles under it), the info box and the
+        log; the prompt. The trick takes the height left between the seats across and the prompt."""
+        w, h, m = self.scale.width, self.scale.height, self.margin
+        hand_card = card_size(h * 0.17, aspect, max_width=w * 0.6 / 4.6)
+        hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.02), round(w * 0.6), hand_card[1])
+        own_card = card_size(h * 0.125, aspect, max_width=(w - m * 4) / (ROW_SLOTS + 0.4))
+        own_row = pygame.Rect(m, hand.y - m * 2 - own_card[1], w - m * 2, own_card[1] + m)
+        line_h = round(h * 0.19)
+        line_top = own_row.y - m - line_h
+        third = round((w - m * 4) / 3)
+        own_plate = pygame.Rect(m, line_top, third, max(16, round(h * 0.075)))
+        self.places[self.bottom_seat] = Place(
+            self.bottom_seat, self.bottom_seat, own_plate, hand, own_row, own_card, hand_card, bottom=True
+        )
+        self.pile_card = card_size(
+            min(h * 0.1, line_top + line_h - own_plate.bottom - 2 * m - self.scale.font(16) * 1.3),
+            aspect,
+            max_width=third * 0.3,
+        )
+        pile_y = own_plate.bottom + m + self.pile_card[1] / 2
+        self.deck_at = (m + self.pile_card[0] * 0.7, pile_y)
+        self.out_at = (m * 3 + self.pile_card[0] * 2.0, pile_y)
+        self.info_box = pygame.Rect(own_plate.right + m, line_top, third, line_h)
+        self.log_box = pygame.Rect(self.info_box.right + m, line_top, w - m - self.info_box.right - m, line_h)
+        self.prompt_y = round(line_top - h * 0.035)
+        self.mid_bottom = round(self.prompt_y - h * 0.03)
 
     def _place_ghosts(self, side_w: int, aspect: float) -> None:
         """The two ghosts as places of their own, left and right of the trick, in playing order:
