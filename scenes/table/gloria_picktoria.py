@@ -213,7 +213,8 @@ class GloriaPicktoriaTable(TableScene):
             self.areas[seat] = SeatArea(plate, rows, hand, backs, doubler_at, bottom=False)
 
         own_top = opp_bottom + m
-        hand_card = card_size(h * 0.19, aspect, max_width=w * 0.5 / 5.5)
+        # a tall window has the height for a hand of wider cards (a few overlap, as a fan may)
+        hand_card = card_size(h * 0.19, aspect, max_width=w * 0.5 / (4 if self.scale.tall else 5.5))
         hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.04), round(w * 0.58), hand_card[1])
         side_w = round(w * 0.15)
         own_plate = pygame.Rect(m, own_top, side_w, max(14, round(h * 0.08)))
