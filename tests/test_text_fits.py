@@ -95,3 +95,42 @@ def test_text_follows_both_window_dimensions_with_a_floor():
     assert tall.font(18) > round(18 * tall.unit)  # a tall window's text is not held to its width alone
     assert wide.font(18) >= 13 and tall.font(18) >= 12
     assert Scale(320, 240).font(10) == MIN_FONT_PX
+
+
+def card_cover(table) -> float:
+    """The share of the window that the shown cards cover (each pixel once, however many cards lie on it)."""
+    size = (table.scale.width, table.scale.height)
+    canvas = pygame.Surface(size)
+    canvas.fill((0, 0, 0))
+    for sprite in table.layer:
+        if sprite.shown:
+            canvas.fill((255, 255, 255), pygame.Rect(sprite.rect))
+    covered = pygame.mask.from_threshold(canvas, (255, 255, 255), (1, 1, 1, 255)).count()
+    return covered / (size[0] * size[1])
+
+
+def own_hand_height(table) -> int:
+    heights = [pygame.Rect(s.rect).height for s in table.layer if s.shown and s.zone == table.hand_zone()]
+    assert heights, "the seat on screen holds no cards"
+    return max(heights)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", game.GAME_IDS)
+def test_a_tall_window_uses_its_height(game_id):
+    """Twice the height at the same width: the cards cover about as much of the window as before (so
+    they grew with it), and the hand's cards are clearly taller, not held to the width alone."""
+    shares, hands = [], []
+    for _, players, actions in [p for p in POSITIONS if p[0] == game_id]:
+        pair = []
+        for size in ((900, 600), (900, 1200)):
+            app, table = table_at(game_id, players, actions, size)
+            try:
+                pair.append(card_cover(table))
+                if actions:
+                    hands.append(own_hand_height(table))
+            finally:
+                close_app(app)
+        shares.append(pair[1] / pair[0])
+    assert sum(shares) / len(shares) >= 0.85, shares
+    assert all(tall >= 1.3 * low for low, tall in zip(hands[::2], hands[1::2], strict=True)), hands
