@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import BadSetup, Game, Rng
+from ..i18n import N_
 from .cards import (
     AP_PER_TURN,
     DH,
@@ -27,7 +28,8 @@ from .state import FOX_PASS, OVER, PHASES, TURN, GloriaState
 class GloriaPicktoria(Game):
     id = "gloria_picktoria"
     title = "Gloria Picktoria"
-    description = "Collect chicken treasures in long rows, dodge the fox, score when Dschingis Hahn crows."
+    description = N_("Collect chicken treasures in long rows, dodge the fox, score when Dschingis Hahn "
+                     "crows.")
     version = "1"
     min_players = 2
     max_players = 5

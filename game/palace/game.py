@@ -6,28 +6,32 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import BadSetup, Game, Option, Rng
+from ..i18n import N_
 from .cards import DECK, DECK_SET, RANKS, sorted_cards
 from .state import OVER, PHASES, REDRAW, SLOTS, SWAP, PalaceState
 
 MAX_PLAYERS = 5
 
+#: the words the setup screen shows for the options' text values (a value itself stays as it is)
+VALUE_WORDS = (N_("Random"),)
+
 OPTIONS: dict[str, Option] = {
     option.name: option
     for option in (
-        Option("redraw", True, (True, False), "Redraw",
-               "Cards drawn of the rank just played may be added to the pile at once."),
-        Option("voluntary_pickup", False, (False, True), "Pick up by choice",
-               "A player may pick up the pile even when they could play."),
-        Option("seven_lower", False, (False, True), "Seven or lower",
-               "After a 7, the next play must be a 7 or lower (a 2 or a 10 still goes)."),
-        Option("eight_skip", False, (False, True), "Eight skips",
-               "Every 8 played skips the next player."),
-        Option("three_invisible", False, (False, True), "Invisible three",
-               "A 3 goes on anything and takes the rank of the card below it."),
-        Option("hand_size", 3, (3, 4, 5), "Hand size",
-               "Hand cards dealt, and drawn back up to while the draw pile lasts."),
-        Option("dealer", "random", ("random", 0, 1, 2, 3, 4), "Dealer",
-               "Who deals: drawn at random, or a seat (a rematch passes the previous loser)."),
+        Option("redraw", True, (True, False), N_("Redraw"),
+               N_("Cards drawn of the rank just played may be added to the pile at once.")),
+        Option("voluntary_pickup", False, (False, True), N_("Pick up by choice"),
+               N_("A player may pick up the pile even when they could play.")),
+        Option("seven_lower", False, (False, True), N_("Seven or lower"),
+               N_("After a 7, the next play must be a 7 or lower (a 2 or a 10 still goes).")),
+        Option("eight_skip", False, (False, True), N_("Eight skips"),
+               N_("Every 8 played skips the next player.")),
+        Option("three_invisible", False, (False, True), N_("Invisible three"),
+               N_("A 3 goes on anything and takes the rank of the card below it.")),
+        Option("hand_size", 3, (3, 4, 5), N_("Hand size"),
+               N_("Hand cards dealt, and drawn back up to while the draw pile lasts.")),
+        Option("dealer", "random", ("random", 0, 1, 2, 3, 4), N_("Dealer"),
+               N_("Who deals: drawn at random, or a seat (a rematch passes the previous loser).")),
     )
 }
 
@@ -35,7 +39,8 @@ OPTIONS: dict[str, Option] = {
 class PalaceGame(Game):
     id = "palace"
     title = "Palace"
-    description = "Shed your cards onto a rising pile; 2 resets, 10 burns, the last one holding cards loses."
+    description = N_("Shed your cards onto a rising pile; 2 resets, 10 burns, the last one holding cards "
+                     "loses.")
     version = "2"  # 2: PA-R4 seed order for the first player, PA-R12 places, PA-R14 finishing step
     min_players = 2
     max_players = MAX_PLAYERS

@@ -6,14 +6,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import BadSetup, Game, Option, Rng
+from ..i18n import N_
 from .serialize import state_from_dict
 from .state import GAME_ID, PalastState
+
+#: the words the setup screen shows for the options' text values (a value itself stays as it is)
+VALUE_WORDS = (N_("Base"), N_("Noted"))
 
 
 class Palastgefluester(Game):
     id = GAME_ID
     title = "Palastgeflüster"
-    description = "Lay six different persons at court before anyone lays one twice."
+    description = N_("Lay six different persons at court before anyone lays one twice.")
     version = "1"
     min_players = 3
     max_players = 5
@@ -22,10 +26,10 @@ class Palastgefluester(Game):
             "scoring",
             "base",
             ("base", "noted"),
-            label="Scoring",
-            help="base: when several players reach the winning points at once, more cards in the display "
-                 "wins. noted: after every round each display's card count is noted (whoever caused a "
-                 "Palastgeflüster notes 0), and such a tie goes to the higher noted total.",
+            label=N_("Scoring"),
+            help=N_("Base: when several players reach the winning points at once, more cards in the display "
+                    "wins. Noted: after every round each display's card count is noted (whoever caused a "
+                    "Palastgeflüster notes 0), and such a tie goes to the higher noted total."),
         ),
     }
 

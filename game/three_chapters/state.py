@@ -29,6 +29,7 @@ from ..core import (
     TurnChanged,
     act,
 )
+from ..i18n import N_
 from .abilities import CRYSTAL_BONUS, TRICK_WIN, Gain, Trick, points, resolve_trick, score_chapter_three
 from .cards import NUM_CARDS, CardSet, card_text, default_cards
 from .draft import PACKET_SIZE, DraftLog, draft_shape
@@ -444,7 +445,7 @@ class ThreeChaptersState(State):
 class ThreeChaptersGame(Game):
     id = "three_chapters"
     title = "3 Chapters"
-    description = "Draft fairy-tale cards, play them to tricks, then score them all: 2-6 players."
+    description = N_("Draft fairy-tale cards, play them to tricks, then score them all: 2-6 players.")
     version = "1"
     min_players = 2
     max_players = 6
