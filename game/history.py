@@ -162,7 +162,7 @@ def summary(record: Record, state: State) -> dict[str, Any]:
         "winners": tuple(state.winners()),
         "places": tuple(places(state)) if finished else (),
         "ordered": callable(getattr(state, "finishing_order", None)),
-        "result": state.result_text(),
+        "result": str(state.result_text()),  # a message in words: the index is JSON text
         "continues": ((str(record.continues["record"]), int(record.continues["move"]))
                       if record.continues is not None else None),
         "hints": tuple(hinted.count(seat) for seat in range(record.players)),

@@ -108,7 +108,7 @@ def footer_for(state: State, actions: int) -> dict[str, Any]:
         "terminal": state.is_terminal(),
         "scores": state.scores(),
         "winners": state.winners(),
-        "result": state.result_text(),
+        "result": str(state.result_text()),  # a message in words: the footer is JSON text
         "state_hash": state.state_hash(),
     }
 
