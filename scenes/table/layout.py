@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.fonts import font
+
 from .cards import Placement
 from .paint import MIN_FONT_PX
 
@@ -52,6 +54,11 @@ class Scale:
     def font(self, value: float) -> int:
         """A text size given at 1920x1080, for this window."""
         return max(MIN_FONT_PX, round(value * self.text_unit))
+
+    def lines_height(self, *sizes: float) -> int:
+        """The height of lines of text one under the other, each of a size given at 1920x1080: a panel
+        that must hold them is sized by this, not by a share of the window (text shrinks more slowly)."""
+        return sum(font(self.font(size)).get_linesize() for size in sizes)
 
 
 def card_size(height: float, aspect: float, max_width: float | None = None) -> Size:

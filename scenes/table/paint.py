@@ -88,6 +88,7 @@ class TextCache:
         found = self._fitted.get(key)
         if found is not None:
             return found
+        broken: tuple[int, pygame.font.Font, list[str]] | None = None  # fits, but with a word split
         for s in _shrunk(size):
             face = font(s, bold)
             if separator is not None:
@@ -96,10 +97,15 @@ class TextCache:
                 lines = wrap(text, face, max_width)
             if len(lines) * face.get_linesize() <= max(max_height, face.get_linesize()) and all(
                     face.size(line)[0] <= max_width for line in lines):
-                break
+                if all(face.size(word)[0] <= max_width for word in text.split()):
+                    break  # whole words: a smaller size reads better than "Anythin / g goes"
+                broken = broken or (s, face, lines)
         else:
-            shown = max(1, max_height // face.get_linesize())
-            lines = lines[:shown - 1] + [" ".join(lines[shown - 1:])]
+            if broken is not None:
+                s, face, lines = broken
+            else:
+                shown = max(1, max_height // face.get_linesize())
+                lines = lines[:shown - 1] + [" ".join(lines[shown - 1:])]
         rows = [self.fitted(line, s, max_width, colour, bold, shrink=False) for line in lines]
         image = pygame.Surface((max(r.get_width() for r in rows), face.get_linesize() * len(rows)),
                                pygame.SRCALPHA)

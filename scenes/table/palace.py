@@ -151,7 +151,7 @@ class PalaceTable(TableScene):
         self.areas = {}
         col_w = min((w - m) / max(1, len(others)), w * 0.42)
         first_x = (w - col_w * len(others) + m) / 2  # one or two opponents sit centred across
-        plate_h = max(12, round(h * 0.045))
+        plate_h = max(round(h * 0.045), self.plate_height(2))
         for i, seat in enumerate(others):
             x = round(first_x + i * col_w)
             cw = round(col_w - m)
@@ -176,6 +176,10 @@ class PalaceTable(TableScene):
             Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
             Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
         ]
+
+    def plate_height(self, status_lines: int) -> int:
+        """A plate's height for its name line and `status_lines` lines of status under it."""
+        return self.scale.lines_height(24, *[18] * status_lines) + self.scale.px(10, 4)
 
     def _stacked_seat(self, plate: pygame.Rect, aspect: float) -> SeatArea:
         """A seat across in a tall window: its hand on a line under the plate, its table cards on the next,
@@ -220,7 +224,7 @@ class PalaceTable(TableScene):
         slots_w = round(slot_card[0] * 3.6)
         slots = pygame.Rect((w - slots_w) // 2, own_top, slots_w, round(slot_card[1] * 1.14))
         side_w = round(w * 0.18)
-        plate = pygame.Rect(m, own_top, side_w, max(14, round(h * 0.075)))
+        plate = pygame.Rect(m, own_top, side_w, max(round(h * 0.075), self.plate_height(3)))
         self.areas[self.bottom_seat] = SeatArea(plate, hand, slots, hand_card, slot_card, bottom=True)
         self.log_box = pygame.Rect(w - side_w - m, own_top, side_w, round(h * 0.16))
 
@@ -236,7 +240,7 @@ class PalaceTable(TableScene):
         own_top = hand.y - m - slots_h
         slots = pygame.Rect((w - slots_w) // 2, own_top, slots_w, slots_h)
         side_w = round(w * 0.18)
-        plate = pygame.Rect(m, own_top, side_w, max(14, round(h * 0.075)))
+        plate = pygame.Rect(m, own_top, side_w, max(round(h * 0.075), self.plate_height(3)))
         self.areas[self.bottom_seat] = SeatArea(plate, hand, slots, hand_card, slot_card, bottom=True)
         self.log_box = pygame.Rect(w - side_w - m, own_top, side_w, hand.y - m - own_top)
         self.prompt_y = round(own_top - h * 0.035)
@@ -736,7 +740,8 @@ class PalaceTable(TableScene):
         pad = self.scale.px(10, 2)
         name = self.seat_name(seat) + (" (you)" if seat == self.viewer and self.follow else "")
         two_lines = plate.height >= self.scale.font(40)
-        line_h = plate.height // 2 if two_lines else plate.height
+        # the name line as tall as its text needs: the rest of the plate holds the status
+        line_h = min(plate.height // 2, self.scale.lines_height(24) + pad) if two_lines else plate.height
         place = info.get("place")
         tag = ""
         if place is not None:
