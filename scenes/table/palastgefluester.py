@@ -244,13 +244,12 @@ class PalastgefluesterTable(TableScene):
         self.draw_at = (w - m * 3 - pw * 1.5, self.mid_y)
         # the line under the King cards: beside the centre text a little wider than the card; alone on
         # its line (a tall window) as far as the draw pile
-        below = round(self.mid_y + ph / 2)
-        if self.scale.tall:
-            left = round(self.king_current_at[0] - pw / 2)
-            self.king_label_room = pygame.Rect(left, below, round(self.draw_at[0] - pw / 2 - m) - left, ph)
-        else:
-            self.king_label_room = pygame.Rect(0, below, round(pw * 1.4), ph)
-            self.king_label_room.centerx = round(self.king_current_at[0])
+        # the line under the current King card reaches right under the older ones, to the draw pile in a
+        # tall window (the piles have their own line), else to the centre text beside them
+        left, below = round(self.king_current_at[0] - pw / 2), round(self.mid_y + ph / 2)
+        history_right = self.king_history_left + self.king_history_card[0] * 2.4
+        right = self.draw_at[0] - pw / 2 if self.scale.tall else history_right
+        self.king_label_room = pygame.Rect(left, below, max(pw, round(right - m) - left), ph)
         return pw
 
     def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
@@ -707,8 +706,10 @@ class PalastgefluesterTable(TableScene):
         last = obs.get("last_round")
         if last and not obs.get("plays_this_round"):
             lines.append((f"Last round: {with_names(self.match, last.get('text', ''))}", GOLD, 20, False))
-        for text, colour, size, bold in lines:
-            label = self.texts.fitted(text, self.scale.font(size), box.width, colour, bold)
+        for i, (text, colour, size, bold) in enumerate(lines):
+            # a long line wraps into its share of the height left, rather than being cut
+            share = (box.bottom - y) // (len(lines) - i)
+            label = self.texts.block(text, self.scale.font(size), box.width, share, colour, bold)
             surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
             y += label.get_height() + 2
 
