@@ -212,6 +212,38 @@ class Message:
 Text = str | Message
 
 
+def text_from_data(data: Any) -> Text:
+    """A text kept as data (`Message.to_dict()`, or a plain string) back as a text: what a saved
+    position holds. Data of another shape raises ValueError."""
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, Mapping) or not isinstance(data.get("msgid"), str):
+        raise ValueError(f"a text is a string or a message's data, not {data!r}"[:200])
+    params = data.get("params", {})
+    plural, context = data.get("plural"), data.get("context")
+    if not isinstance(params, Mapping) or not all(v is None or isinstance(v, str) for v in (plural, context)):
+        raise ValueError("a message's params are a mapping, its plural and context text")
+    return Message(data["msgid"], tuple((str(k), _param_from_data(v)) for k, v in params.items()),
+                   plural=plural, context=context)
+
+
+def _param_from_data(value: Any) -> Any:
+    if isinstance(value, bool) or value is None:
+        raise ValueError(f"no message parameter is {value!r}")
+    if isinstance(value, (int, float, str)):
+        return value
+    if isinstance(value, list):
+        return Listing(tuple(_param_from_data(v) for v in value))
+    if isinstance(value, Mapping):
+        if "msgid" in value:
+            return text_from_data(value)
+        if set(value) == {"seat"} and type(value["seat"]) is int:
+            return Seat(value["seat"])
+        if set(value) == {"game", "card"} and all(isinstance(v, str) for v in value.values()):
+            return Card(value["game"], value["card"])
+    raise ValueError(f"no message parameter is {value!r}"[:200])
+
+
 def message(msgid: str, /, **params: Any) -> Message:
     """A message: `message("{seat} draws a card", seat=Seat(2))`."""
     return Message(msgid, tuple(params.items()))
