@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.guide import LEARNER, LEARNER_NAME, GuidedGame, Shown, course
+from game.guide import LEARNER, LEARNER_NAME, GuidedGame, Shown, course, placed
 
 from .base import Scene
 from .look import CREAM, GOLD, body_font, draw_panel, draw_text, px, text_scale, wrap
@@ -90,11 +90,16 @@ class GuidedTableMixin:
             self.draw_pointers(surface)
 
     def pointed_rects(self) -> list[pygame.FRect]:
-        """Where the cards of the lesson now lie on the table (those the learner can see)."""
+        """Where the cards of the lesson now lie on the table (those the learner can see); a card the
+        lesson names by where it lies only there (game.guide.at)."""
         table: Any = self
-        wanted = set(self.pointing)
-        return [sprite.rect for sprite in table.layer
-                if sprite.shown and (sprite.card in wanted or sprite.art_id in wanted)]
+        wanted = [placed(named) for named in self.pointing]
+
+        def meant(sprite: Any) -> bool:
+            return any(card in (sprite.card, sprite.art_id) and zone in (None, sprite.zone)
+                       for card, zone in wanted)
+
+        return [sprite.rect for sprite in table.layer if sprite.shown and meant(sprite)]
 
     def draw_pointers(self, surface: pygame.Surface) -> None:
         table: Any = self
@@ -150,7 +155,7 @@ class LessonScene(MenuScene):
         lines = wrap(self.text, font, panel_w - 2 * px(24, size))
         button_h = px(44, size)
         panel_h = px(70, size) + len(lines) * font.get_linesize() + button_h + px(30, size)
-        self.panel = pygame.Rect((w - panel_w) // 2, px(16, size), panel_w, min(panel_h, h - px(32, size)))
+        self.panel = self._place(pygame.Rect(0, 0, panel_w, min(panel_h, h - px(32, size))), size)
         gap = px(14, size)
         button_w = max(1, min(px(190, size), (panel_w - 4 * gap) // 3))
         y = self.panel.bottom - button_h - px(16, size)
@@ -160,6 +165,21 @@ class LessonScene(MenuScene):
         self.add_button(rects[0], "Leave lesson", self.leave, tooltip="Back to the setup screen (Esc)")
         self.add_button(rects[1], "Rules", self.rules, tooltip="The rules, page by page")
         self.add_button(rects[2], "Got it", self.back, primary=True)
+
+    def _place(self, panel: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """The panel at the top of the window, else in the middle or at the bottom: wherever it hides the
+        least of the cards the lesson points at (the learner should see what it speaks of)."""
+        w, h = size
+        margin = px(16, size)
+        pointed = [pygame.Rect(r) for r in self.table.pointed_rects()] if self.cards else []
+
+        def hidden(top: int) -> int:
+            spot = panel.move_to(centerx=w // 2, top=top)
+            return sum(spot.clip(r).width * spot.clip(r).height for r in pointed)
+
+        tops = (margin, (h - panel.height) // 2, h - panel.height - margin)
+        best = min(tops, key=lambda top: (hidden(top), tops.index(top)))
+        return panel.move_to(centerx=w // 2, top=max(0, best))
 
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -235,8 +255,11 @@ class GuideSummaryScene(MenuScene):
 
     def lines(self) -> list[tuple[str, bool]]:
         """The summary's lines, each with whether it is a heading."""
+        from .table import name_text
+
         summary = self.summary
-        out = [(summary.outcome, False), ("", False), ("What came up", True)]
+        outcome = name_text(self.guide.match, summary.outcome)  # the seats named as the table names them
+        out = [(outcome, False), ("", False), ("What came up", True)]
         out += [(f"• {title}", False) for title in summary.learnt]
         if summary.missed:
             out += [("", False), ("Not met this time (see the rules)", True)]

@@ -10,7 +10,7 @@ import pytest
 from game.ai import make_bot
 from game.ai.base import Decision
 from game.core import KartentischError, Rng
-from game.guide import GAMES, LEARNER, GuidedGame, course
+from game.guide import GAMES, LEARNER, GuidedGame, at, course, placed
 
 
 def leaves(value: Any) -> set[str]:
@@ -64,8 +64,9 @@ def test_a_lesson_points_at_cards_the_learner_can_see(game_id):
 
     known = set(ArtLibrary().card_ids(game_id))
     for item, seen in shown:
-        assert set(item.cards) <= known, item
-        for card in item.cards:
+        cards = [placed(named)[0] for named in item.cards]
+        assert set(cards) <= known, item
+        for card in cards:
             # the fox, the doubler and the Dschingis Hahn in the middle are on the table for all to see;
             # a King card shows its person
             assert card in ("fox", "doubler", "dh") or card.removeprefix("king/") in seen, card
@@ -83,3 +84,22 @@ def test_every_lesson_has_words_and_a_title():
 def test_a_game_without_a_course_is_refused():
     with pytest.raises(KartentischError):
         course("duel")
+
+
+def test_a_card_named_by_where_it_lies_keeps_its_zone():
+    assert placed(at("display:1", "Zauberer/brown")) == ("Zauberer/brown", "display:1")
+    assert placed("Zauberer/brown") == ("Zauberer/brown", None)
+    assert placed(at("hand:0", "king/Zofe")) == ("king/Zofe", "hand:0")
+
+
+@pytest.mark.parametrize("game_id", ["palastgefluester", "gloria_picktoria"])
+def test_a_lesson_names_each_card_of_a_deck_with_copies_by_where_it_lies(game_id):
+    """Two copies of a card may lie in the hand and in a row (or on offer): the lesson says which one it
+    means, so the table does not point at the other."""
+    _, shown = play_through(game_id)
+    named = [card for item, _ in shown for card in item.cards]
+    assert named
+    zones = [placed(card)[1] for card in named]
+    singles = {"fox", "dh"}  # one figure, or the Dschingis Hahn cards all together in the middle
+    assert all(zone is not None or placed(card)[0] in singles or card.startswith("king/")
+               for card, zone in zip(named, zones, strict=True)), named

@@ -165,3 +165,66 @@ def test_the_tables_menu_in_a_first_game_never_saves_it(app):
     frames(app)
     click(app, "Leave lesson")
     assert app.stack.top is setup and not autosave_path().exists()
+
+
+def guided_table_for(app: App, game_id: str):
+    learn(app, game_id)
+    while isinstance(app.stack.top, LessonScene):  # the introduction and the first rules
+        click(app, "Got it")
+    table = app.stack.top
+    assert isinstance(table, GuidedTableMixin) and table.legal
+    return table
+
+
+def test_a_card_named_by_where_it_lies_is_pointed_at_there_only(app):
+    from game.guide import at
+
+    table = guided_table_for(app, "palastgefluester")
+    card = table.match.observation(LEARNER)["hand"][0]
+    table.pointing = (card,)
+    in_hand = table.pointed_rects()
+    assert in_hand
+    table.pointing = (at("hand:0", card),)
+    assert table.pointed_rects() == in_hand
+    table.pointing = (at("display:0", card),)  # not in the learner's row: nothing to point at
+    assert table.pointed_rects() == []
+
+
+def test_a_lesson_panel_keeps_clear_of_the_cards_it_points_at(app):
+    """The three cards on offer lie at the top, where a lesson's panel would stand: it moves aside."""
+    from game.guide import at
+
+    table = guided_table_for(app, "gloria_picktoria")
+    offer = table.match.observation(LEARNER)["display"]
+    table.pointing = tuple(at(f"offer:{slot}", card) for slot, card in enumerate(offer))
+    rings = [pygame.Rect(r) for r in table.pointed_rects()]
+    assert len(rings) == len(offer)
+    lesson = LessonScene(app, table, "Taking cards", "Take one of the three cards on offer.", table.pointing)
+    app.push(lesson)
+    frames(app, 1)
+    at_top = lesson.panel.move_to(top=16)
+    assert any(at_top.colliderect(r) for r in rings)  # where it would have hidden them
+    assert not any(lesson.panel.colliderect(r) for r in rings)
+    assert find_button(lesson, "Got it").rect.colliderect(lesson.panel)  # its buttons went with it
+    click(app, "Got it")
+    assert app.stack.top is table
+
+
+def test_the_summary_names_the_players_as_the_table_does(app):
+    """Palastgeflüster's engine says a seat by its colour ("Yellow laid a person twice"); the table and
+    the summary say the player's name."""
+    from game.guide import GuidedGame, course
+    from game.palastgefluester.rules import COLOURS
+
+    guide = GuidedGame(course("palastgefluester"))
+    bot = make_bot("palastgefluester", "heuristic")
+    for step in range(MAX_STEPS):
+        guide.match.run_bots()
+        if guide.finished():
+            break
+        guide.match.play(bot.choose(Decision.of(guide.match.state, LEARNER), Rng(step)))
+    colours = [c.capitalize() for c in COLOURS[:len(guide.match.seats)]]
+    outcome = guide.summary().outcome
+    assert any(c in outcome for c in colours), outcome
+    told = GuideSummaryScene(app, guide, None).lines()[0][0]
+    assert not any(c in told for c in colours) and any(s.name in told for s in guide.match.seats), told

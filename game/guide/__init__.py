@@ -4,7 +4,9 @@ Each game has a Course (`course(game_id)`, from `game.guide.<game_id>`): the set
 options chosen so that the rules come up early), the bots' level, when the lesson ends, and its Lessons.
 A Lesson is a rule in plain words and its trigger: a function of the learner's last and present
 observation and legal actions (never anything the learner may not see) that says whether the rule matters
-now and which cards it concerns (card ids for the table to point at).
+now and which cards it concerns (card ids for the table to point at). Where a deck holds several copies of
+a card, a lesson names the one it means by where it lies (`at`): the card just played, not its twin in the
+learner's hand.
 
 `GuidedGame` runs the course's Match, with the learner at seat 0 making the real moves. After every change
 the view calls `check()`: it answers the lessons that have just come due, each once, in the course's
@@ -25,9 +27,25 @@ LEARNER = 0
 #: The learner's seat name when none is given ("You" would make the table say "You chooses").
 LEARNER_NAME = "Player"
 
+#: Between a zone and a card id in a card that a lesson names by where it lies (`at`).
+ZONE_MARK = "|"
+
 #: What a trigger is given: the learner's observation before the last change (None at the start), the
 #: observation now, and the learner's legal actions now (empty when it is not their decision).
 Trigger = Callable[[dict[str, Any] | None, dict[str, Any], list[Action]], Sequence[str] | None]
+
+
+def at(zone: str, card: str) -> str:
+    """The copy of `card` that lies in `zone`, named as the game's table names its zones ("hand:0",
+    "display:1", "offer:2"; scenes/table/<game>.py): the table points at that copy only."""
+    return f"{zone}{ZONE_MARK}{card}"
+
+
+def placed(named: str) -> tuple[str, str | None]:
+    """A card a lesson names, as (card id, zone); the zone is None for a card named by its id alone (the
+    table points at every copy it shows)."""
+    zone, mark, card = named.rpartition(ZONE_MARK)
+    return (card, zone) if mark else (named, None)
 
 
 @dataclass(frozen=True)

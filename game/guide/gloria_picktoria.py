@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
-from ..gloria_picktoria.cards import DH, JOKER
-from . import Course, Lesson
+from ..gloria_picktoria.cards import DH, DOUBLER, JOKER
+from . import Course, Lesson, at
 
 Obs = dict[str, Any]
+
+
+# Motifs come in many copies (in hands, on offer, in collections): a lesson names each card by where it lies.
+def _in_hand(obs: Obs, cards: list[str]) -> list[str]:
+    return [at(f"hand:{obs['seat']}", c) for c in cards]
 
 
 def _turning(obs: Obs, legal: list[Action]) -> bool:
@@ -20,29 +25,30 @@ def _kinds(legal: list[Action]) -> set[str]:
 
 
 def _points(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
-    return list(obs["hand"]) if _turning(obs, legal) else None
+    return _in_hand(obs, list(obs["hand"])) if _turning(obs, legal) else None
 
 
 def _treasure(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
     if not _turning(obs, legal) or "treasure" not in _kinds(legal):
         return None
-    return sorted({str(a.args[0]) for a in legal if a.kind == "treasure" and a.args[0] != "doubler"})
+    cards = {str(a.args[0]) for a in legal if a.kind == "treasure" and a.args[0] != DOUBLER}
+    return _in_hand(obs, sorted(cards))
 
 
 def _open(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
     if not _turning(obs, legal) or "open" not in _kinds(legal):
         return None
-    return sorted({str(a.args[0]) for a in legal if a.kind == "open"})
+    return _in_hand(obs, sorted({str(a.args[0]) for a in legal if a.kind == "open"}))
 
 
 def _take(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
     if not _turning(obs, legal) or "take" not in _kinds(legal):
         return None
-    return list(obs["display"])
+    return [at(f"offer:{slot}", card) for slot, card in enumerate(obs["display"])]
 
 
 def _joker(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
-    return [JOKER] if _turning(obs, legal) and JOKER in obs["hand"] else None
+    return _in_hand(obs, [JOKER]) if _turning(obs, legal) and JOKER in obs["hand"] else None
 
 
 def _fox(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
@@ -56,7 +62,9 @@ def _fox_move(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | 
 
 
 def _doubler(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
-    return ["doubler"] if _turning(obs, legal) and "doubler" in _kinds(legal) else None
+    if not _turning(obs, legal) or "doubler" not in _kinds(legal):
+        return None
+    return [at(f"doubler:{obs['seat']}", DOUBLER)]
 
 
 def _dschingis(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
@@ -75,9 +83,11 @@ def _outcome(obs: Obs) -> str:
     points = obs["scores"]
     me = obs["seat"]
     best = max(points)
-    place = "You lead" if points[me] == best else f"You have {points[me]} points, the leader {best}"
-    return (f"After the first scoring: {place}. A whole game has three scorings, at the 4th, 7th and 10th "
-            "Dschingis Hahn; the last one also costs 2 for each lone treasure card and 1 for each hand card.")
+    place = (f"you lead with {points[me]} points" if points[me] == best
+             else f"you have {points[me]} points, the leader {best}")
+    return (f"After the first scoring {place}. A whole game has three scorings, at the 4th, 7th and 10th "
+            "Dschingis Hahn; the last one also costs 2 points for each lone treasure card and 1 for each "
+            "card left in your hand.")
 
 
 COURSE = Course(
@@ -89,7 +99,7 @@ COURSE = Course(
           "treasures, motif by motif, and mind the fox.",
     lessons=(
         Lesson("gp.points", "Three action points",
-               "Each turn you have 3 action points. Laying a card costs 1, taking a card on offer 1, "
+               "Each turn you have 3 action points (AP). Laying a card costs 1 AP, taking a card on offer 1, "
                "drawing from the pile 2.", _points),
         Lesson("gp.treasure", "A new collection",
                "Lay a hand card face down as a treasure card: a new collection. Its motif is set by the "
@@ -98,15 +108,16 @@ COURSE = Course(
                "Lay a hand card face up on one of your collections: on a lone treasure card, or at the end "
                "of a row of the same motif. One collection per motif.", _open),
         Lesson("gp.take", "Taking cards",
-               "Take one of the three cards on offer for 1 point, or draw the top of the pile for 2.", _take),
+               "Take one of the three cards on offer for 1 AP, or draw the top of the pile for 2 AP.", _take),
         Lesson("gp.joker", "The joker",
                "A joker stands for any motif, but never as the first open card of a collection.", _joker),
         Lesson("gp.fox", "The fox",
                "The first open card on a treasure card brings the fox there. A collection under the fox is "
                "left out of the scoring.", _fox),
         Lesson("gp.fox_move", "Moving the fox",
-               "The fox stands on your collection: move it once a turn, 1 point to another of yours or 2 to "
-               "your left neighbour's. After your turn you may pass it there for free.", _fox_move),
+               "The fox stands on your collection: move it once a turn, for 1 AP to another of yours or for "
+               "2 AP to one of your left neighbour's. After your turn you may pass it there for free.",
+               _fox_move),
         Lesson("gp.doubler", "The doubler",
                "Your doubler closes a collection and doubles its points. Lay it on a good row before a "
                "scoring.", _doubler),

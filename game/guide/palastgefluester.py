@@ -7,9 +7,29 @@ from typing import Any
 from ..core import Action
 from ..palastgefluester.cards import BROWN, card_colour, card_person
 from ..palastgefluester.rules import COLOURS, HAND_SIZE
-from . import Course, Lesson
+from . import Course, Lesson, at
 
 Obs = dict[str, Any]
+
+
+# The deck holds two or three copies of many cards: a lesson names each card by where it lies.
+def _in_hand(obs: Obs, cards: list[str]) -> list[str]:
+    return [at(f"hand:{obs['seat']}", c) for c in cards]
+
+
+def _in_row(seat: int, cards: list[str]) -> list[str]:
+    return [at(f"display:{seat}", c) for c in cards]
+
+
+def _just_played(obs: Obs) -> list[str]:
+    last = obs["last_played"]
+    return _in_row(last["seat"], [last["card"]]) if last is not None else []
+
+
+def _dead(obs: Obs) -> list[str]:
+    """The learner's hand cards whose person is already in their row (laying one ends the round)."""
+    shown = {card_person(c) for c in obs["displays"][obs["seat"]]}
+    return [c for c in obs["hand"] if card_person(c) in shown]
 
 
 def _playing(obs: Obs, legal: list[Action]) -> bool:
@@ -17,48 +37,63 @@ def _playing(obs: Obs, legal: list[Action]) -> bool:
 
 
 def _turn(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
-    return list(obs["hand"]) if _playing(obs, legal) else None
+    return _in_hand(obs, list(obs["hand"])) if _playing(obs, legal) else None
 
 
 def _own_colour(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
     if not _playing(obs, legal):
         return None
     mine = [c for c in obs["hand"] if card_colour(c) == COLOURS[obs["seat"]]]
-    return mine or None
+    return _in_hand(obs, mine) or None
 
 
 def _brown(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
     if _playing(obs, legal):
         brown = [c for c in obs["hand"] if card_colour(c) == BROWN]
         if brown:
-            return brown
+            return _in_hand(obs, brown)
     last = obs["last_played"]
     if last is not None and card_colour(last["card"]) == BROWN:
-        return [last["card"]]
+        return _just_played(obs)
     return None
 
 
 def _double(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
     if not _playing(obs, legal):
         return None
-    shown = {card_person(c) for c in obs["displays"][obs["seat"]]}
-    dead = [c for c in obs["hand"] if card_person(c) in shown]
-    return dead or None
+    return _in_hand(obs, _dead(obs)) or None
 
 
 def _five(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
     display = obs["displays"][obs["seat"]]
-    return list(display) if _playing(obs, legal) and len(display) == HAND_SIZE - 1 else None
+    if not _playing(obs, legal) or len(display) != HAND_SIZE - 1:
+        return None
+    return _in_row(obs["seat"], list(display))
 
 
 def _phase(phase: str):
     def trigger(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
         if obs["phase"] != phase or not legal:
             return None
-        last = obs["last_played"]
-        return [last["card"]] if last is not None else []
+        return _just_played(obs)
 
     return trigger
+
+
+def _waechter(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    """The cards of the learner's row the Wächter may take back (not the Wächter just laid)."""
+    if obs["phase"] != "waechter_take" or not legal:
+        return None
+    persons = {str(a.args[0]) for a in legal if a.kind == "take" and a.args}
+    display = obs["displays"][obs["seat"]]
+    return _in_row(obs["seat"], [c for c in display[:-1] if card_person(c) in persons]) or _just_played(obs)
+
+
+def _zofe(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
+    """The hand cards worth discarding (their person is in the row already), else the Zofe just laid."""
+    if obs["phase"] != "zofe_discard" or not legal:
+        return None
+    return _in_hand(obs, _dead(obs)) or _just_played(obs)
 
 
 def _king(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
@@ -69,7 +104,7 @@ def _treasurer(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] |
     last = obs["last_played"]
     if last is None or card_person(last["card"]) != "Schatzmeister" or obs["king_current"] == "Schatzmeister":
         return None
-    return [last["card"]]
+    return _just_played(obs)
 
 
 def _round_end(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
@@ -101,7 +136,7 @@ COURSE = Course(
                "row always make 6 cards together.", _turn),
         Lesson("pg.colour", "The colour says who is next",
                "A card's border colour names who plays next. Your colour is red: a red card lets you play "
-               "again. The marked cards are yours.", _own_colour),
+               "again. The marked cards are in your colour.", _own_colour),
         Lesson("pg.brown", "Brown cards",
                "After a brown card, the player with the fewest cards in their row plays next. On a tie, the "
                "player of the brown card chooses.", _brown),
@@ -112,20 +147,20 @@ COURSE = Course(
                "Your row shows five different persons: a sixth different one ends the round and scores a "
                "point for you alone.", _five),
         Lesson("pg.zauberer", "The Zauberer",
-               "Choose a player and how many cards to swap; then each of you picks the cards to give, "
-               "unseen. Give away cards you can no longer lay.", _phase("zauberer_target")),
+               "Choose a player (click their name) and how many cards to swap; then each of you picks the "
+               "cards to give, unseen. Give away cards you can no longer lay.", _phase("zauberer_target")),
         Lesson("pg.zofe", "The Zofe",
                "Discard a hand card face down and draw one: a chance to get rid of a person already in your "
-               "row.", _phase("zofe_discard")),
+               "row.", _zofe),
         Lesson("pg.waechter", "The Wächter",
                "Take another card of your row back into your hand: its person can be laid again later.",
-               _phase("waechter_take")),
+               _waechter),
         Lesson("pg.mundschenk", "The Mundschenk",
                "Swap one card between two rows (yours may be one). Afterwards no row may show a person "
                "twice.", _phase("mundschenk_first")),
         Lesson("pg.choose", "You choose who is next",
-               "A brown card and a tie for the fewest cards in a row: you choose who plays next among them. "
-               "Pick someone who may be stuck.", _phase("choose_next")),
+               "A brown card and a tie for the fewest cards in a row: you choose who plays next among them "
+               "(click their name). Pick someone who may be stuck.", _phase("choose_next")),
         Lesson("pg.king", "The King card",
                "The Hofmarschall revealed a King card: while it shows, its person has no action. King cards "
                "stay from round to round.", _king),
