@@ -52,7 +52,7 @@ def _rank_in_hand(rank: str):
 def _burned(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
     if before is None or len(obs["burned"]) <= len(before["burned"]):
         return None
-    return []
+    return [obs["burned"][-1]]  # the top of the burned cards: where the pile went
 
 
 def _pickup(before: Obs | None, obs: Obs, legal: list[Action]) -> list[str] | None:
@@ -100,8 +100,9 @@ COURSE = Course(
           "then your face-down ones. The first one out wins; the other is the loser.",
     lessons=(
         Lesson("pa.swap", "Swap before play",
-               "Before play you may swap hand cards with your face-up cards. Your face-up cards are played "
-               "late, with no hand to fall back on: put strong cards there (2, 10, aces), then press Ready.",
+               "Before play you may swap hand cards with your face-up cards: click a hand card, then a "
+               "face-up card. Your face-up cards are played late, with no hand to fall back on: put strong "
+               "cards there (2, 10, aces), then press Ready.",
                _swap),
         Lesson("pa.play", "Play equal or higher",
                "Play one or more cards of one rank, equal to or higher than the top of the pile (3 is low, "

@@ -82,7 +82,8 @@ COURSE = Course(
           "abilities.",
     lessons=(
         Lesson("tc.draft", "Chapter I: the draft",
-               "Keep one card of your hand and pass the rest on. Everyone picks at the same time, unseen. "
+               "Keep one card of the packet in your hand and pass the rest on to your left. Everyone picks "
+               "at the same time, unseen. "
                "A card shows its value, its attributes and its abilities: hover over it to read them.",
                _draft),
         Lesson("tc.passed", "Passed cards",
