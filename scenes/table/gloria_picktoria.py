@@ -117,7 +117,7 @@ class GloriaPicktoriaTable(TableScene):
         self._treasure_backs: dict[tuple[str, tuple[int, int], int, int], pygame.Surface] = {}
         self.live_scores: list[int] = []
         self._cost_badges: dict[int, pygame.Surface] = {}
-        self._grids: dict[tuple[int, int, int, int], RowGrid] = {}
+        self._grids: dict[tuple[int, int, int, int, int], RowGrid] = {}
 
     # -- seats -------------------------------------------------------------------------------------
     def names(self) -> list[str]:
@@ -202,14 +202,20 @@ class GloriaPicktoriaTable(TableScene):
         opp_bottom = round(h * 0.57)
         col_w = (w - m) / max(1, len(others))
         plate_h = max(14, round(h * 0.052))
+        name_h = 0  # a name line across the whole plate, above the points, the doubler and the hand
+        if any(not self._name_beside_hand(seat, round(col_w - m), plate_h, aspect) for seat in others):
+            name_h = self.scale.lines_height(22)
+            plate_h = max(plate_h, name_h + self.scale.lines_height(24) + self.scale.px(6, 2))
         for i, seat in enumerate(others):
             x = round(m + i * col_w)
             cw = max(10, round(col_w - m))
             plate = pygame.Rect(x, row_top, cw, plate_h)
-            backs = card_size(plate_h * 0.86, aspect)
-            hand = pygame.Rect(plate.right - round(cw * 0.34), plate.y, round(cw * 0.34) - m, plate_h)
+            hand = pygame.Rect(
+                plate.right - round(cw * 0.34), plate.y + name_h, round(cw * 0.34) - m, plate_h - name_h
+            )
+            backs = card_size(hand.height * 0.86, aspect)
             rows = pygame.Rect(x, plate.bottom + m // 2, cw, max(10, opp_bottom - plate.bottom - m))
-            doubler_at = (hand.x - backs[0] * 0.9, plate.centery)
+            doubler_at = (hand.x - backs[0] * 0.9, hand.centery)
             self.areas[seat] = SeatArea(plate, rows, hand, backs, doubler_at, bottom=False)
 
         own_top = opp_bottom + m
@@ -217,7 +223,9 @@ class GloriaPicktoriaTable(TableScene):
         hand_card = card_size(h * 0.19, aspect, max_width=w * 0.5 / (4 if self.scale.tall else 5.5))
         hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.04), round(w * 0.58), hand_card[1])
         side_w = round(w * 0.15)
-        own_plate = pygame.Rect(m, own_top, side_w, max(14, round(h * 0.08)))
+        # the status (up to three short lines in a narrow window) has the plate's lower half
+        status_h = self.scale.lines_height(18, 18, 18) + 2
+        own_plate = pygame.Rect(m, own_top, side_w, max(round(h * 0.08), 2 * status_h))
         rows = pygame.Rect(side_w + 2 * m, own_top, w - side_w - 3 * m, max(10, hand.y - own_top - m))
         bw, bh = round(w * 0.09), max(14, round(h * 0.045))
         # the doubler left of the hand, clear of the Hint button (Undo's size, in the bottom left corner)
@@ -236,6 +244,14 @@ class GloriaPicktoriaTable(TableScene):
         self.keep_rect = pygame.Rect(0, 0, self.scale.px(260, 50), bh)
         self.keep_rect.bottomleft = (hand.right + m, hand.bottom)
         self.keep_rect.width = max(20, min(self.keep_rect.width, w - m * 3 - bw - self.keep_rect.x))
+
+    def _name_beside_hand(self, seat: int, plate_w: int, plate_h: int, aspect: float) -> bool:
+        """Whether a seat's name fits on one line with its points (about five letters wide) left of the
+        doubler and the hand's backs on a plate of this size."""
+        backs_w = card_size(plate_h * 0.86, aspect)[0]
+        room = plate_w - round(plate_w * 0.34) - backs_w * 1.5 - self.scale.px(10, 2) * 3
+        name_w = font(self.scale.font(22), True).size(self.seat_name(seat))[0]
+        return name_w + self.scale.font(24) * 5 <= room
 
     def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
         cards = [*MOTIF_IDS, JOKER]
@@ -256,7 +272,11 @@ class GloriaPicktoriaTable(TableScene):
         cells_wanted = count + (1 if area.bottom else 0)
         longest = max((c["length"] for c in self.obs.get("collections", []) if c["owner"] == seat), default=1)
         planned = min(MAX_PLANNED_ROW, max(PLANNED_ROW, longest + 2))
-        key = (seat, cells_wanted, self.layout_generation, planned)
+        # a column is never narrower than the shortest wording of each label: side by side, not cut
+        label_face = font(self.scale.font(17), True)
+        label_w = max((label_face.size(self.row_label(c["index"], c)[0][-1])[0] + 6
+                       for c in self.obs.get("collections", []) if c["owner"] == seat), default=0)
+        key = (seat, cells_wanted, self.layout_generation, planned, label_w)
         grid = self._grids.get(key)
         if grid is not None:
             return grid
@@ -264,6 +284,7 @@ class GloriaPicktoriaTable(TableScene):
         region = area.rows
         label_h = min(self.scale.font(18) + 2, region.height // 6)
         best: tuple[float, int] = (0.0, 1)
+        best_whole = best  # the best of the columns wide enough for every label
         for cols in range(1, max(1, cells_wanted) + 1):
             rows = math.ceil(max(1, cells_wanted) / cols)
             cell_w, cell_h = region.width / cols, region.height / rows
@@ -271,7 +292,10 @@ class GloriaPicktoriaTable(TableScene):
             ch = min((cell_h - label_h) * 0.94, cell_w * 0.96 / (aspect * row_len))
             if ch > best[0] + 0.5:
                 best = (ch, cols)
-        ch, cols = best
+            if ch > best_whole[0] + 0.5 and (cols == 1 or cell_w - 2 >= label_w):
+                best_whole = (ch, cols)
+        # whole labels, unless that costs the cards a quarter of their height (then a label is cut)
+        ch, cols = best_whole if best_whole[0] >= best[0] * 0.75 else best
         ch = min(ch, self.scale.height * (0.17 if area.bottom else 0.13))
         step = max(2, self.scale.height // 90)  # few distinct sizes: each is scaled once and cached
         ch = max(step, ch // step * step)
@@ -481,7 +505,9 @@ class GloriaPicktoriaTable(TableScene):
         found = super().panel_rects()
         for seat, area in self.areas.items():
             plate = area.plate
-            if not area.bottom:  # the plate's text: its right part holds the doubler and the hand's backs
+            if not area.bottom and area.hand.y > plate.y:  # the name on a line of its own, above the hand
+                plate = pygame.Rect(plate.x, plate.y, plate.width, area.hand.y - plate.y)
+            elif not area.bottom:  # the plate's text: its right part holds the doubler and the hand's backs
                 text_w = round(area.doubler_at[0] - area.hand_card[0] * 0.6) - plate.x
                 plate = plate.clip(pygame.Rect(plate.x, plate.y, text_w, plate.height))
             found |= {f"plate {seat}": plate, f"rows {seat}": area.rows}
@@ -764,10 +790,10 @@ class GloriaPicktoriaTable(TableScene):
             return
         room = max(10, right - score.get_width() - pad - plate.x - pad)
         colour = GOLD if deciding else INK
-        stacked = not self.texts.fits(name, self.scale.font(22), room, True) and (
+        stacked = area.hand.y > plate.y or not self.texts.fits(name, self.scale.font(22), room, True) and (
             plate.height >= font(self.scale.font(22), True).get_linesize() + score.get_height())
         if stacked:  # a narrow plate: the name above, the points below it, both at the left
-            width = max(10, right - plate.x - 2 * pad)
+            width = max(10, (plate.right if area.hand.y > plate.y else right) - plate.x - 2 * pad)
             title = self.texts.fitted(name, self.scale.font(22), width, colour, True)
             top = plate.y + (plate.height - title.get_height() - score.get_height()) // 2
             surface.blit(title, (plate.x + pad, top))
@@ -816,20 +842,26 @@ class GloriaPicktoriaTable(TableScene):
                         label = self.texts.fitted(text, size, cell.width - 4, GOLD)
                         surface.blit(label, label.get_rect(center=cell.center))
                 continue
-            if coll["lone"]:
-                head, colour = f"{index}: lone treasure ({card_name(coll['treasure'])})", INK_DIM
-                short = f"{index}: lone ({card_name(coll['treasure'])})"
-            else:
-                head, colour = f"{index}: {coll['name']} · {coll['length']}", motif_colour(coll["motif"])
-                short = head
-            doubler, fox = coll["doubler"], coll["fox"]
-            long_marks = ["x2 closed"] * doubler + ["fox: out of scoring"] * fox
-            marks = ["x2"] * doubler + ["fox"] * fox  # the shorter words, where the row is narrow
-            shortest = f"{index}: lone" if coll["lone"] else short  # the treasure shows which one
-            variants = [" · ".join(words) for words in ([head, *long_marks], [head, *marks], [short, *marks],
-                                                         [shortest, *marks])]
+            variants, colour = self.row_label(index, coll)
             label = self.texts.fitted_first(variants, size, cell.width - 4, colour, True)
             surface.blit(label, (cell.x + 2, cell.y))
+
+    @staticmethod
+    def row_label(index: int, coll: dict[str, Any]) -> tuple[list[str], tuple[int, int, int]]:
+        """A collection's label, the fullest wording first, and its colour."""
+        if coll["lone"]:
+            head, colour = f"{index}: lone treasure ({card_name(coll['treasure'])})", INK_DIM
+            short = f"{index}: lone ({card_name(coll['treasure'])})"
+        else:
+            head, colour = f"{index}: {coll['name']} · {coll['length']}", motif_colour(coll["motif"])
+            short = head
+        doubler, fox = coll["doubler"], coll["fox"]
+        long_marks = ["x2 closed"] * doubler + ["fox: out of scoring"] * fox
+        marks = ["x2"] * doubler + ["fox"] * fox  # the shorter words, where the row is narrow
+        shortest = f"{index}: lone" if coll["lone"] else short  # the treasure shows which one
+        variants = [" · ".join(words) for words in ([head, *long_marks], [head, *marks], [short, *marks],
+                                                     [shortest, *marks])]
+        return variants, colour
 
     def _draw_centre_labels(self, surface: pygame.Surface) -> None:
         dw, dh = self.display_card
@@ -860,10 +892,13 @@ class GloriaPicktoriaTable(TableScene):
             label = self.texts.render(f"{self.seat_name(decider)}: AP", self.scale.font(22), INK, True)
             pips_w = label.get_width() + r + 3 * (2 * r + max(2, r // 2)) + self.margin  # the AP line
         pad = self.scale.px(30, 6)
-        line = self.texts.fitted(  # the pill, centred, clears the AP line on the left (and as much right)
-            prompt, self.scale.font(30), w - 2 * self.margin - pips_w * 2 - pad, GOLD if mine else INK, True
-        )
-        box = line.get_rect(center=(w // 2, self.prompt_y)).inflate(pad, self.scale.px(10, 2))
+        # the pill, centred, clears the AP line on the left (and as much right); a line too long for that
+        # takes the whole room right of the AP line instead of being cut
+        room, centre_x = w - 2 * self.margin - pips_w * 2 - pad, w // 2
+        if not self.texts.fits(prompt, self.scale.font(30), room, True):
+            room, centre_x = w - 2 * self.margin - pips_w - pad, (w + pips_w) // 2
+        line = self.texts.fitted(prompt, self.scale.font(30), room, GOLD if mine else INK, True)
+        box = line.get_rect(center=(centre_x, self.prompt_y)).inflate(pad, self.scale.px(10, 2))
         surface.blit(self.panels.get(box.size, (10, 14, 20, 210), self.scale.px(10, 2)), box.topleft)
         surface.blit(line, line.get_rect(center=box.center))
         self.drawn_lines = {"prompt": box}

@@ -197,11 +197,9 @@ def draw_counter(
     total = int(dh.get("total", DH_CARDS))
     nxt = dh.get("next_scoring")
     g = counter_geometry(box, scale, total)
-    wide = box.width >= scale.px(300, 80)
-    head = (
-        f"Dschingis Hahn in the middle: {middle} of {total}" if wide else f"Dschingis Hahn {middle}/{total}"
-    )
-    label = texts.fitted(head, scale.font(22), box.width - 2 * g.pad, GOLD, True)
+    # the full wording where it fits, measured: the text shrinks more slowly than the box
+    heads = [f"Dschingis Hahn in the middle: {middle} of {total}", f"Dschingis Hahn {middle}/{total}"]
+    label = texts.fitted_first(heads, scale.font(22), box.width - 2 * g.pad, GOLD, True)
     surface.blit(label, (box.x + g.pad, g.head_y))
     if nxt is not None:
         more = nxt - middle
