@@ -22,11 +22,15 @@ The manifest:
     [games.palastgefluester.cards]    # card id -> image
     "Zauberer/red" = "pg/zauberer_red.png"
     "Waechter/brown" = "pg/waechter_brown.png"    # both brown copies of a person share one image
-    "king/Zofe" = "pg/king_zofe.png"
+    "king/Zofe" = { en = "pg/en/king_zofe.png", de = "pg/de/king_zofe.png" }   # a face per language
 
     [games.palastgefluester.text]     # optional, for text and marks the table draws over a card
     default = { colour = [52, 38, 32], safe_area = [30, 92, 340, 262] }
     "king/Hofnarr" = { colour = [255, 250, 236] }
+
+Any image (a face, a back, the table) may be one file, shown whatever the language, or a table of
+language code -> file for art with words on it: the table shows the chosen language's file, else the
+English one, else the one there is, and follows a change of language at once (game.i18n).
 
 `safe_area = [x, y, w, h]` (source pixels) is the part of the face that the table may cover with a mark
 (a highlight, a "blocked" stamp) without hiding the name, the colour band or the rule text; `colour` is
@@ -60,6 +64,7 @@ import pygame
 
 from assets import asset_path
 from game.core.datafile import shown
+from game.i18n import add_listener, card_label, language, ptr, tr
 
 from . import fonts
 from .art_manifest import (
@@ -146,6 +151,7 @@ class ArtLibrary:
         self._chosen = dict(self.settings.art_packs)
         self._polled_at: float | None = None
         self._pack_folders = self._find_packs()
+        add_listener(self._language_changed)
 
     # -- what the table asks for --------------------------------------------------------------------
     def card(self, game_id: str, card_id: str, size: Size) -> pygame.Surface:
@@ -159,7 +165,7 @@ class ArtLibrary:
     def table(self, game_id: str, size: Size) -> pygame.Surface:
         """The table background, scaled to cover `size` and cropped to it (centred)."""
         size = _clean_size(size)
-        key = ("table", game_id, None, size, self.active_pack(game_id))
+        key = ("table", game_id, None, size, self.active_pack(game_id), language())
         cached = self._cached(key)
         if cached is not None:
             return cached
@@ -247,7 +253,7 @@ class ArtLibrary:
         if pack is None or pack.error is not None:
             return []
         game = pack.games.get(game_id, {})
-        return [k for k, v in game.items() if k not in NOT_BACKS and isinstance(v, str)]
+        return [k for k in game if k not in NOT_BACKS]
 
     def unknown_ids(self, game_id: str) -> list[str]:
         """Card ids the active pack names that the game does not have (a typo, most likely)."""
@@ -301,6 +307,11 @@ class ArtLibrary:
             return False
         self.generation += 1
         return True
+
+    def _language_changed(self, code: str) -> None:
+        """Faces are kept per language (each cache key holds it): whoever keeps surfaces of its own
+        learns from a new generation that the faces of another language are to be asked for."""
+        self.generation += 1
 
     def _reset(self) -> None:
         """Forget every pack and surface: they are read again on demand."""
@@ -374,8 +385,8 @@ class ArtLibrary:
     # -- images -----------------------------------------------------------------------------------
     def _get(self, game_id: str, section: str, key: str | None, size: Size) -> pygame.Surface:
         size = _clean_size(size)
-        # the pack is part of the key: choosing another pack needs no cache flush
-        cache_key = (section, game_id, key, size, self.active_pack(game_id))
+        # the pack and the language are part of the key: choosing another needs no cache flush
+        cache_key = (section, game_id, key, size, self.active_pack(game_id), language())
         cached = self._cached(cache_key)
         if cached is not None:
             return cached
@@ -420,7 +431,7 @@ class ArtLibrary:
         return self._keep_source(key, _ready(image))
 
     def _stand_in(self, game_id: str, section: str, key: str | None) -> pygame.Surface:
-        cache_key = ("stand-in", game_id, section, key, self.active_pack(game_id))
+        cache_key = ("stand-in", game_id, section, key, self.active_pack(game_id), language())
         if cache_key in self._sources:
             return self._sources[cache_key]
         if section == "table":
@@ -525,17 +536,6 @@ def _text_style(entry: dict[str, Any], card_size: Size) -> TextStyle:
     return style
 
 
-def _person_name(game_id: str, person: str) -> str:
-    if game_id == "palastgefluester":
-        try:
-            from game.palastgefluester.cards import PERSON_BY_ID
-        except ImportError:
-            return person
-        found = PERSON_BY_ID.get(person)
-        return found.name if found else person
-    return person
-
-
 def draw_stand_in(size: Size, game_id: str, card_id: str | None, back: bool = False) -> pygame.Surface:
     """A plain face for art that is missing: the card's name and colour band, clearly marked "no art"."""
     w, h = size
@@ -546,18 +546,17 @@ def draw_stand_in(size: Size, game_id: str, card_id: str | None, back: bool = Fa
         pygame.draw.rect(image, (70, 70, 78), image.get_rect(), border_radius=radius)
         for x in range(-h, w, max(4, w // 12)):
             pygame.draw.line(image, (86, 86, 96), (x, h), (x + h, 0), max(1, w // 40))
-        title, colour = "back", NO_ART_GREY
+        title, colour = ptr("card", "back"), NO_ART_GREY
     else:
         first, _, rest = (card_id or "").partition("/")
-        if first == "king":
-            title, colour = f"King: {_person_name(game_id, rest)}", NAMED_COLOURS["king"]
-        else:
-            title, colour = _person_name(game_id, first), NAMED_COLOURS.get(rest, NO_ART_GREY)
+        # the card's name as its game writes it, in the chosen language
+        title = card_label(game_id, card_id or "")
+        colour = NAMED_COLOURS["king"] if first == "king" else NAMED_COLOURS.get(rest, NO_ART_GREY)
         pygame.draw.rect(image, (236, 230, 214), image.get_rect(), border_radius=radius)
         band = max(3, w // 10)
         pygame.draw.rect(image, colour, image.get_rect(), band, border_radius=radius)
         if rest and first != "king":
-            label = fonts.font(max(8, w // 14), bold=True).render(rest, True, (40, 30, 20))
+            label = fonts.font(max(8, w // 14), bold=True).render(ptr("colour", rest), True, (40, 30, 20))
             image.blit(label, label.get_rect(midbottom=(w // 2, h - band - h // 20)))
             if shape_of(rest) is not None:  # the colour's shape too: hue is never the only cue
                 side = max(6, w // 4)
@@ -570,7 +569,7 @@ def draw_stand_in(size: Size, game_id: str, card_id: str | None, back: bool = Fa
             line, (int(w * 0.84), max(1, int(line.get_height() * w * 0.84 / line.get_width())))
         )
     image.blit(line, line.get_rect(center=(w // 2, h // 3)))
-    stamp = fonts.font(max(8, w // 11), bold=True).render("no art", True, (255, 255, 255))
+    stamp = fonts.font(max(8, w // 11), bold=True).render(tr("no art"), True, (255, 255, 255))
     box = stamp.get_rect(center=(w // 2, h * 3 // 5)).inflate(w // 12, h // 40)
     pygame.draw.rect(image, (180, 36, 44), box, border_radius=max(2, w // 40))
     image.blit(stamp, stamp.get_rect(center=box.center))

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.datafile import DataFileError, brief, read_toml, showable, shown
+from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, language
 
 from .image_file import inside
 from .manifest_lines import ManifestLines
@@ -36,6 +37,9 @@ MAX_TITLE_CHARS = 60
 
 Size = tuple[int, int]
 Problems = list[str]
+#: what a manifest names for one image: a file for every language, or language code -> file
+#: (`{ en = "en/zofe.png", de = "de/zofe.png" }`: a face whose name or rule text is printed on it)
+ImageEntry = str | dict[str, str]
 
 
 @dataclass
@@ -49,12 +53,13 @@ class Pack:
     #: why the manifest could not be read; a broken pack gives stand-in faces for everything
     error: str | None = None
 
-    def entry(self, game_id: str, section: str, key: str | None) -> str | None:
+    def entry(self, game_id: str, section: str, key: str | None, lang: str | None = None) -> str | None:
+        """The image file for one art id in language `lang` (default: the chosen one), or None."""
         game = self.games.get(game_id)
         if game is None:
             return None
         value = game.get(section) if key is None else game.get(section, {}).get(key)
-        return value if isinstance(value, str) else None
+        return pick_image(value, language() if lang is None else lang)
 
     def game_card_size(self, game_id: str) -> Size:
         size = self.games.get(game_id, {}).get("card_size")
@@ -85,6 +90,46 @@ def usable_path(value: Any) -> bool:
         return False
     path = Path(value)
     return not path.is_absolute() and ".." not in path.parts and not value.startswith("\\")
+
+
+def image_entry_problem(value: Any) -> str | None:
+    """Why `value` cannot name an image (a file, or a table of language code -> file), or None when it
+    can. A table with some bad languages is a problem too: the reader keeps its good ones."""
+    if isinstance(value, dict):
+        if not value:
+            return 'an empty table: give { en = "file", de = "file" } or one file for every language'
+        for code, file in value.items():
+            if code not in LANGUAGES:
+                return (f"{brief(code)} is not a language: the languages are {', '.join(LANGUAGES)} "
+                        '({ en = "file", de = "file" })')
+            if not usable_path(file):
+                return (f"{code} = {brief(file)} is not a usable image path "
+                        "(a relative path inside the pack folder)")
+        return None
+    if usable_path(value):
+        return None
+    return (f"{brief(value)} is not a usable image path (a relative path inside the pack folder, or "
+            '{ en = "file", de = "file" } for a face in each language)')
+
+
+def pick_image(entry: Any, lang: str) -> str | None:
+    """The file of an image entry for language `lang`: its own, else the English one, else any."""
+    if isinstance(entry, str):
+        return entry
+    if isinstance(entry, dict):
+        for code in (lang, DEFAULT_LANGUAGE, *entry):
+            if isinstance(entry.get(code), str):
+                return entry[code]
+    return None
+
+
+def image_files(entry: Any) -> list[str]:
+    """Every file an image entry names (one per language, the same file once)."""
+    if isinstance(entry, str):
+        return [entry]
+    if isinstance(entry, dict):
+        return list(dict.fromkeys(v for v in entry.values() if isinstance(v, str)))
+    return []
 
 
 def is_colour(value: Any) -> bool:
@@ -186,12 +231,26 @@ class _Reader:
                 self.text_styles(game_id, game, value)
             elif key == "card_size":
                 game["card_size"] = self.card_size(value, self.pack.card_size, *where, key)
-            elif usable_path(value):
-                game[key] = value  # back, king_back, table, or another back kind
-            else:
-                self.problem(f"[games.{game_id}] {key} has no usable image path ({brief(value)})",
-                             *where, key)
+            else:  # back, king_back, table, or another back kind
+                image = self.image(f"[games.{game_id}] {key}", value, *where, key)
+                if image is not None:
+                    game[key] = image
         return game
+
+    def image(self, what: str, value: Any, *path: str) -> ImageEntry | None:
+        """An image entry as far as it is usable: a file, or the good languages of a table (each bad
+        one reported); None when nothing of it is."""
+        if isinstance(value, dict) and value:
+            kept = {code: file for code, file in value.items() if image_entry_problem({code: file}) is None}
+            for code, file in value.items():
+                if code not in kept:
+                    self.problem(f"{what}: {image_entry_problem({code: file})}", *path, code)
+            return kept or None
+        problem = image_entry_problem(value)
+        if problem is None:
+            return value
+        self.problem(f"{what}: {problem}", *path)
+        return None
 
     def cards(self, game_id: str, game: dict[str, Any], value: Any) -> None:
         where = ("games", game_id, "cards")
@@ -201,11 +260,8 @@ class _Reader:
         for card_id, file in value.items():
             if not showable(card_id):
                 self.problem(f"{game_id}: card id {brief(card_id)} has control characters", *where)
-            elif usable_path(file):
-                game["cards"][card_id] = file
-            else:
-                self.problem(f"{game_id} card {card_id!r} has no usable image path ({brief(file)})",
-                             *where, card_id)
+            elif (image := self.image(f"{game_id} card {card_id!r}", file, *where, card_id)) is not None:
+                game["cards"][card_id] = image
 
     def text_styles(self, game_id: str, game: dict[str, Any], value: Any) -> None:
         """Keep the fields of [games.<id>.text] that the table can use; each bad one is reported."""

@@ -10,6 +10,7 @@ import pytest
 
 from game.palastgefluester.cards import BROWN, COLOURS, KING_PERSONS, PERSON_IDS
 from scenes.art import ASSET_ART_DIR, ArtLibrary, draw_stand_in, read_pack
+from scenes.art_manifest import image_files
 from scenes.settings import Settings
 
 GAME = "palastgefluester"
@@ -68,8 +69,9 @@ def test_default_manifest_names_existing_files_only():
     assert pack.error is None and problems == []
     game = pack.games[GAME]
     assert set(game["cards"]) == set(all_card_ids())
-    for file in [*game["cards"].values(), game["back"], game["king_back"], game["table"]]:
-        assert (pack.folder / file).is_file(), file
+    for entry in [*game["cards"].values(), game["back"], game["king_back"], game["table"]]:
+        for file in image_files(entry):  # one file, or one per language
+            assert (pack.folder / file).is_file(), file
 
 
 def test_a_faulty_pack_falls_back_per_image_and_lists_each_problem(tmp_path):

@@ -27,6 +27,7 @@ from game import GAME_IDS
 from game.core.datafile import DataFileError, brief, read_toml, shown
 from game.core.words import count as count_of
 from game.core.words import did_you_mean
+from game.i18n import LANGUAGES
 from scenes.art import ASSET_ART_DIR, TABLE_SIZE
 from scenes.art_manifest import (
     DEFAULT_CARD_SIZE,
@@ -34,10 +35,12 @@ from scenes.art_manifest import (
     MANIFEST,
     Pack,
     card_size_problem,
+    image_entry_problem,
+    image_files,
     is_area,
     is_colour,
+    pick_image,
     read_pack,
-    usable_path,
 )
 from scenes.image_file import ImageRefused, inside, load_image
 from scenes.manifest_lines import ManifestLines
@@ -271,12 +274,8 @@ class _Checker:
                 game=game_id,
                 art_id=card_id,
             )
-        if not usable_path(file):
-            self.add(
-                "error", _bad_path(f"{game_id} card {card_id!r}", file), *path, game=game_id, art_id=card_id
-            )
-            return
-        self.face(game_id, card_id, f"card {card_id!r}", file, path)
+        for code, each in self.image_files(f"{game_id} card {card_id!r}", file, path, game_id, card_id):
+            self.face(game_id, card_id, _in_language(f"card {card_id!r}", code), each, (*path, code))
 
     def other_image(self, game_id: str, ids: ArtIds | None, key: str, value: Any) -> None:
         path = ("games", game_id, key)
@@ -290,12 +289,39 @@ class _Checker:
                 art_id=key,
                 file=value if isinstance(value, str) else None,
             )
-        if not usable_path(value):
-            self.add("error", _bad_path(f"{game_id} {key}", value), *path, game=game_id, art_id=key)
-        elif key == "table":
-            self.table_image(game_id, value, path)
-        else:
-            self.face(game_id, key, key, value, path)
+        for code, file in self.image_files(f"{game_id} {key}", value, path, game_id, key):
+            if key == "table":
+                self.table_image(game_id, file, (*path, code))
+            else:
+                self.face(game_id, key, _in_language(key, code), file, (*path, code))
+
+    def image_files(
+        self, what: str, value: Any, path: tuple[str, ...], game_id: str, art_id: str
+    ) -> list[tuple[str, str]]:
+        """The usable (language, file) pairs of an image entry ("" for a file of every language); each
+        bad part is an error, a language the table lacks a note (the English face, or the one there
+        is, shows in its place)."""
+        where = {"game": game_id, "art_id": art_id}
+        if not isinstance(value, dict) or not value:
+            problem = image_entry_problem(value)
+            if problem is not None:
+                self.add("error", f"{what}: {problem}", *path, **where)
+                return []
+            return [("", value)]
+        usable: list[tuple[str, str]] = []
+        for code, file in value.items():
+            problem = image_entry_problem({code: file})
+            if problem is not None:
+                self.add("error", f"{what}: {problem}", *path, code, **where)
+            else:
+                usable.append((code, file))
+        given = {code for code, _ in usable}
+        lacking = [code for code in LANGUAGES if code not in given]
+        if usable and lacking:
+            shown_instead = pick_image(dict(usable), lacking[0])
+            self.add("note", f"{what}: no {', '.join(lacking)} image; {shown_instead} shows in its place",
+                     *path, **where)
+        return usable
 
     def text(self, game_id: str, ids: ArtIds | None, text: Any) -> None:
         where = ("games", game_id, "text")
@@ -447,8 +473,9 @@ class _Checker:
 
     def sizes_agree(self, game_id: str) -> None:
         game = self.pack.games.get(game_id, {})
-        files = list(game.get("cards", {}).values())
-        files += [v for k, v in game.items() if k not in NOT_IMAGES and k != "table"]
+        entries = list(game.get("cards", {}).values())
+        entries += [v for k, v in game.items() if k not in NOT_IMAGES and k != "table"]
+        files = [file for entry in entries for file in image_files(entry)]
         counts: dict[Size, int] = {}
         for file in dict.fromkeys(Path(f).as_posix() for f in files):
             size = self.images.get(file, _Image(None, None)).size
@@ -524,5 +551,6 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _bad_path(what: str, value: Any) -> str:
-    return f"{what}: {brief(value)} is not a usable image path (a relative path inside the pack folder)"
+def _in_language(label: str, code: str) -> str:
+    """An art id's label, with the language of its image where the image is one language's."""
+    return f"{label} ({code})" if code else label

@@ -39,7 +39,7 @@ def art_ids(game_id: str) -> ArtIds | None:
         return None
     section = game_art(game_id).section
     cards = tuple(section.get("cards", {}))
-    images = tuple(k for k, v in section.items() if k not in NOT_IMAGES and isinstance(v, str))
+    images = tuple(k for k in section if k not in NOT_IMAGES)
     return ArtIds(game_id, cards, images)
 
 
