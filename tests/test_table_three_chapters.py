@@ -14,7 +14,7 @@ from scenes.art import ArtLibrary
 from scenes.table import open_table
 from scenes.table.handoff import HandoffScene
 from scenes.table.three_chapters import ThreeChaptersTable
-from scenes.table.three_chapters_panels import card_help_lines, score_sheet, with_names
+from scenes.table.three_chapters_panels import card_help_lines, score_sheet
 from tools.artgen.three_chapters import card_ids
 
 GAME = "three_chapters"
@@ -209,7 +209,7 @@ def test_the_final_sheet_adds_up_to_the_scores():
 
 def test_hovering_a_card_names_its_abilities_and_the_attribute_icon(app):
     lines = card_help_lines(13)
-    assert lines[0][0] == "13  Aschenputtel"
+    assert lines[0][0] == "13  Cinderella"
     assert [seal for _, seal in lines[2:]] == ["II", "III"], "both abilities, each with its seal"
     match = Match(GAME, seats(1, 3), seed=2)
     table = open_table(app, match)
@@ -230,17 +230,18 @@ def test_hovering_a_card_names_its_abilities_and_the_attribute_icon(app):
     assert table._attribute_at(sprite, value) is None
 
 
-def test_seat_names_replace_the_engines_player_numbers():
+def test_the_engines_seats_are_named_as_the_players_are():
+    from game.i18n import Card, Seat, message
+    from game.three_chapters.state import position_words
     from scenes.table import name_text
 
     match = Match(GAME, seats(2, 2), seed=1)
-    assert name_text(match, "Player 2 wins with 20 points") == "Ben wins with 20 points"
-
-    assert (
-        with_names("Trick 2: Player 2 wins with 44 Troll", ["Anna", "Ben"])
-        == "Trick 2: Ben wins with 44 Troll"
-    )
-    assert with_names("Ghost of Player 1", ["Anna", "Ben"]) == "Ghost of Anna"
+    final = match.state
+    assert name_text(match, message("{seat} is the start player", seat=Seat(1))) == "Ben is the start player"
+    said = message("Trick {number}: {winner} wins with {card:dat} ({value})", number=2,
+                   winner=position_words(1, 2), card=Card("three_chapters", "44"), value=44)
+    assert name_text(match, said) == "Trick 2: Ben wins with the Troll (44)"
+    assert final.position_name(2).text(["Anna", "Ben"]) == "Ghost of Anna"
 
 
 def test_every_art_id_of_the_game_is_in_the_default_pack():

@@ -36,11 +36,13 @@ An ability is a table with these keys:
     - ``{kind = "tricks_won"}``: per trick its owner won in chapter II.
 - ``block = ["hearts", "crystals"]`` instead of a reward: while this card lies in a trick, nobody gets
   those tokens from that trick (stars still count). Chapter II only.
-- ``text`` (optional): the English hover text; by default it is written from the data above.
+- ``text`` (optional): the English hover text (translated through the catalogue, context "ability");
+  by default it is written from the data above, in the chosen language.
 
-A card: ``value`` (1..50, each once), ``name`` (unique), ``attributes`` (a list of attribute ids, or
-``"all"``), ``abilities`` (a list of the tables above, may be empty) and ``evaluate_last`` (optional:
-its abilities are checked after every other player's).
+A card: ``value`` (1..50, each once), ``name`` (unique: its German name, as the German edition prints
+it, and its identity), ``english`` (optional: its English name, default the name), ``attributes`` (a list
+of attribute ids, or ``"all"``), ``abilities`` (a list of the tables above, may be empty) and
+``evaluate_last`` (optional: its abilities are checked after every other player's).
 """
 
 from __future__ import annotations
@@ -53,8 +55,8 @@ from typing import Any, TypeGuard
 
 from game.core.datafile import DataFileError, brief, decode_utf8, parse_toml, read_limited
 
-from ..core.words import count as counted
-from ..core.words import noun
+from ..i18n import Card as CardParam
+from ..i18n import Message, context_message, language, message, plural_message, ptr, tr, words
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
 NUM_CARDS = 50
@@ -128,6 +130,11 @@ class Card:
     attributes: frozenset[str]
     abilities: tuple[Ability, ...]
     evaluate_last: bool = False
+    english: str = ""  # the English name ("": the name)
+
+    @property
+    def english_name(self) -> str:
+        return self.english or self.name
 
     def has(self, attribute: str) -> bool:
         return attribute in self.attributes
@@ -144,15 +151,21 @@ class CardSet:
                 return card
         return None
 
-    def label(self, value: int) -> str:
-        return f"{value} {self.cards[value].name}"
-
     def describe(self, value: int) -> dict[str, Any]:
-        """What the table shows of a card: value, name, attribute display names and hover lines."""
+        """What the table shows of a card, in the chosen language: value, name, attribute names and
+        hover lines."""
         card = self.cards[value]
-        return {"value": value, "name": card.name,
-                "attributes": [self.attribute_names[a] for a in ATTRIBUTES if a in card.attributes],
+        return {"value": value, "name": self.name_of(value),
+                "attributes": [self.attribute_label(a) for a in ATTRIBUTES if a in card.attributes],
                 "text": card_text(card, self.attribute_names)}
+
+    def name_of(self, value: int) -> str:
+        """The card's name in the chosen language."""
+        return ptr("card name", self.cards[value].english_name)
+
+    def attribute_label(self, attribute: str) -> str:
+        """An attribute's display name in the chosen language."""
+        return ptr("attribute", self.attribute_names[attribute])
 
 
 # -- loading -------------------------------------------------------------------------------------------
@@ -227,7 +240,7 @@ def cards_from_data(data: Mapping[str, Any]) -> CardSet:
     return CardSet(dict(names), dict(sorted(cards.items())))
 
 
-_CARD_KEYS = {"value", "name", "attributes", "abilities", "evaluate_last"}
+_CARD_KEYS = {"value", "name", "english", "attributes", "abilities", "evaluate_last"}
 _ABILITY_KEYS = {"seal", "reward", "amount", "when", "per", "block", "text"}
 
 
@@ -250,13 +263,16 @@ def _card(raw: dict[str, Any], all_names: set[str]) -> Card:
     last = raw.get("evaluate_last", False)
     if not isinstance(last, bool):
         raise CardDataError(f"{where}: evaluate_last: must be true or false, not {brief(last)}")
+    english = raw.get("english", "")
+    if not isinstance(english, str):
+        raise CardDataError(f"{where}: english: must be a text, not {brief(english)}")
     raw_abilities = raw.get("abilities", [])
     if not isinstance(raw_abilities, list):
         raise CardDataError(f"{where}: abilities: must be a list of tables")
     abilities = tuple(
         _ability(a, f"{where}: ability {i}", name, all_names, last) for i, a in enumerate(raw_abilities, 1)
     )
-    return Card(value, name, attributes, abilities, last)
+    return Card(value, name, attributes, abilities, last, english.strip())
 
 
 def _ability(raw: Any, where: str, own_name: str, all_names: set[str], evaluate_last: bool) -> Ability:
@@ -406,77 +422,261 @@ def _is_int(value: Any) -> TypeGuard[int]:
 
 
 # -- words -----------------------------------------------------------------------------------------------
-_SEAL_WORDS = {"II": "Chapter II", "III": "Chapter III", "both": "Chapters II and III"}
+# Every text here is built when it is shown, in the chosen language (game.i18n): the names and the
+# attributes' display names through the catalogue (see `catalogue_words`), the abilities as messages.
+
+#: German names with an article in a sentence: the article's gender ("m", "f", "n", "pl"), or the three
+#: forms (nominative, accusative, dative) where an adjective or a weak noun changes; a name that is not
+#: listed is a proper name and takes no article ("wenn du Hänsel hast").
+_GERMAN_FORMS: dict[str, str | tuple[str, str, str]] = {
+    "Gestaltwandler": "m",
+    "Weißer Hase": ("der Weiße Hase", "den Weißen Hasen", "dem Weißen Hasen"),
+    "Gieriger Zwerg": ("der Gierige Zwerg", "den Gierigen Zwerg", "dem Gierigen Zwerg"),
+    "Friedlicher Zwerg": ("der Friedliche Zwerg", "den Friedlichen Zwerg", "dem Friedlichen Zwerg"),
+    "Zwerge der Freundschaft": ("die Zwerge der Freundschaft", "die Zwerge der Freundschaft",
+                                "den Zwergen der Freundschaft"),
+    "Haselmaus": "f",
+    "Bremer Esel": "m",
+    "Froschkönig": "m",
+    "Grinsekatz": "f",
+    "Hutmacher": "m",
+    "Oger": "m",
+    "Gestiefelter Kater": ("der Gestiefelte Kater", "den Gestiefelten Kater", "dem Gestiefelten Kater"),
+    "Märchenprinz": ("der Märchenprinz", "den Märchenprinzen", "dem Märchenprinzen"),
+    "Hexe": "f",
+    "Greif": ("der Greif", "den Greifen", "dem Greifen"),
+    "Raupe": "f",
+    "Goldesel": "m",
+    "Kobold": "m",
+    "Zyklop": ("der Zyklop", "den Zyklopen", "dem Zyklopen"),
+    "Rabe": ("der Rabe", "den Raben", "dem Raben"),
+    "Zauberlehrling": "m",
+    "Herzkönigin": "f",
+    "Riese": ("der Riese", "den Riesen", "dem Riesen"),
+    "Meerjungfrau": "f",
+    "Eisriese": ("der Eisriese", "den Eisriesen", "dem Eisriesen"),
+    "Schneekönigin": "f",
+    "Einhorn": "n",
+    "Großer Zauberer": ("der Große Zauberer", "den Großen Zauberer", "dem Großen Zauberer"),
+    "Stiefmutter": "f",
+    "Böser Wolf": ("der Böse Wolf", "den Bösen Wolf", "dem Bösen Wolf"),
+    "Zwergenkönig": "m",
+    "Hexenmeister": "m",
+    "Krake": ("der Krake", "den Kraken", "dem Kraken"),
+    "Böse Königin": ("die Böse Königin", "die Böse Königin", "der Bösen Königin"),
+    "Troll": "m",
+    "Vampir": "m",
+    "Jabberwocky": "m",
+    "Teufel": "m",
+    "Phönix": "m",
+    "Drache": ("der Drache", "den Drachen", "dem Drachen"),
+}
+_GERMAN_ARTICLES = {"m": ("der", "den", "dem"), "f": ("die", "die", "der"), "n": ("das", "das", "dem"),
+                    "pl": ("die", "die", "den")}
+_CASES = ("nom", "acc", "dat")
+#: cards whose English name is a proper name, said without "the" (by the card's German name)
+_ENGLISH_PROPER = frozenset({
+    "Hänsel", "Gretel", "Rotkäppchen", "Pechmarie", "Aschenputtel", "Zwerg Nase", "Gestiefelter Kater",
+    "Rumpelstilzchen", "Märchenprinz", "Schneewittchen", "Sterntaler", "König Drosselbart",
+})
+
+
+def catalogue_words() -> list[tuple[str | None, str]]:
+    """The card data's texts for the catalogues: card names, attribute names, written-out abilities."""
+    cards = default_cards()
+    out: list[tuple[str | None, str]] = [("card name", c.english_name) for c in cards.cards.values()]
+    out += [("attribute", cards.attribute_names[a]) for a in ATTRIBUTES]
+    out += [("ability", a.text) for c in cards.cards.values() for a in c.abilities if a.text]
+    return out
+
+
+def _card_called(card_id: str) -> Card | None:
+    """A card of the default set by its value ("17") or its name ("Troll")."""
+    cards = default_cards()
+    if card_id.isdigit():
+        return cards.cards.get(int(card_id))
+    return cards.by_name(card_id)
+
+
+def card_label(card_id: str, case: str = "") -> str:
+    """A card's name in the chosen language (by value or name). With a case ("nom", "acc", "dat") it
+    comes with its article where the language needs one: "den Weißen Hasen", "the White Rabbit"."""
+    card = _card_called(str(card_id))
+    if card is None:
+        return str(card_id)
+    name = ptr("card name", card.english_name)
+    if case not in _CASES:
+        return name
+    if language() == "de":
+        form = _GERMAN_FORMS.get(card.name)
+        if form is None:
+            return name
+        if isinstance(form, tuple):
+            return form[_CASES.index(case)] if name == card.name else name
+        return f"{_GERMAN_ARTICLES[form][_CASES.index(case)]} {name}"
+    if language() == "en" and card.name not in _ENGLISH_PROPER:
+        return f"the {name}"
+    return name
+
+
+def card_param(card: Card | int) -> CardParam:
+    """A card as a message parameter."""
+    value = card if isinstance(card, int) else card.value
+    return CardParam("three_chapters", str(value))
+
+
+def seal_message(seal: str) -> Message:
+    if seal == "II":
+        return message("Chapter II")
+    if seal == "III":
+        return message("Chapter III")
+    return message("Chapters II and III")
+
+
+def token_message(token: str, amount: int, signed: bool = True) -> Message:
+    """'+2 hearts' (or '2 hearts' unsigned)."""
+    if token == "stars":
+        return (plural_message("+{n} star", "+{n} stars", n=amount) if signed
+                else plural_message("{n} star", "{n} stars", n=amount))
+    if token == "hearts":
+        return (plural_message("+{n} heart", "+{n} hearts", n=amount) if signed
+                else plural_message("{n} heart", "{n} hearts", n=amount))
+    return (plural_message("+{n} crystal", "+{n} crystals", n=amount) if signed
+            else plural_message("{n} crystal", "{n} crystals", n=amount))
+
+
+def tokens_word(token: str) -> Message:
+    """'hearts': a kind of token, in general."""
+    return context_message("tokens", token)
+
+
+def _attribute_word(attribute: str, names: Mapping[str, str]) -> Message:
+    return context_message("attribute", names[attribute])
+
+
+def ability_message(ability: Ability, names: Mapping[str, str]) -> Message:
+    """The hover text of an ability as a message: the file's own text, else one written from its data."""
+    if ability.text:
+        return context_message("ability", ability.text)
+    seal = seal_message(ability.seal)
+    if ability.block:
+        blocked = [tokens_word(t) for t in TOKENS if t in ability.block]
+        what: Message = blocked[0]
+        for more in blocked[1:]:
+            what = message("{first} or {second}", first=what, second=more)
+        return message("{seal}: nobody gets {tokens} from this trick.", seal=seal, tokens=what)
+    effect = token_message(ability.reward, ability.amount)
+    per = _per_message(ability.per, names) if ability.per is not None else None
+    when = _when_message(ability.when, names) if ability.when is not None else None
+    if per is not None and when is not None:
+        effect = message("{reward} {per} {when}", reward=effect, per=per, when=when)
+    elif per is not None:
+        effect = message("{reward} {per}", reward=effect, per=per)
+    elif when is not None:
+        effect = message("{reward} {when}", reward=effect, when=when)
+    return message("{seal}: {effect}.", seal=seal, effect=effect)
 
 
 def ability_text(ability: Ability, names: Mapping[str, str]) -> str:
-    """The hover text of an ability: the file's own text, else one written from its data."""
-    if ability.text:
-        return ability.text
-    head = _SEAL_WORDS[ability.seal] + ": "
-    if ability.block:
-        return head + "nobody gets " + " or ".join(sorted(ability.block)) + " from this trick."
-    noun = ability.reward if ability.amount != 1 else ability.reward[:-1]
-    text = f"+{ability.amount} {noun}"
-    if ability.per is not None:
-        text += " " + _per_words(ability.per, names)
-    if ability.when is not None:
-        text += " " + _when_words(ability.when, names)
-    return head + text + "."
+    """The hover text of an ability in the chosen language."""
+    return words(ability_message(ability, names))
 
 
 def card_text(card: Card, names: Mapping[str, str]) -> list[str]:
     lines = [ability_text(a, names) for a in card.abilities]
     if card.evaluate_last:
-        lines.append("Checked after every other player's abilities.")
+        lines.append(tr("Checked after every other player's abilities."))
     return lines
 
 
-def _cards_with(attribute: str, names: Mapping[str, str], count: int, other: bool) -> str:
-    return f"{count} {'other ' if other else ''}{names[attribute]} {noun('card', count)}"
-
-
-def _when_words(cond: Condition, names: Mapping[str, str]) -> str:
-    if cond.kind == "own":
-        return f"if you have at least {_cards_with(cond.attribute, names, cond.count, cond.other)}"
+def _when_message(cond: Condition, names: Mapping[str, str]) -> Message:
+    if cond.kind in ("own", "trick"):
+        attribute = _attribute_word(cond.attribute, names)
+        if cond.kind == "own" and cond.other:
+            return plural_message("if you have at least {n} other {attribute} card",
+                                  "if you have at least {n} other {attribute} cards",
+                                  n=cond.count, attribute=attribute)
+        if cond.kind == "own":
+            return plural_message("if you have at least {n} {attribute} card",
+                                  "if you have at least {n} {attribute} cards",
+                                  n=cond.count, attribute=attribute)
+        if cond.other:
+            return plural_message("if the trick holds at least {n} other {attribute} card",
+                                  "if the trick holds at least {n} other {attribute} cards",
+                                  n=cond.count, attribute=attribute)
+        return plural_message("if the trick holds at least {n} {attribute} card",
+                              "if the trick holds at least {n} {attribute} cards",
+                              n=cond.count, attribute=attribute)
     if cond.kind == "own_card":
-        return f"if you have {cond.card}"
-    if cond.kind == "trick":
-        return f"if the trick holds at least {_cards_with(cond.attribute, names, cond.count, cond.other)}"
+        return message("if you have {card:acc}", card=CardParam("three_chapters", cond.card))
     if cond.kind == "result":
-        return {"won": "if this card wins the trick", "lost": "if this card loses the trick",
-                "lowest": "if this is the lowest card of the trick"}[cond.result]
+        if cond.result == "won":
+            return message("if this card wins the trick")
+        if cond.result == "lost":
+            return message("if this card loses the trick")
+        return message("if this is the lowest card of the trick")
     if cond.kind == "position":
-        return {"led": "if you lead the trick", "second": "if you play second to the trick",
-                "middle": "if you play neither first nor last to the trick",
-                "last": "if you play last to the trick"}[cond.position]
+        if cond.position == "led":
+            return message("if you lead the trick")
+        if cond.position == "second":
+            return message("if you play second to the trick")
+        if cond.position == "middle":
+            return message("if you play neither first nor last to the trick")
+        return message("if you play last to the trick")
     if cond.kind == "tricks_won":
         if cond.at_most == 0:
-            return "if you won no trick in Chapter II"
+            return message("if you won no trick in Chapter II")
         if cond.at_most is not None:
-            return f"if you won at most {_tricks(cond.at_most)} in Chapter II"
-        return f"if you won at least {_tricks(cond.at_least or 0)} in Chapter II"
-    return f"if you have the {cond.standing} {cond.token} (ties count)"
+            return plural_message("if you won at most {n} trick in Chapter II",
+                                  "if you won at most {n} tricks in Chapter II", n=cond.at_most)
+        return plural_message("if you won at least {n} trick in Chapter II",
+                              "if you won at least {n} tricks in Chapter II", n=cond.at_least or 0)
+    return _standing_message(cond.token, cond.standing)
 
 
-def _tricks(count: int) -> str:
-    return counted(count, "trick")
+def _standing_message(token: str, standing: str) -> Message:
+    if standing == "most":
+        if token == "stars":
+            return message("if you have the most stars (ties count)")
+        if token == "hearts":
+            return message("if you have the most hearts (ties count)")
+        return message("if you have the most crystals (ties count)")
+    if token == "stars":
+        return message("if you have the fewest stars (ties count)")
+    if token == "hearts":
+        return message("if you have the fewest hearts (ties count)")
+    return message("if you have the fewest crystals (ties count)")
 
 
-def _per_words(per: Multiplier, names: Mapping[str, str]) -> str:
+def _per_message(per: Multiplier, names: Mapping[str, str]) -> Message:
     if per.kind == "own":
-        group = "" if per.group == 1 else f"{per.group} "
-        thing = f"{'other ' if per.other else ''}{names[per.attribute]} cards" if per.group > 1 else \
-            f"{'other ' if per.other else ''}{names[per.attribute]} card"
-        return f"per {group}{thing} you have"
+        attribute = _attribute_word(per.attribute, names)
+        if per.group > 1:
+            if per.other:
+                return message("per {n} other {attribute} cards you have", n=per.group, attribute=attribute)
+            return message("per {n} {attribute} cards you have", n=per.group, attribute=attribute)
+        if per.other:
+            return message("per other {attribute} card you have", attribute=attribute)
+        return message("per {attribute} card you have", attribute=attribute)
     if per.kind == "trick":
-        return f"per {'other ' if per.other else ''}{names[per.attribute]} card in the trick"
+        attribute = _attribute_word(per.attribute, names)
+        if per.other:
+            return message("per other {attribute} card in the trick", attribute=attribute)
+        return message("per {attribute} card in the trick", attribute=attribute)
     if per.kind == "tokens":
-        if per.group == 1:
-            return f"per {per.token[:-1]} you have"
-        return f"per {per.group} {per.token} you have"
+        if per.group > 1:
+            if per.token == "stars":
+                return message("per {n} stars you have", n=per.group)
+            if per.token == "hearts":
+                return message("per {n} hearts you have", n=per.group)
+            return message("per {n} crystals you have", n=per.group)
+        if per.token == "stars":
+            return message("per star you have")
+        if per.token == "hearts":
+            return message("per heart you have")
+        return message("per crystal you have")
     if per.kind == "attributes":
         if per.group == 1:
-            return "per different attribute among your cards"
-        return f"per {per.group} different attributes among your cards"
-    return "per trick you won in Chapter II"
+            return message("per different attribute among your cards")
+        return message("per {n} different attributes among your cards", n=per.group)
+    return message("per trick you won in Chapter II")

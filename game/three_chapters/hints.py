@@ -3,7 +3,8 @@
 Draft: what the card adds to the collection's expected points (its abilities against the cards kept);
 with ghosts, which card the pick keeps from the opponent. Play: the chance that the card wins the trick,
 whether it ducks to keep higher cards for later, what its Chapter II ability pays now, a Schneekönigin's
-block. The words are all in MESSAGES (ids "tc.*").
+block. The words are all in MESSAGES (ids "tc.*"), marked for the catalogues and translated where a
+hint is shown; card and action words are written in the chosen language when they are asked for.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from typing import Any
 from ..ai.base import Decision
 from ..ai.hint import Reason
 from ..core import Action, Rng
+from ..i18n import N_, tr
 from .bot import HeuristicBot
-from .cards import ability_text, default_cards
+from .cards import card_label, default_cards
 
 #: A difference in value smaller than this (in points) is not worth a sentence.
 WORTH_SAYING = 0.1
@@ -22,32 +24,34 @@ WORTH_SAYING = 0.1
 LIKELY = 0.6
 
 MESSAGES: dict[str, str] = {
-    "tc.pick_value": "it adds about {points} points to your collection, counting its abilities with the "
-                     "cards you already keep",
-    "tc.ghost_denies": "it keeps the card worth most away from your opponent",
-    "tc.wins_trick": "it wins the trick with a {chance}% chance: a star",
-    "tc.sure_win": "nobody after you can beat it: the trick and its star are yours",
-    "tc.ducks": "it cannot win this trick, and your higher cards stay for tricks they can win",
-    "tc.lowest": "it is your lowest card: the higher ones stay for tricks they can win",
-    "tc.ability_now": "its ability pays in this trick ({text})",
-    "tc.blocks": "its block stops the others' hearts and crystals in this trick",
-    "tc.value": "by the rule of thumb's count it is worth {points} points more than the next best move "
-                "({next})",
+    "tc.pick_value": N_("it adds about {points} points to your collection, counting its abilities with the "
+                        "cards you already keep"),
+    "tc.ghost_denies": N_("it keeps the card worth most away from your opponent"),
+    "tc.wins_trick": N_("it wins the trick with a {chance}% chance: a star"),
+    "tc.sure_win": N_("nobody after you can beat it: the trick and its star are yours"),
+    "tc.ducks": N_("it cannot win this trick, and your higher cards stay for tricks they can win"),
+    "tc.lowest": N_("it is your lowest card: the higher ones stay for tricks they can win"),
+    "tc.ability_now": N_("its Chapter II ability pays in this trick"),
+    "tc.blocks": N_("its block stops the others' hearts and crystals in this trick"),
+    "tc.value": N_("by the rule of thumb's count it is worth {points} points more than the next best move "
+                   "({next})"),
 }
+#: what a move does, by its kind (the action's text stays as it is: it is the record's)
+_ACTION_WORDS = {"pick": N_("keep {card}"), "play": N_("play {card}"), "ghost": N_("give the ghost {card}")}
 
 
 def card_words(card: str) -> str:
+    """'Troll (44)', in the chosen language."""
     cards = default_cards().cards
     if not card.isdigit() or int(card) not in cards:
         return card
-    return f"{cards[int(card)].name} ({card})"
+    return f"{card_label(card)} ({card})"
 
 
 def action_words(text: str) -> str:
     kind, _, rest = text.partition(" ")
-    if kind in ("pick", "play", "ghost") and rest.isdigit():
-        verb = {"pick": "keep", "play": "play", "ghost": "give the ghost"}[kind]
-        return f"{verb} {card_words(rest)}"
+    if kind in _ACTION_WORDS and rest.isdigit():
+        return tr(_ACTION_WORDS[kind]).format(card=card_words(rest))
     return text
 
 
@@ -93,10 +97,9 @@ def _play(bot: HeuristicBot, obs: dict[str, Any], legal: list[Action], action: A
         out.append(Reason("tc.lowest"))
     if any(a.block for a in card.abilities):
         out.append(Reason("tc.blocks"))
-    names = bot.cards.attribute_names
     now = [a for a in card.abilities if a.in_chapter(2) and not a.block]
     if now and _pays_now(bot, obs, action, legal):
-        out.append(Reason("tc.ability_now", {"text": ability_text(now[0], names).rstrip(".")}))
+        out.append(Reason("tc.ability_now"))
     return out
 
 

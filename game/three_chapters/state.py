@@ -29,9 +29,9 @@ from ..core import (
     TurnChanged,
     act,
 )
-from ..i18n import N_
+from ..i18n import N_, Message, Seat, Text, listing, message, plural_message
 from .abilities import CRYSTAL_BONUS, TRICK_WIN, Gain, Trick, points, resolve_trick, score_chapter_three
-from .cards import NUM_CARDS, CardSet, card_text, default_cards
+from .cards import NUM_CARDS, CardSet, card_param, card_text, default_cards, token_message
 from .draft import PACKET_SIZE, DraftLog, draft_shape
 
 DRAFT, PLAY, END = "draft", "play", "end"
@@ -46,7 +46,16 @@ _GHOST_NEXT = {0: 2, 2: 1, 1: 3, 3: 0}
 
 
 def seat_name(seat: int) -> str:
+    """A seat's name for tools and data (the screens name seats by `Seat` in messages)."""
     return f"Player {seat + 1}"
+
+
+def position_words(position: int, players: int) -> Seat | Message:
+    """A place in a trick as a message parameter: its seat, or (2 players) the ghost of seat
+    `position - players`."""
+    if position < players:
+        return Seat(position)
+    return message("Ghost of {seat}", seat=Seat(position - players))
 
 
 class ThreeChaptersState(State):
@@ -91,9 +100,8 @@ class ThreeChaptersState(State):
     def ghost_owner(self, position: int) -> int:
         return position - self.num_players
 
-    def position_name(self, position: int) -> str:
-        seat = self.owner(position)
-        return seat_name(seat) if seat is not None else f"Ghost of {seat_name(self.ghost_owner(position))}"
+    def position_name(self, position: int) -> Seat | Message:
+        return position_words(position, self.num_players)
 
     def to_play(self) -> int | None:
         """The position that plays next to the trick (None outside chapter II)."""
@@ -143,12 +151,14 @@ class ThreeChaptersState(State):
             events.append(TurnChanged(seat=nxt, reason=self._turn_reason()))
         return events
 
-    def _turn_reason(self) -> str:
+    def _turn_reason(self) -> Message:
         if self.phase == DRAFT:
-            return "chooses a card from the packet"
+            return message("chooses a card from the packet")
         if not self.trick:
-            return "won the last trick and leads" if self.tricks_done else "is the start player and leads"
-        return "plays next to the trick"
+            if self.tricks_done:
+                return message("won the last trick and leads")
+            return message("is the start player and leads")
+        return message("plays next to the trick")
 
     def _pick(self, seat: int, kind: str, value: int) -> list[Event]:
         self.packets[seat].remove(value)
@@ -229,7 +239,8 @@ class ThreeChaptersState(State):
             self.packets[seat] = []
         if self.deal + 1 < self.shape.deals:
             self.deal += 1
-            events.append(Note(text=f"Chapter I: deal {self.deal + 1} of {self.shape.deals}"))
+            events.append(Note(text=message("Chapter I: deal {deal} of {deals}", deal=self.deal + 1,
+                                            deals=self.shape.deals), detail={"deal": self.deal + 1}))
             events.extend(self._deal_packets())
             return events
         return events + self._start_chapter_two()
@@ -250,8 +261,8 @@ class ThreeChaptersState(State):
         self.start_player = self.rng.randbelow(n)
         self.leader = self.start_player
         self.phase = PLAY
-        events.append(RoundEnded(reason="chapter", text="Chapter I is over: Chapter II begins"))
-        events.append(Note(text=f"{seat_name(self.start_player)} is the start player",
+        events.append(RoundEnded(reason="chapter", text=message("Chapter I is over: Chapter II begins")))
+        events.append(Note(text=message("{seat} is the start player", seat=Seat(self.start_player)),
                            seat=self.start_player))
         return events
 
@@ -268,11 +279,11 @@ class ThreeChaptersState(State):
         self.ledger.extend(gains)
         win_value = dict(self.trick)[winner]
         events: list[Event] = [Note(
-            text=f"Trick {self.tricks_done}: {self.position_name(winner)} wins with "
-                 f"{self.cards.label(win_value)}",
+            text=message("Trick {number}: {winner} wins with {card:dat} ({value})", number=self.tricks_done,
+                         winner=self.position_name(winner), card=card_param(win_value), value=win_value),
             seat=self.owner(winner), detail={"trick": self.tricks_done, "winner": winner})]
         events.extend(self._gain_notes(gains))
-        events.extend(self._score_events(before, f"trick {self.tricks_done}"))
+        events.extend(self._score_events(before, message("trick {number}", number=self.tricks_done)))
         for pos, value in self.trick:
             seat = self.owner(pos)
             if seat is None:
@@ -291,12 +302,13 @@ class ThreeChaptersState(State):
 
     # -- chapter III ----------------------------------------------------------------------------------
     def _chapter_three(self) -> list[Event]:
-        events: list[Event] = [RoundEnded(reason="chapter", text="Chapter II is over: Chapter III scores")]
+        events: list[Event] = [RoundEnded(reason="chapter",
+                                          text=message("Chapter II is over: Chapter III scores"))]
         before = [points(t) for t in self.tokens]
         gains = score_chapter_three(self.cards, self.displays, self.tokens, self.tricks_won)
         self.ledger.extend(gains)
         events.extend(self._gain_notes(gains))
-        events.extend(self._score_events(before, "chapter III"))
+        events.extend(self._score_events(before, message("Chapter III")))
         self.phase = END
         events.append(GameEnded(winners=tuple(self.winners()), text=self.result_text()))
         return events
@@ -304,18 +316,28 @@ class ThreeChaptersState(State):
     def _gain_notes(self, gains: list[Gain]) -> list[Event]:
         return [Note(text=self.gain_text(g), seat=g.seat) for g in gains]
 
-    def gain_text(self, gain: Gain) -> str:
+    def gain_text(self, gain: Gain) -> Message:
+        seat, tokens = Seat(gain.seat), token_message(gain.token, gain.amount)
         if gain.source == TRICK_WIN:
-            source = "winning the trick"
+            text = message("{seat}: {tokens} for winning the trick", seat=seat, tokens=tokens)
         elif gain.source == CRYSTAL_BONUS:
-            source = "the most crystals"
+            text = message("{seat}: {tokens} for the most crystals", seat=seat, tokens=tokens)
         else:
-            source = self.cards.label(int(gain.source))
-        noun = gain.token if gain.amount != 1 else gain.token[:-1]
-        blocked = " (blocked by the Schneekönigin)" if gain.blocked else ""
-        return f"{seat_name(gain.seat)}: +{gain.amount} {noun} from {source}{blocked}"
+            value = int(gain.source)
+            text = message("{seat}: {tokens} from {card:dat} ({value})", seat=seat, tokens=tokens,
+                           card=card_param(value), value=value)
+        blocker = self._blocker()
+        if gain.blocked and blocker is not None:
+            return message("{gain} (blocked by {card:acc})", gain=text, card=card_param(blocker))
+        if gain.blocked:
+            return message("{gain} (blocked)", gain=text)
+        return text
 
-    def _score_events(self, before: list[int], reason: str) -> list[Event]:
+    def _blocker(self) -> int | None:
+        """The card that blocks rewards in a trick (the Schneekönigin)."""
+        return next((c.value for c in self.cards.cards.values() if any(a.block for a in c.abilities)), None)
+
+    def _score_events(self, before: list[int], reason: Message) -> list[Event]:
         return [ScoreChanged(seat=s, old=before[s], new=points(t), reason=reason)
                 for s, t in enumerate(self.tokens) if points(t) != before[s]]
 
@@ -337,18 +359,23 @@ class ThreeChaptersState(State):
         top = max(max(self.displays[s], default=0) for s in tied)
         return [s for s in tied if max(self.displays[s], default=0) == top]
 
-    def result_text(self) -> str:
+    def result_text(self) -> Text:  # type: ignore[override]
         if self.phase != END:
             return ""
         scores = self.scores()
         winners = self.winners()
-        best = scores[winners[0]]
+        best = int(scores[winners[0]])
         tied = [s for s in range(self.num_players) if scores[s] == best]
-        names = " and ".join(seat_name(s) for s in winners)
-        text = f"{names} {'wins' if len(winners) == 1 else 'win'} with {best:g} points"
+        if len(winners) == 1:
+            text = plural_message("{winner} wins with {n} point", "{winner} wins with {n} points", n=best,
+                                  winner=Seat(winners[0]))
+        else:
+            text = plural_message("{winners} win with {n} point", "{winners} win with {n} points", n=best,
+                                  winners=listing(Seat(s) for s in winners))
         if len(tied) > 1 and len(winners) == 1:
             top = max(self.displays[winners[0]])
-            text += f" (tied on points; the highest card in the display, {self.cards.label(top)}, decides)"
+            return message("{result} (tied on points; the highest card in the display, {card} ({value}), "
+                           "decides)", result=text, card=card_param(top), value=top)
         return text
 
     # -- what a seat sees -----------------------------------------------------------------------------
@@ -357,7 +384,7 @@ class ThreeChaptersState(State):
 
         return observation(self, seat)
 
-    def explain_illegal(self, action: Action) -> str:
+    def explain_illegal(self, action: Action) -> Text:  # type: ignore[override]
         from .view import explain_illegal
 
         return explain_illegal(self, action)

@@ -29,26 +29,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action
+from ..i18n import Seat, Text, message, plural_message
 from .abilities import CRYSTAL_BONUS, TOKEN_INDEX, TRICK_WIN, Gain, points, trick_winner
-from .cards import NUM_CARDS
+from .cards import NUM_CARDS, card_param
 
 if TYPE_CHECKING:
     from .state import ThreeChaptersState
 
 
-def _prompt(state: ThreeChaptersState, seat: int | None) -> str:
+def _prompt(state: ThreeChaptersState, seat: int | None) -> Text:
     current = state.current_player
     if current is None:
-        return "The game is over" if state.is_terminal() else ""
+        return message("The game is over") if state.is_terminal() else ""
     if seat != current:
-        from .state import seat_name
-
-        return f"Waiting for {seat_name(current)}"
+        return message("Waiting for {seat}", seat=Seat(current))
     if state.phase == "draft":
         if state.picked_now[current] == 1:
-            return "Choose a card for your ghost pile"
-        return f"Choose a card to keep ({len(state.packets[current])} in the packet)"
-    return "Lead a card to the trick" if not state.trick else "Choose a card to play to the trick"
+            return message("Choose a card for your ghost pile")
+        return message("Choose a card to keep ({n} in the packet)", n=len(state.packets[current]))
+    if not state.trick:
+        return message("Lead a card to the trick")
+    return message("Choose a card to play to the trick")
 
 
 def gain_dict(state: ThreeChaptersState, gain: Gain) -> dict[str, Any]:
@@ -161,34 +162,36 @@ def breakdown(state: ThreeChaptersState) -> list[dict[str, Any]]:
     return out
 
 
-def explain_illegal(state: ThreeChaptersState, action: Action) -> str:
-    from .state import seat_name
-
+def explain_illegal(state: ThreeChaptersState, action: Action) -> Text:
     if state.is_terminal():
-        return "the game is over"
+        return message("the game is over")
     seat = state.current_player
     assert seat is not None
     kinds = ("pick", "ghost", "play")
     if action.kind not in kinds:
-        return (f"'{action}' is no 3 Chapters move: the moves are 'pick <value>', 'ghost <value>' "
-                "and 'play <value>'")
+        return message("'{action}' is no 3 Chapters move: the moves are 'pick <value>', 'ghost <value>' "
+                       "and 'play <value>'", action=str(action))
     if len(action.args) != 1 or not isinstance(action.args[0], int):
-        return f"write one card value after '{action.kind}', e.g. '{action.kind} 17'"
+        return message("write one card value after '{kind}', e.g. '{kind} 17'", kind=action.kind)
     value = action.args[0]
     if not 1 <= value <= NUM_CARDS:
-        return f"there is no card {value}: the cards are 1 to {NUM_CARDS}"
-    label = state.cards.label(value)
-    who = seat_name(seat)
+        return message("there is no card {value}: the cards are 1 to {last}", value=value, last=NUM_CARDS)
+    card = card_param(value)
+    who = Seat(seat)
     if state.phase == "draft":
         if action.kind == "play":
-            return "it is Chapter I, the draft: choose a card with 'pick <value>'"
+            return message("it is Chapter I, the draft: choose a card with 'pick <value>'")
         if state.shape.ghosts and state.picked_now[seat] == 0 and action.kind == "ghost":
-            return f"{who} first keeps a card with 'pick <value>', then chooses one for the ghost pile"
+            return message("{seat} first keeps a card with 'pick <value>', then chooses one for the ghost "
+                           "pile", seat=who)
         if state.shape.ghosts and state.picked_now[seat] == 1 and action.kind == "pick":
-            return f"{who} has kept a card this round: now 'ghost <value>' for the ghost pile"
+            return message("{seat} has kept a card this round: now 'ghost <value>' for the ghost pile",
+                           seat=who)
         if action.kind == "ghost" and not state.shape.ghosts:
-            return "only the 2-player game has ghost piles"
-        return f"{label} is not in the packet {who} holds ({len(state.packets[seat])} cards left)"
+            return message("only the 2-player game has ghost piles")
+        return plural_message("{card:nom} ({value}) is not in the packet {seat} holds ({n} card left)",
+                              "{card:nom} ({value}) is not in the packet {seat} holds ({n} cards left)",
+                              n=len(state.packets[seat]), card=card, value=value, seat=who)
     if action.kind != "play":
-        return "it is Chapter II: play a card from your hand with 'play <value>'"
-    return f"{who} has no {label} in hand"
+        return message("it is Chapter II: play a card from your hand with 'play <value>'")
+    return message("{seat} has no {card} ({value}) in hand", seat=who, card=card, value=value)

@@ -23,6 +23,8 @@ from typing import Any
 import pygame
 
 from game.core import CardMoved, Event, GameEnded, Note, RoundEnded, ScoreChanged, Shuffled, TurnChanged
+from game.i18n import N_, Card, Message, Text, language, message, tr, words
+from game.three_chapters.state import position_words
 
 from .anim import Hold
 from .base import BANNER_SECONDS, Banner, TableScene, Target
@@ -39,7 +41,6 @@ from .three_chapters_panels import (
     render_pieces,
     score_sheet,
     token_pieces,
-    with_names,
 )
 from .zones import Entry
 
@@ -52,7 +53,7 @@ OFF_TABLE = Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)
 #: where the default faces draw the attribute icons, for naming the icon under the mouse
 ICON_ROW = (326 / 560, 18 / 560)  # centre line and half height, as shares of the card height
 ICON_STEP = {4: 40, 6: 35, 8: 32}  # design pixels between icons, by how many icons at most
-CHAPTER_TITLES = ("Chapter I: the draft", "Chapter II: the tricks", "Chapter III: the count")
+CHAPTER_TITLES = (N_("Chapter I: the draft"), N_("Chapter II: the tricks"), N_("Chapter III: the count"))
 
 
 @dataclass
@@ -73,7 +74,7 @@ class Place:
 class TrickResult:
     number: int
     winner: int  # a position
-    title: str
+    title: Text  # who won it with which card, put into words when drawn
     gains: list[dict[str, Any]]
 
 
@@ -121,9 +122,15 @@ class ThreeChaptersTable(TableScene):
 
     # -- who sits where -------------------------------------------------------------------------------
     @staticmethod
-    def name_text(match: Any, text: str) -> str:
-        """The engine's 'Player 2' as the player is called (the results scene asks for it too)."""
-        return with_names(text, [seat.name for seat in match.seats])
+    def name_text(match: Any, text: Text) -> str:
+        """What the engine said, in words with the players' names (the results scene asks for it too)."""
+        return words(text, [seat.name for seat in match.seats])
+
+    def on_language_changed(self) -> None:
+        self.sheet = None  # its rows are words: written again in the new language
+        self._sheet_cache = None
+        self._result_cache = None
+        super().on_language_changed()
 
     @property
     def ghosts(self) -> bool:
@@ -274,8 +281,8 @@ class ThreeChaptersTable(TableScene):
             self.trick_box.height - self.status_h - 2 * m,
         )
         self.buttons = [
-            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
-            Button(pygame.Rect(w - 2 * m - 2 * bw, h - m - bh, bw, bh), "Undo", "undo", enabled=False),
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), tr("Menu"), "menu"),
+            Button(pygame.Rect(w - 2 * m - 2 * bw, h - m - bh, bw, bh), tr("Undo"), "undo", enabled=False),
         ]
         self._sheet_cache = None
 
@@ -549,7 +556,17 @@ class ThreeChaptersTable(TableScene):
             self.trick_plays = [(p, c) for p, c in self.trick_plays if c != event.card]
         elif isinstance(event, Note) and "winner" in event.detail:
             number, winner = int(event.detail.get("trick", 0)), int(event.detail["winner"])
-            title = with_names(event.text, self.names)
+            card = next((c for p, c in self.trick_plays if p == winner), "")
+            title: Text = (
+                message(
+                    "{winner} wins with {card:dat} ({value})",
+                    winner=position_words(winner, self.players),
+                    card=Card(self.game_id, card),
+                    value=card,
+                )
+                if card
+                else message("{winner} wins", winner=position_words(winner, self.players))
+            )
             self.trick_result = TrickResult(number, winner, title, self._gains_of(number))
         elif isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_points):
             self.live_points[event.seat] = int(event.new)
@@ -565,7 +582,7 @@ class ThreeChaptersTable(TableScene):
 
     def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
         if previous is None or isinstance(previous, RoundEnded):
-            return CHAPTER_TITLES[min(rounds, len(CHAPTER_TITLES) - 1)]
+            return tr(CHAPTER_TITLES[min(rounds, len(CHAPTER_TITLES) - 1)])
         return None
 
     def banner_for(self, event: Event) -> Banner | None:
@@ -574,29 +591,29 @@ class ThreeChaptersTable(TableScene):
             gains = self._gains_of(int(event.detail.get("trick", 0)))
             hold = Hold((TRICK_PAUSE + REWARD_PAUSE * len(gains)) * self.speed)
             return TrickBanner("", [], hold)
-        if isinstance(event, RoundEnded) and "Chapter III" in event.text:
+        if isinstance(event, RoundEnded) and _says(event.text, "Chapter II is over: Chapter III scores"):
             sheet = score_sheet(self.latest_observation(), self.names)
             row_seconds = SCORE_ROW_SECONDS * self.speed  # every row in turn, then the totals stay a while
             hold = Hold(row_seconds * sheet.steps + seconds)
-            title = with_names(event.text, self.names)
+            title = self.in_words(event.text)
             return SheetBanner(title, [], hold, sheet=sheet, row_seconds=row_seconds)
         if isinstance(event, RoundEnded):
             return Banner(
-                "Chapter II: the tricks",
+                tr("Chapter II: the tricks"),
                 [
-                    with_names(event.text, self.names),
-                    "The highest card wins the trick and a star; then every card's II abilities score.",
+                    self.in_words(event.text),
+                    tr("The highest card wins the trick and a star; then every card's II abilities score."),
                 ],
                 Hold(seconds),
             )
-        if isinstance(event, Note) and event.text.startswith("Chapter I: deal"):
+        if isinstance(event, Note) and "deal" in event.detail:
             return Banner(
-                "A new deal",
+                tr("A new deal"),
                 [
-                    event.text,
-                    "8 new cards each: keep 4 more"
+                    self.in_words(event.text),
+                    tr("8 new cards each: keep 4 more")
                     if not self.ghosts
-                    else "8 new cards each: keep 4 more, and 4 more for your ghost",
+                    else tr("8 new cards each: keep 4 more, and 4 more for your ghost"),
                 ],
                 Hold(seconds),
             )
@@ -606,15 +623,19 @@ class ThreeChaptersTable(TableScene):
         if isinstance(event, CardMoved):
             return self._describe_move(event)
         if isinstance(event, TurnChanged):
-            return f"{self.seat_name(event.seat)}: {event.reason}" if event.reason else None
+            if not event.reason:
+                return None
+            return tr("{name}: {reason}").format(
+                name=self.seat_name(event.seat), reason=self.in_words(event.reason)
+            )
         if isinstance(event, Shuffled):
             if event.zone.startswith("ghost:"):
-                return f"{ghost_name(int(event.zone[6:]), self.names)}'s pile is shuffled"
+                return tr("The pile of {ghost} is shuffled").format(
+                    ghost=ghost_name(int(event.zone[6:]), self.names)
+                )
             return None
-        if isinstance(event, Note):
-            return with_names(event.text, self.names) if event.text else None
-        if isinstance(event, (RoundEnded, GameEnded)):
-            return with_names(event.text, self.names) if event.text else None
+        if isinstance(event, (Note, RoundEnded, GameEnded)):
+            return self.in_words(event.text) if event.text else None
         return None
 
     def _describe_move(self, event: CardMoved) -> str | None:
@@ -623,24 +644,25 @@ class ThreeChaptersTable(TableScene):
         who = self.seat_name(int(src_seat)) if src_seat.isdigit() else ""
         if event.dst == "trick":
             if src_kind == "ghost":
-                return f"{ghost_name(int(src_seat), self.names)} plays {card_label(event.card)}"
-            return f"{who} plays {card_label(event.card)}"
+                ghost = ghost_name(int(src_seat), self.names)
+                return tr("{ghost} plays {card}").format(ghost=ghost, card=card_label(event.card))
+            return tr("{name} plays {card}").format(name=who, card=card_label(event.card))
         if src_kind == "hand" and dst_kind == "picks":
-            return f"{who} keeps {card_label(event.card)}" if event.card else f"{who} keeps a card"
+            if event.card:
+                return tr("{name} keeps {card}").format(name=who, card=card_label(event.card))
+            return tr("{name} keeps a card").format(name=who)
         if src_kind == "hand" and dst_kind == "ghost":
-            return (
-                f"{who} gives the ghost {card_label(event.card)}"
-                if event.card
-                else f"{who} gives the ghost a card"
-            )
+            if event.card:
+                return tr("{name} gives the ghost {card}").format(name=who, card=card_label(event.card))
+            return tr("{name} gives the ghost a card").format(name=who)
         if src_kind == "hand" and dst_kind == "hand":
-            return "The packets are passed to the left"
+            return tr("The packets are passed to the left")
         if event.src == "deck":
-            return "8 cards are dealt to everyone"
+            return tr("8 cards are dealt to everyone")
         if dst_kind == "out":
-            return "The last cards of the packets leave the game unseen"
+            return tr("The last cards of the packets leave the game unseen")
         if src_kind == "picks":
-            return "Everyone takes up their picks: Chapter II"
+            return tr("Everyone takes up their picks: Chapter II")
         return None
 
     # -- drawing ----------------------------------------------------------------------------------------
@@ -706,8 +728,10 @@ class ThreeChaptersTable(TableScene):
         seat = place.seat
         tokens = obs["tokens"][seat]
         points = self.live_points[seat] if seat < len(self.live_points) else tokens["points"]
-        score = self.texts.render(f"{points} pts", self.scale.font(24), GOLD, True)
-        name = self.seat_name(seat) + (" (you)" if seat == self.viewer and self.follow else "")
+        score = self.texts.render(tr("{points} pts").format(points=points), self.scale.font(24), GOLD, True)
+        name = self.seat_name(seat)
+        if seat == self.viewer and self.follow:
+            name = tr("{name} (you)").format(name=name)
         title = self.texts.fitted(
             name, self.scale.font(24), max(10, plate.width - 2 * pad - score.get_width() - 8), INK, True
         )
@@ -716,7 +740,7 @@ class ThreeChaptersTable(TableScene):
             score, (plate.right - score.get_width() - pad, plate.y + (line_h - score.get_height()) // 2)
         )
         pieces = token_pieces(tokens["stars"], tokens["hearts"], tokens["crystals"])
-        pieces.append((f"   tricks {tokens['tricks_won']}", INK_DIM))
+        pieces.append(("   " + tr("tricks {count}").format(count=tokens["tricks_won"]), INK_DIM))
         status = self._seat_status(seat)
         if status:
             pieces.append((f"  · {status}", GOLD if deciding else INK_DIM))
@@ -733,16 +757,16 @@ class ThreeChaptersTable(TableScene):
     def _seat_status(self, seat: int) -> str:
         obs = self.obs
         if obs.get("terminal"):
-            return "wins" if seat in (obs.get("winners") or []) else ""
+            return tr("wins") if seat in (obs.get("winners") or []) else ""
         draft = obs.get("draft") or {}
         if obs.get("phase") == "draft":
             done = draft.get("picked_now", [0] * self.players)[seat]
             need = draft.get("picks_per_round", 1)
             if obs.get("current_player") == seat:
-                return "choosing" if done == 0 else "choosing for the ghost"
-            return "picked ✓" if done >= need else "waits to pick"
+                return tr("choosing") if done == 0 else tr("choosing for the ghost")
+            return tr("picked ✓") if done >= need else tr("waits to pick")
         if obs.get("current_player") == seat:
-            return "leads" if not (obs.get("trick") or {}).get("plays") else "plays"
+            return tr("leads") if not (obs.get("trick") or {}).get("plays") else tr("plays")
         return ""
 
     def _draw_ghost_plate(self, surface: pygame.Surface, place: Place, line_h: int, pad: int) -> None:
@@ -756,15 +780,17 @@ class ThreeChaptersTable(TableScene):
             return
         ghost = next((g for g in self.obs.get("ghosts") or [] if g["owner"] == owner), None)
         pile = ghost["pile"] if ghost else 0
-        sub = f"{pile} in the pile · plays its top card · scores nothing"
+        sub = tr("{count} in the pile · plays its top card · scores nothing").format(count=pile)
         room = max(1, plate.bottom - plate.y - line_h - 2)
         width = plate.width - 2 * pad
         label = self.texts.block(sub, self.scale.font(16), width, room, INK_DIM, separator=" · ")
         surface.blit(label, (plate.x + pad, plate.y + line_h + max(0, (room - label.get_height()) // 2)))
         known = (self.obs.get("draft") or {}).get("ghost_pile")
         if owner == self.obs.get("seat") and known:
-            lead = "you gave it: " if self.obs.get("phase") == "draft" else "still in it: "
-            text = lead + " ".join(str(v) for v in known)
+            lead = (
+                tr("you gave it: {cards}") if self.obs.get("phase") == "draft" else tr("still in it: {cards}")
+            )
+            text = lead.format(cards=" ".join(str(v) for v in known))
             label = self.texts.fitted(text, self.scale.font(15), plate.width, INK_DIM)
             surface.blit(label, (plate.x, place.hand.bottom + 2))
 
@@ -810,7 +836,7 @@ class ThreeChaptersTable(TableScene):
             text = self.texts.fitted(f"{i + 1}. {name}", font, round(cw * 1.25), colour, i == winning)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
             if i == winning:  # on a line of its own: the name stays whole
-                tag = self.texts.render("wins" if result is not None else "winning", font, GOLD, True)
+                tag = self.texts.render(tr("wins") if result is not None else tr("winning"), font, GOLD, True)
                 surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.bottom + 3 + text.get_height())))
 
     def _draw_draft_help(self, surface: pygame.Surface) -> None:
@@ -818,15 +844,15 @@ class ThreeChaptersTable(TableScene):
         draft = obs.get("draft") or {}
         box = self.trick_box
         lines = [
-            "Keep 1 card of the packet you hold, face down; the rest goes to your left.",
-            "Then 1 more for your ghost's pile."
+            tr("Keep 1 card of the packet you hold, face down; the rest goes to your left."),
+            tr("Then 1 more for your ghost's pile.")
             if self.ghosts
             else (
-                "Keep 4 of 8; the other 4 leave the game. Then 8 new cards."
+                tr("Keep 4 of 8; the other 4 leave the game. Then 8 new cards.")
                 if self.players == 3
-                else "The last card of each packet leaves the game."
+                else tr("The last card of each packet leaves the game.")
             ),
-            "Your picks become your hand in Chapter II. Hover a card to read its abilities.",
+            tr("Your picks become your hand in Chapter II. Hover a card to read its abilities."),
         ]
         y = box.y + self.status_h + self.margin * 2
         for line in lines:
@@ -835,7 +861,7 @@ class ThreeChaptersTable(TableScene):
             y += label.get_height() + self.margin // 2
         ring = [self.seat_name((self.bottom_seat + i) % self.players) for i in range(self.players + 1)]
         label = self.texts.fitted(
-            "Packets go to the left: " + " → ".join(ring),
+            tr("Packets go to the left: {ring}").format(ring=" → ".join(ring)),
             self.scale.font(20),
             box.width - 4 * self.margin,
             INK,
@@ -845,47 +871,55 @@ class ThreeChaptersTable(TableScene):
         picked = draft.get("pick_counts") or []
         counts = " · ".join(f"{self.seat_name(s)} {picked[s]}" for s in range(len(picked)))
         label = self.texts.fitted(
-            f"Cards kept: {counts}", self.scale.font(20), box.width - 4 * self.margin, INK
+            tr("Cards kept: {counts}").format(counts=counts),
+            self.scale.font(20),
+            box.width - 4 * self.margin,
+            INK,
         )
         surface.blit(label, label.get_rect(midtop=(box.centerx, y + self.margin)))
 
     def _status_line(self) -> str:
         obs = self.obs
         if obs.get("terminal"):
-            return "Chapter III: the count"
+            return tr("Chapter III: the count")
         chapter = obs.get("chapter", 1)
         decider = obs.get("current_player")
         who = self.seat_name(decider) if decider is not None else ""
         if chapter == 1:
             d = obs.get("draft") or {}
-            head = (
-                f"Chapter I · the draft · deal {d.get('deal', 0) + 1} of {d.get('deals', 1)} · "
-                f"round {d.get('round', 0) + 1} of {d.get('rounds', 1)}"
+            head = tr("Chapter I · the draft · deal {deal} of {deals} · round {round} of {rounds}").format(
+                deal=d.get("deal", 0) + 1,
+                deals=d.get("deals", 1),
+                round=d.get("round", 0) + 1,
+                rounds=d.get("rounds", 1),
             )
-            return f"{head} · {who} chooses" if who else head
+            return tr("{head} · {name} chooses").format(head=head, name=who) if who else head
         trick = obs.get("trick") or {}
         total = 8 if self.players <= 3 else 7
         result = self.trick_result
         if result is not None and len(self.trick_plays) == len(self.order()):
             winner = position_name(result.winner, self.players, self.names)
-            return f"Chapter II · trick {result.number} of {total} · {winner} wins it"
-        head = f"Chapter II · trick {trick.get('number', 1)} of {total}"
+            return tr("Chapter II · trick {number} of {total} · {name} wins it").format(
+                number=result.number, total=total, name=winner
+            )
+        head = tr("Chapter II · trick {number} of {total}").format(number=trick.get("number", 1), total=total)
         if not who:
             return head
         if not trick.get("plays"):
             leads = trick.get("leader")
-            why = "won the last trick" if obs.get("last_trick") else "is the start player"
             if leads is not None and leads != decider:
-                return f"{head} · {who} plays"
-            return f"{head} · {who} leads ({why})"
-        return f"{head} · {who} plays next"
+                return tr("{head} · {name} plays").format(head=head, name=who)
+            if obs.get("last_trick"):
+                return tr("{head} · {name} leads (won the last trick)").format(head=head, name=who)
+            return tr("{head} · {name} leads (is the start player)").format(head=head, name=who)
+        return tr("{head} · {name} plays next").format(head=head, name=who)
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         font = self.scale.font(16)
         below = self.deck_at[1] + self.pile_card[1] / 2 + 2
         for text, at in (
-            (f"Deck {self.obs.get('deck_count', 0)}", self.deck_at),
-            (f"Out {self.obs.get('out_count', 0)}", self.out_at),
+            (tr("Deck {count}").format(count=self.obs.get("deck_count", 0)), self.deck_at),
+            (tr("Out {count}").format(count=self.obs.get("out_count", 0)), self.out_at),
         ):
             label = self.texts.fitted(text, font, self.pile_card[0] * 2, INK_DIM)
             surface.blit(label, label.get_rect(midtop=(at[0], below)))
@@ -895,9 +929,11 @@ class ThreeChaptersTable(TableScene):
         if place is None:
             return
         chapter = self.obs.get("chapter", 1)
-        text = "Your picks (face down to the others)" if chapter == 1 else "Your cards in front of you"
+        text = (
+            tr("Your picks (face down to the others)") if chapter == 1 else tr("Your cards in front of you")
+        )
         if not place.bottom or self.viewer is None:
-            text = "Picks" if chapter == 1 else "Cards in front"
+            text = tr("Picks") if chapter == 1 else tr("Cards in front")
         label = self.texts.fitted(text, self.scale.font(15), place.row.width, INK_DIM)
         surface.blit(label, (place.row.x + self.margin, place.row.y + 2))
 
@@ -908,24 +944,34 @@ class ThreeChaptersTable(TableScene):
     def prompt_text(self) -> tuple[str, bool]:
         obs = self.obs
         if obs.get("terminal"):
-            return with_names(obs.get("result") or "The game is over", self.names), False
+            return self.in_words(obs.get("result") or tr("The game is over")), False
         decider = obs.get("current_player")
-        prompt = with_names(obs.get("prompt") or "", self.names)
+        prompt = self.in_words(obs.get("prompt") or "")
         if decider is not None and decider == self.viewer and self.legal:
             return prompt, True
         if decider is None:
             return prompt, False
-        return f"Waiting for {self.seat_name(decider)}, who {self._why(decider)}", False
+        return tr("Waiting for {name}, who {why}").format(
+            name=self.seat_name(decider), why=self._why(decider)
+        ), False
 
     def _why(self, decider: int) -> str:
         """Why `decider` is the one to decide now, as the end of a sentence."""
         obs = self.obs
         if obs.get("phase") == "draft":
             done = (obs.get("draft") or {}).get("picked_now", [0] * self.players)[decider]
-            return "chooses a card for the ghost pile" if done else "chooses a card to keep from the packet"
+            return (
+                tr("chooses a card for the ghost pile")
+                if done
+                else tr("chooses a card to keep from the packet")
+            )
         if (obs.get("trick") or {}).get("plays"):
-            return "plays next to the trick"
-        return "won the last trick and leads" if obs.get("last_trick") else "is the start player and leads"
+            return tr("plays next to the trick")
+        return (
+            tr("won the last trick and leads")
+            if obs.get("last_trick")
+            else tr("is the start player and leads")
+        )
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         box = self.info_box
@@ -934,14 +980,18 @@ class ThreeChaptersTable(TableScene):
         last = self.obs.get("last_trick")
         y = box.y + pad
         if not last:
-            text = "Rewards of each trick show here" if self.obs.get("chapter") == 1 else "No trick yet"
+            text = (
+                tr("Rewards of each trick show here") if self.obs.get("chapter") == 1 else tr("No trick yet")
+            )
             label = self.texts.fitted(text, size, box.width - 2 * pad, INK_DIM)
             surface.blit(label, (box.x + pad, y))
             return
         winner = position_name(last["winner"], self.players, self.names)
         card = next((p["card"] for p in last["plays"] if p["position"] == last["winner"]), None)
         head = self.texts.block(  # whole, on two lines in a narrow box
-            f"Trick {last['trick']}: {winner} won with {card_label(card)}",
+            tr("Trick {number}: {name} won with {card}").format(
+                number=last["trick"], name=winner, card=card_label(card)
+            ),
             size,
             box.width - 2 * pad,
             box.height // 3,
@@ -980,7 +1030,7 @@ class ThreeChaptersTable(TableScene):
         """The rewards of the trick just won, beside its cards (and after they went, until the next
         trick begins)."""
         box = self.result_box
-        key = (result.number, result.title, box.size)
+        key = (result.number, language(), box.size)
         if self._result_cache is None or self._result_cache[0] != key:
             self._result_cache = (key, self._trick_result_panel(result))
         panel = self._result_cache[1]
@@ -991,8 +1041,8 @@ class ThreeChaptersTable(TableScene):
         pad = self.scale.px(10, 3)
         room = max(20, box.width - 2 * pad)
         size = self.scale.font(18)
-        lines = [self.texts.fitted(f"Trick {result.number}", size, room, INK_DIM)]
-        lines.append(self.texts.fitted(result.title.split(": ", 1)[-1], size, room, GOLD, True))
+        lines = [self.texts.fitted(tr("Trick {number}").format(number=result.number), size, room, INK_DIM)]
+        lines.append(self.texts.fitted(self.in_words(result.title), size, room, GOLD, True))
         for gain in result.gains[:7]:
             line = render_pieces(self.texts, gain_pieces(gain, self.names), size)
             if line.get_width() > room:
@@ -1000,7 +1050,7 @@ class ThreeChaptersTable(TableScene):
                 line = pygame.transform.smoothscale(line, (room, max(1, round(line.get_height() * scale))))
             lines.append(line)
         if not result.gains:
-            lines.append(self.texts.fitted("no other rewards", size, room, INK_DIM))
+            lines.append(self.texts.fitted(tr("no other rewards"), size, room, INK_DIM))
         width = max(s.get_width() for s in lines) + 2 * pad
         height = min(box.height, sum(s.get_height() + 2 for s in lines) + 2 * pad)
         panel = self.panels.get((width, height), (12, 10, 24, 225), self.scale.px(10, 3)).copy()
@@ -1051,7 +1101,8 @@ class ThreeChaptersTable(TableScene):
             return []
         from game.three_chapters.cards import default_cards
 
-        return [f"The icon under the pointer: {default_cards().attribute_names[attribute]}"]
+        name = default_cards().attribute_label(attribute)
+        return [tr("The icon under the pointer: {attribute}").format(attribute=name)]
 
     def card_action(self, sprite: CardSprite) -> str | None:
         """A hand card that is not offered: the play (or the draft's pick) it would be."""
@@ -1077,6 +1128,11 @@ class ThreeChaptersTable(TableScene):
         if 0 <= index < len(attrs) and abs(self.mouse[0] - (x0 + index * step)) <= step / 2:
             return attrs[index]
         return None
+
+
+def _says(text: Text, msgid: str) -> bool:
+    """Whether the engine said `msgid` (events are told apart by what they say, not by its words)."""
+    return isinstance(text, Message) and text.msgid == msgid
 
 
 def _value(card: str | None) -> int:

@@ -1,19 +1,18 @@
 """The 3 Chapters table's panels: a card's help lines, trick rewards and the chapter-III scoring sheet.
 
 Everything here is drawn from observation data (the ledger, the breakdown) and the game's card table
-(names, attributes, ability texts), never from the engine state.
+(names, attributes, ability texts), never from the engine state, in the chosen language.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from game.core.words import count as counted
+from game.i18n import ntr, seat_label, tr
 from game.three_chapters.cards import ATTRIBUTES, ability_text, default_cards
 
 from .paint import GOLD, INK, INK_DIM, PanelCache, TextCache
@@ -28,35 +27,24 @@ TOKEN_GLYPHS: dict[str, tuple[str, tuple[int, int, int]]] = {
 }
 TOKENS = ("stars", "hearts", "crystals")
 
-_PLAYER = re.compile(r"\bPlayer (\d+)\b")
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """The engine names seats 'Player 1', 'Player 2', …: put the seats' own names in."""
-
-    def name(found: re.Match[str]) -> str:
-        index = int(found.group(1)) - 1
-        return names[index] if 0 <= index < len(names) else found.group(0)
-
-    return _PLAYER.sub(name, text)
-
 
 def card_label(card: str | int | None) -> str:
+    """'44 Troll': a card's value and name in the chosen language."""
     if card is None or card == "":
-        return "a card"
+        return tr("a card")
     cards = default_cards()
     value = int(card)
-    return f"{value} {cards.cards[value].name}" if value in cards.cards else str(card)
+    return f"{value} {cards.name_of(value)}" if value in cards.cards else str(card)
 
 
 def ghost_name(owner: int, names: Sequence[str]) -> str:
-    return f"Ghost of {names[owner]}" if 0 <= owner < len(names) else "Ghost"
+    return tr("Ghost of {seat}").format(seat=names[owner]) if 0 <= owner < len(names) else tr("Ghost")
 
 
 def position_name(position: int, players: int, names: Sequence[str]) -> str:
     """A trick position: a seat, or (2 players) the ghost of seat position - players."""
     if position < players:
-        return names[position] if position < len(names) else f"Seat {position + 1}"
+        return seat_label(position, names)
     return ghost_name(position - players, names)
 
 
@@ -95,9 +83,9 @@ def gain_pieces(gain: dict[str, Any], names: Sequence[str]) -> list[Piece]:
     glyph, tint = TOKEN_GLYPHS.get(gain["token"], ("?", INK))
     source = gain["source"]
     if source == "trick":
-        why = "won the trick"
+        why = tr("won the trick")
     elif source == "bonus":
-        why = "most crystals"
+        why = tr("most crystals")
     else:
         why = card_label(source)
     colour = INK_DIM if gain.get("blocked") else INK
@@ -108,7 +96,7 @@ def gain_pieces(gain: dict[str, Any], names: Sequence[str]) -> list[Piece]:
         (f"+{gain['amount']}  {why}", colour),
     ]
     if gain.get("blocked"):
-        pieces.append(("  (blocked)", (220, 150, 150)))
+        pieces.append(("  " + tr("(blocked)"), (220, 150, 150)))
     return pieces
 
 
@@ -118,14 +106,17 @@ def card_help_lines(value: int) -> list[tuple[str, str | None]]:
     cards = default_cards()
     card = cards.cards[value]
     names = cards.attribute_names
-    attrs = [names[a] for a in ATTRIBUTES if a in card.attributes]
-    lines: list[tuple[str, str | None]] = [(f"{value}  {card.name}", None), (" · ".join(attrs), None)]
+    attrs = [cards.attribute_label(a) for a in ATTRIBUTES if a in card.attributes]
+    lines: list[tuple[str, str | None]] = [
+        (f"{value}  {cards.name_of(value)}", None),
+        (" · ".join(attrs), None),
+    ]
     for ability in card.abilities:
         lines.append((ability_text(ability, names), ability.seal))
     if card.evaluate_last:
-        lines.append(("Checked after every other player's abilities.", None))
+        lines.append((tr("Checked after every other player's abilities."), None))
     if not card.abilities:
-        lines.append(("No ability: it only counts by its value.", None))
+        lines.append((tr("No ability: it only counts by its value."), None))
     return lines
 
 
@@ -159,7 +150,7 @@ def score_sheet(obs: dict[str, Any], names: Sequence[str]) -> ScoreSheet:
         rows: list[SheetRow] = []
         two = [sum(c["chapter2"][i] for c in entry["cards"]) for i in range(3)]
         two[0] += entry["trick_stars"]
-        rows.append(SheetRow([("Chapter II  ", INK_DIM), *token_pieces(*two)]))
+        rows.append(SheetRow([(tr("Chapter II") + "  ", INK_DIM), *token_pieces(*two)]))
         for c in entry["cards"]:
             card = cards.cards.get(c["card"])
             scores_in_three = card is not None and any(
@@ -168,14 +159,19 @@ def score_sheet(obs: dict[str, Any], names: Sequence[str]) -> ScoreSheet:
             if not scores_in_three:
                 continue
             gained = c["chapter3"]
-            label = f"{c['card']} {c['name']}  "
+            label = f"{c['card']} {cards.name_of(c['card'])}  " if card is not None else f"{c['card']}  "
             if any(gained):
                 rows.append(SheetRow([(label, INK), *token_pieces(*gained, signed=True)]))
             else:
                 rows.append(SheetRow([(label, INK_DIM), ("—", INK_DIM)]))
         if entry["crystal_bonus"]:
             rows.append(
-                SheetRow([("Most crystals  ", INK), *token_pieces(0, 0, entry["crystal_bonus"], signed=True)])
+                SheetRow(
+                    [
+                        (tr("Most crystals") + "  ", INK),
+                        *token_pieces(0, 0, entry["crystal_bonus"], signed=True),
+                    ]
+                )
             )
         p = entry["points"]
         rows.append(
@@ -183,12 +179,16 @@ def score_sheet(obs: dict[str, Any], names: Sequence[str]) -> ScoreSheet:
         )
         rows.append(
             SheetRow(
-                [(f"{p['stars']} + {p['hearts']} + {p['crystals']} = {counted(p['total'], 'point')}", GOLD)],
-                strong=True
+                [(f"{p['stars']} + {p['hearts']} + {p['crystals']} = {_points(p['total'])}", GOLD)],
+                strong=True,
             )
         )
         sheet.columns.append(rows)
     return sheet
+
+
+def _points(total: int) -> str:
+    return ntr("{n} point", "{n} points", total).format(n=total)
 
 
 def draw_score_sheet(
@@ -201,10 +201,12 @@ def draw_score_sheet(
         surface, GOLD, surface.get_rect(), max(1, round(3 * unit)), border_radius=max(4, round(16 * unit))
     )
     pad = max(4, round(18 * unit))
-    title = texts.fitted("Chapter III: every card scores", max(9, round(40 * unit)), w - 2 * pad, GOLD, True)
+    title = texts.fitted(
+        tr("Chapter III: every card scores"), max(9, round(40 * unit)), w - 2 * pad, GOLD, True
+    )
     surface.blit(title, title.get_rect(midtop=(w // 2, pad // 2)))
     hint = texts.fitted(
-        "★ 2 points · ♥ 1 point · ◆ 1 point per pair · click to go on",
+        tr("★ 2 points · ♥ 1 point · ◆ 1 point per pair · click to go on"),
         max(9, round(18 * unit)),
         w - 2 * pad,
         INK_DIM,
@@ -222,9 +224,9 @@ def draw_score_sheet(
         if won:
             glow = panels.get((col_w - 4, h - top - pad // 2), (255, 214, 90, 40), max(3, round(10 * unit)))
             surface.blit(glow, (x + 2, top - 4))
-        name = sheet.names[seat] if seat < len(sheet.names) else f"Seat {seat + 1}"
+        name = seat_label(seat, sheet.names)
         head = texts.fitted(
-            name + ("  — wins" if won and shown >= sheet.steps else ""),
+            tr("{name} — wins").format(name=name) if won and shown >= sheet.steps else name,
             max(9, round(26 * unit)),
             col_w - 8,
             GOLD if won else INK,
