@@ -109,11 +109,13 @@ def _three_chapters(card_id: str) -> CardText | None:
     value = int(found.group(1))
     if value not in cards.cards:
         return None
+    from game.i18n import tr
+
     card = cards.describe(value)
-    details = [f"Value {value}"]
+    details = [tr("Value {value}").format(value=value)]
     if card["attributes"]:
-        details.append("Attributes: " + ", ".join(card["attributes"]))
-    rules = tuple(card["text"]) or ("No ability: it counts by its value.",)
+        details.append(tr("Attributes: {attributes}").format(attributes=", ".join(card["attributes"])))
+    rules = tuple(card["text"]) or (tr("No ability: it only counts by its value."),)
     return CardText(f"{value} {card['name']}", rules, tuple(details))
 
 

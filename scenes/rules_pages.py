@@ -155,36 +155,38 @@ def _gloria_picktoria() -> list[RulesPage]:
 
 # -- 3 Chapters -------------------------------------------------------------------------------------
 def _three_chapters() -> list[RulesPage]:
-    from game.three_chapters.cards import card_text, default_cards
+    from game.i18n import tr
+    from game.three_chapters.cards import ATTRIBUTES, card_label, card_text, default_cards
 
     cards = default_cards()
 
     def note(value: int) -> CardNote:
         card = cards.cards[value]
-        attributes = ", ".join(cards.attribute_names[a] for a in sorted(card.attributes))
-        return CardNote(str(value), f"{value} {card.name}",
+        attributes = ", ".join(cards.attribute_label(a) for a in ATTRIBUTES if a in card.attributes)
+        return CardNote(str(value), f"{value} {cards.name_of(value)}",
                         f"{attributes}. " + " ".join(card_text(card, cards.attribute_names)))
 
     return [
-        RulesPage("Goal and chapters", (
-            "The most points after three chapters: 2 per star, 1 per heart, 1 per pair of crystals.",
-            "Chapter I: draft. Pick one card of your hand, pass the rest on, until everyone has 7.",
-            "Chapter II: tricks. The highest value wins the trick and a star; then every card's "
-            "Chapter II ability pays.",
-            "Chapter III: every card's Chapter III ability is scored against all your cards. The most "
-            "crystals get 4 more.",
+        RulesPage(tr("Goal and chapters"), (
+            tr("The most points after three chapters: 2 per star, 1 per heart, 1 per pair of crystals."),
+            tr("Chapter I: draft. Pick one card of your hand, pass the rest on, until everyone has 7."),
+            tr("Chapter II: tricks. The highest value wins the trick and a star; then every card's "
+               "Chapter II ability pays."),
+            tr("Chapter III: every card's Chapter III ability is scored against all your cards. The most "
+               "crystals get 4 more."),
         ), (note(1), note(50))),
-        RulesPage("Reading a card", (
-            "A card has a value (1 to 50), attributes and abilities. Each ability says in which chapter "
-            "it pays, what it pays and when.",
+        RulesPage(tr("Reading a card"), (
+            tr("A card has a value (1 to 50), attributes and abilities. Each ability says in which chapter "
+               "it pays, what it pays and when."),
         ), (note(2), note(35), note(45))),
-        RulesPage("Rulings that matter", (
-            "In the draft everyone picks at the same time, unseen. With 3 players there are two drafts of "
-            "4 from 8. (TC-R3, TC-R4)",
-            "With 2 players each also drafts for a ghost, which plays its top card in the tricks but scores "
-            "nothing. (TC-R5)",
-            "Grinsekatz and Herzkönigin are checked after every other player's abilities. (TC-R6)",
-            "A tie goes to the tied player with the highest single card value. (TC-R8)",
+        RulesPage(tr("Rulings that matter"), (
+            tr("In the draft everyone picks at the same time, unseen. With 3 players there are two drafts of "
+               "4 from 8. (TC-R3, TC-R4)"),
+            tr("With 2 players each also drafts for a ghost, which plays its top card in the tricks but "
+               "scores nothing. (TC-R5)"),
+            tr("{first} and {second} are checked after every other player's abilities. (TC-R6)").format(
+                first=card_label("Grinsekatz"), second=card_label("Herzkönigin")),
+            tr("A tie goes to the tied player with the highest single card value. (TC-R8)"),
         )),
     ]
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -112,7 +114,7 @@ Only collector: 4. Otherwise longest row 3, second-longest 1. \
 A tie for first gives each 2 and no second place; a tie for second gives nothing. \
 At the last scoring: −2 per lone treasure card (not the one under the fox), −1 per hand card."""
 
-_THREE_CHAPTERS = """\
+_THREE_CHAPTERS = N_("""\
 <b>Goal</b><br>
 The most points after three chapters: 2 per star, 1 per heart, 1 per pair of crystals.<br><br>
 <b>Chapter I — draft</b><br>
@@ -120,13 +122,13 @@ Everyone picks one card of their 8 face down and passes the rest to the left, un
 (3 players: two drafts of 4 from 8; 2 players: you also draft for your ghost).<br><br>
 <b>Chapter II — tricks</b><br>
 The start player leads any card, everyone adds one. The highest value wins the trick and a star. \
-Then each player checks the chapter-II abilities of their card (Grinsekatz and Herzkönigin last) and \
+Then each player checks the chapter-II abilities of their card (Cheshire Cat and Queen of Hearts last) and \
 lays it face up in front of them. The winner leads next.<br><br>
 <b>Chapter III — scoring</b><br>
 Every player scores the chapter-III abilities of all their cards against all their cards. \
 The player(s) with the most crystals get 4 more.<br><br>
 <b>Ties</b><br>
-The tied player with the highest single card value wins."""
+The tied player with the highest single card value wins.""")
 
 RULES: dict[str, str] = {
     "palastgefluester": _PALASTGEFLUESTER,
