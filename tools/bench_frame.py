@@ -67,6 +67,9 @@ class HintingPerson:
     pending_frames: int = 0
     pending_ms: list[float] = field(default_factory=list)
     pending_cpu_ms: list[float] = field(default_factory=list)
+    #: frames drawn while each hint was worked out: a frame that waited for a hint would make it 1
+    frames_per_hint: list[int] = field(default_factory=list)
+    _pending_now: int = 0
 
     def before_frame(self, table: Any) -> None:
         from scenes.table.hint import HINT_KEY  # pygame is loaded only once the run sets SDL up
@@ -82,9 +85,13 @@ class HintingPerson:
     def after_frame(self, table: Any, elapsed_ms: float, cpu_ms: float, timed: bool) -> None:
         if table.hint.thinking:  # this frame was drawn while the worker worked the hint out
             self.pending_frames += 1
+            self._pending_now += 1
             if timed:
                 self.pending_ms.append(elapsed_ms)
                 self.pending_cpu_ms.append(cpu_ms)
+        elif self._pending_now:
+            self.frames_per_hint.append(self._pending_now)
+            self._pending_now = 0
 
 
 def post_key(key: int) -> None:
@@ -213,7 +220,10 @@ def run(argv: list[str] | None = None) -> int:
                       hinting_median_ms=round(statistics.median(person.pending_ms), 3) if person.pending_ms
                       else None,
                       hinting_max_ms=round(max(person.pending_ms), 3) if person.pending_ms else None,
-                      hinting_cpu_max_ms=round(max(person.pending_cpu_ms), 3) if person.pending_ms else None)
+                      hinting_cpu_max_ms=round(max(person.pending_cpu_ms), 3) if person.pending_ms else None,
+                      frames_per_hint_min=min(person.frames_per_hint, default=None),
+                      frames_per_hint_median=round(statistics.median(person.frames_per_hint))
+                      if person.frames_per_hint else None)
     w, h = args.size
     print(
         f"frame benchmark: {args.game}, {args.players} seats, {w}x{h}, {len(frame_ms)} frames, "
@@ -230,6 +240,8 @@ def run(argv: list[str] | None = None) -> int:
                    f"cpu max {result['hinting_cpu_max_ms']} ms" if person.pending_ms else "none timed")
         print(f"  hints  {person.asked} asked, {person.answered} answered and followed; "
               f"{person.pending_frames} frames drawn while a hint was worked out ({hinting})")
+        print(f"         frames drawn while one hint was worked out: fewest {result['frames_per_hint_min']}, "
+              f"median {result['frames_per_hint_median']} (a frame that waited for a hint would make it 1)")
     ok = ratio is not None and ratio <= TARGET_RATIO and max(frame_ms) <= TARGET_MAX_MS
     print(
         f"  ratio  {result['ratio']} (target <= {TARGET_RATIO:g}, no frame over {TARGET_MAX_MS:g} ms): "
