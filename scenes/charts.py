@@ -16,6 +16,7 @@ import pygame
 
 from game.progress import Progress
 
+from .colour_vision import vision_or_normal
 from .look import CREAM, GOLD, GOLD_DARK, MUTED, body_font, draw_panel, fit_text, px, text_scale
 
 #: a colour per series (a seat), readable on the dark felt and apart from each other
@@ -34,8 +35,43 @@ AXIS = (*GOLD_DARK[:3], 255)
 LINES, BARS = "lines", "bars"
 
 
-def colour(index: int) -> tuple[int, int, int]:
-    return PALETTE[index % len(PALETTE)]
+#: the series colours for each kind of colour vision (the setting, scenes/colour_vision.py): light enough
+#: to read on the dark panel, and the first `SEATS_APART` (a table's most seats) kept apart as those eyes
+#: see them, and as normal eyes do, by colour_vision.MIN_DIFFERENCE (tests/test_colour_vision.py)
+SERIES_PALETTES: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "normal": PALETTE,
+    "red-weak": (
+        (255, 63, 116),  # pink
+        (76, 220, 255),  # sky
+        (218, 117, 0),  # amber
+        (255, 255, 58),  # lemon
+        (215, 72, 255),  # violet
+        (193, 195, 172),  # stone
+    ),
+    "green-weak": (
+        (255, 250, 3),  # lemon
+        (42, 246, 255),  # cyan
+        (191, 126, 30),  # ochre
+        (159, 133, 142),  # mauve grey
+        (26, 147, 239),  # blue
+        (255, 252, 235),  # chalk
+    ),
+    "blue-weak": (
+        (248, 216, 11),  # yellow
+        (44, 192, 201),  # teal
+        (255, 80, 19),  # vermilion
+        (243, 255, 238),  # chalk
+        (136, 146, 98),  # olive
+        (189, 96, 255),  # violet
+    ),
+}
+SEATS_APART = 6
+
+
+def colour(index: int, vision: str = "normal") -> tuple[int, int, int]:
+    """Series `index`'s colour in the palette for `vision` (an unknown vision: the normal one)."""
+    palette = SERIES_PALETTES[vision_or_normal(vision)]
+    return palette[index % len(palette)]
 
 
 @dataclass
@@ -139,8 +175,9 @@ def _x_label(kind: str, value: int) -> str:
     return f"Scoring {value}" if kind == "scoring" else f"Round {value}"
 
 
-def progress_charts(progress: Progress, names: Sequence[str]) -> ChartRow:
-    """The charts of a game's figures, its seats named as the players are."""
+def progress_charts(progress: Progress, names: Sequence[str], vision: str = "normal") -> ChartRow:
+    """The charts of a game's figures, its seats named as the players are, in the series colours for
+    `vision` (the colour-vision setting)."""
     from .table.palace_panels import ordinal
 
     def name(seat: int) -> str:
@@ -149,7 +186,7 @@ def progress_charts(progress: Progress, names: Sequence[str]) -> ChartRow:
     charts = []
     for panel in progress.panels:
         title = _TITLES.get((panel.quantity, panel.x_kind), panel.quantity.capitalize())
-        series = [ChartSeries(name(s.seat), list(s.values), colour(s.seat)) for s in panel.series]
+        series = [ChartSeries(name(s.seat), list(s.values), colour(s.seat, vision)) for s in panel.series]
         marks = [(float(m.move), f"{name(m.seat)} out {ordinal(m.number)}") for m in panel.marks
                  if m.seat is not None]
         short = [_ROMAN.get(v, str(v)) for v in panel.x_values] if panel.x_kind == "chapter" else []

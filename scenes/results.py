@@ -93,7 +93,8 @@ class ResultsScene(MenuScene):
         if self.order is not None:
             self.details.append(PLACES_NOTE)
         self.board: tuple[pygame.Rect, pygame.Surface] | None = None
-        self.figures = game_figures(match)  # how the game went, charted beside the scores
+        # how the game went, charted beside the scores, in the colours the colour-vision setting picks
+        self.figures = game_figures(match, app.settings.colour_vision)
         self.chart: tuple[pygame.Rect, pygame.Surface] | None = None
         self._announced = False
 
@@ -248,13 +249,13 @@ class ResultsScene(MenuScene):
             self.app.replace(scene)
 
 
-def game_figures(match: Match) -> ChartRow | None:
+def game_figures(match: Match, vision: str = "normal") -> ChartRow | None:
     """The charts of how `match` went (replayed from its record: public figures only), or None when
     there are none to show; a replay that fails costs the charts, never the results screen."""
     from game.progress import progress
 
     try:
-        row = progress_charts(progress(match.record()), [seat.name for seat in match.seats])
+        row = progress_charts(progress(match.record()), [seat.name for seat in match.seats], vision)
     except Exception:
         log.exception("the charts of the %s game could not be made", match.game.id)
         return None

@@ -181,7 +181,7 @@ class StatisticsScene(MenuScene):
             values: list[float | None] = ([float(p) for p in s.places_in_order[-span:]] if ordered
                                           else list(s.points[-span:]))
             series.append(ChartSeries(shown(s.label), [*values, *([None] * (span - len(values)))],
-                                      colour(charted.index(s))))
+                                      colour(charted.index(s), self.app.settings.colour_vision)))
         title = ("Place in each of the last games (1 is the best)" if ordered
                  else "Points in each of the last games")
         trend = Chart(LINES, title, [str(i) for i in range(1, span + 1)], series)

@@ -165,3 +165,47 @@ def test_the_settings_screen_steps_through_the_visions_and_keeps_the_choice(tmp_
         assert '"colour_vision": "green-weak"' in (config_dir() / "settings.json").read_text(encoding="utf-8")
     finally:
         close_app(app)
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_chart_series_colours_stay_apart_for_the_eyes_the_setting_names_and_read_on_the_dark(vision):
+    from scenes.charts import SEATS_APART, SERIES_PALETTES
+
+    first = {f"series {i}": c for i, c in enumerate(SERIES_PALETTES[vision][:SEATS_APART])}
+    assert len(first) == SEATS_APART
+    for seen_by in {vision, "normal"}:
+        difference, a, b = smallest_difference(first, seen_by)
+        assert difference >= MIN_DIFFERENCE, f"{seen_by}: {a} and {b} are only ΔE2000 {difference:.1f} apart"
+    assert min(lab(simulate(c, "normal"))[0] for c in first.values()) >= 55  # light on the dark panel
+
+
+@pytest.mark.parametrize("vision", [v for v in VISIONS if v != "normal"])
+def test_the_normal_chart_colours_run_together_for_weak_eyes_so_the_setting_must_change_them(vision):
+    from scenes.charts import SEATS_APART, SERIES_PALETTES, colour
+
+    normal = {f"series {i}": c for i, c in enumerate(SERIES_PALETTES["normal"][:SEATS_APART])}
+    assert smallest_difference(normal, vision)[0] < MIN_DIFFERENCE
+    assert [colour(i, vision) for i in range(SEATS_APART)] != list(normal.values())
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_the_results_charts_paint_their_series_in_the_chosen_vision(vision, tmp_path, monkeypatch):
+    from test_table_support import close_app, make_app
+
+    from game.match import Match, Seat
+    from scenes.charts import colour
+    from scenes.results import ResultsScene
+
+    monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("KARTENTISCH_DATA_DIR", str(tmp_path / "data"))
+    match = Match("palastgefluester", [Seat.ai(f"Bot {i + 1}", "random") for i in range(4)], 5)
+    match.run_bots()
+    app = make_app((1280, 720))
+    try:
+        app.settings.colour_vision = vision
+        figures = ResultsScene(app, match).figures
+        assert figures is not None and figures.charts
+        for chart in figures.charts:
+            assert [s.colour for s in chart.series] == [colour(i, vision) for i in range(4)]
+    finally:
+        close_app(app)
