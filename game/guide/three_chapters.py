@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from ..i18n import N_, ntr
 from . import Course, Lesson
 
 Obs = dict[str, Any]
@@ -69,8 +70,11 @@ def _outcome(obs: Obs) -> str:
     me = obs["seat"]
     points = [t["points"] for t in obs["tokens"]]
     if me in obs["winners"]:
-        return f"You win with {points[me]} points."
-    return f"You have {points[me]} points; the winner has {max(points)}. {obs['result']}".strip()
+        won = ntr("You win with {points} point.", "You win with {points} points.", points[me])
+        return won.format(points=points[me])
+    lost = ntr("You have {points} point; the winner has {best}.",
+               "You have {points} points; the winner has {best}.", points[me])
+    return lost.format(points=points[me], best=max(points))
 
 
 COURSE = Course(
@@ -78,34 +82,39 @@ COURSE = Course(
     players=3,
     seed=1,
     options={},
-    intro="3 Chapters with two opponents: draft your cards, play them out in tricks, then score their "
-          "abilities.",
+    intro=N_("3 Chapters with two opponents: draft your cards, play them out in tricks, then score their "
+             "abilities."),
     lessons=(
-        Lesson("tc.draft", "Chapter I: the draft",
-               "Keep one card of the packet in your hand and pass the rest on to your left. Everyone picks "
-               "at the same time, unseen. "
-               "A card shows its value, its attributes and its abilities: hover over it to read them.",
+        Lesson("tc.draft", N_("Chapter I: the draft"),
+               N_("Keep one card of the packet in your hand and pass the rest on to your left. Everyone "
+                  "picks at the same time, unseen. A card shows its value, its attributes and its "
+                  "abilities: hover over it to read them."),
                _draft),
-        Lesson("tc.passed", "Passed cards",
-               "These are the cards your neighbour passed on. Think of what you keep: many abilities count "
-               "your other cards' attributes.", _passed),
-        Lesson("tc.second_deal", "A second draft",
-               "With three players there are two drafts of four cards from eight: new cards now.",
+        Lesson("tc.passed", N_("Passed cards"),
+               N_("These are the cards your neighbour passed on. Think of what you keep: many abilities "
+                  "count your other cards' attributes."),
+               _passed),
+        Lesson("tc.second_deal", N_("A second draft"),
+               N_("With three players there are two drafts of four cards from eight: new cards now."),
                _second_deal),
-        Lesson("tc.lead", "Chapter II: leading a trick",
-               "Play any card to the trick. The highest value wins it and a star (2 points).", _lead),
-        Lesson("tc.follow", "Adding to a trick",
-               "Any card may be added; there is no colour to follow. Beat the highest card, or keep your "
-               "high cards and let this trick go.", _follow),
-        Lesson("tc.star", "A star",
-               "The trick's winner took a star and leads the next trick. The cards go face up in front of "
-               "their owners: they count in Chapter III.", _star),
-        Lesson("tc.tokens", "Chapter II abilities",
-               "Some cards pay hearts or crystals in the trick they are played in: a heart is 1 point, a "
-               "pair of crystals 1 point.", _tokens),
-        Lesson("tc.scoring", "Chapter III: the scoring",
-               "Every card's Chapter III ability is scored against all your cards; the most crystals get 4 "
-               "more.", _scored),
+        Lesson("tc.lead", N_("Chapter II: leading a trick"),
+               N_("Play any card to the trick. The highest value wins it and a star (2 points)."), _lead),
+        Lesson("tc.follow", N_("Adding to a trick"),
+               N_("Any card may be added; there is no colour to follow. Beat the highest card, or keep "
+                  "your high cards and let this trick go."),
+               _follow),
+        Lesson("tc.star", N_("A star"),
+               N_("The trick's winner took a star and leads the next trick. The cards go face up in front "
+                  "of their owners: they count in Chapter III."),
+               _star),
+        Lesson("tc.tokens", N_("Chapter II abilities"),
+               N_("Some cards pay hearts or crystals in the trick they are played in: a heart is 1 point, "
+                  "a pair of crystals 1 point."),
+               _tokens),
+        Lesson("tc.scoring", N_("Chapter III: the scoring"),
+               N_("Every card's Chapter III ability is scored against all your cards; the most crystals "
+                  "get 4 more."),
+               _scored),
     ),
     done=_done,
     outcome=_outcome,
