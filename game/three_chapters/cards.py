@@ -547,7 +547,11 @@ def token_message(token: str, amount: int, signed: bool = True) -> Message:
 
 def tokens_word(token: str) -> Message:
     """'hearts': a kind of token, in general."""
-    return context_message("tokens", token)
+    if token == "stars":
+        return context_message("tokens", "stars")
+    if token == "hearts":
+        return context_message("tokens", "hearts")
+    return context_message("tokens", "crystals")
 
 
 def _attribute_word(attribute: str, names: Mapping[str, str]) -> Message:
@@ -555,26 +559,35 @@ def _attribute_word(attribute: str, names: Mapping[str, str]) -> Message:
 
 
 def ability_message(ability: Ability, names: Mapping[str, str]) -> Message:
-    """The hover text of an ability as a message: the file's own text, else one written from its data."""
+    """The hover text of an ability as a message: the file's own text, else one written from its data
+    ("Chapter II: +2 hearts if you lead the trick.")."""
     if ability.text:
         return context_message("ability", ability.text)
-    seal = seal_message(ability.seal)
+    effect = ability_effect(ability, names)
+    return message("{seal}: {effect}.", seal=seal_message(ability.seal), effect=effect)
+
+
+def ability_effect(ability: Ability, names: Mapping[str, str]) -> Message:
+    """What an ability pays and when, without its chapter ("+2 hearts if you lead the trick"): a card
+    face says the chapter with its seal."""
+    if ability.text:
+        return context_message("ability", ability.text)
     if ability.block:
         blocked = [tokens_word(t) for t in TOKENS if t in ability.block]
         what: Message = blocked[0]
         for more in blocked[1:]:
             what = message("{first} or {second}", first=what, second=more)
-        return message("{seal}: nobody gets {tokens} from this trick.", seal=seal, tokens=what)
+        return message("nobody gets {tokens} from this trick", tokens=what)
     effect = token_message(ability.reward, ability.amount)
     per = _per_message(ability.per, names) if ability.per is not None else None
     when = _when_message(ability.when, names) if ability.when is not None else None
     if per is not None and when is not None:
-        effect = message("{reward} {per} {when}", reward=effect, per=per, when=when)
-    elif per is not None:
-        effect = message("{reward} {per}", reward=effect, per=per)
-    elif when is not None:
-        effect = message("{reward} {when}", reward=effect, when=when)
-    return message("{seal}: {effect}.", seal=seal, effect=effect)
+        return message("{reward} {per} {when}", reward=effect, per=per, when=when)
+    if per is not None:
+        return message("{reward} {per}", reward=effect, per=per)
+    if when is not None:
+        return message("{reward} {when}", reward=effect, when=when)
+    return effect
 
 
 def ability_text(ability: Ability, names: Mapping[str, str]) -> str:

@@ -1,6 +1,7 @@
 """3 Chapters' default art: the 50 story cards, the back and the table.
 
-The card data (values, names, attributes, ability texts) comes from game.three_chapters.cards.
+The card data (values, names, attributes, ability texts) comes from game.three_chapters.cards, its
+words in the language chosen while drawing (tools.draw_default_pack draws each language).
 
 A card, 400 x 560, looks like a page of an old storybook: a cloth binding in the colour of the card's
 first attribute, a big value in a gold medallion (it decides the trick, so it reads first, even from
@@ -19,7 +20,8 @@ from functools import partial
 
 import pygame
 
-from game.three_chapters.cards import ATTRIBUTES, Ability, Card, ability_text, default_cards
+from game.i18n import tr, words
+from game.three_chapters.cards import ATTRIBUTES, Ability, Card, ability_effect, default_cards
 
 from .. import GameArt
 from ..felt import felt
@@ -51,7 +53,6 @@ SEAL_STYLE: dict[str, tuple[str, Colour]] = {
     "III": ("III", SEAL_RED),
     "both": ("II+III", SEAL_PURPLE),
 }
-_SEAL_HEADS = ("Chapters II and III: ", "Chapter III: ", "Chapter II: ")
 
 
 def primary(card: Card) -> str:
@@ -63,12 +64,10 @@ def primary(card: Card) -> str:
 
 def ability_words(ability: Ability, names: dict[str, str]) -> str:
     """The ability's text without its chapter words: the seal beside it says that."""
-    text = ability_text(ability, names)
-    for head in _SEAL_HEADS:
-        if text.startswith(head):
-            text = text[len(head) :]
-            return text[:1].upper() + text[1:]
-    return text
+    text = words(ability_effect(ability, names))
+    if ability.text:
+        return text
+    return text[:1].upper() + text[1:] + "."
 
 
 # -- parts -------------------------------------------------------------------------------------------
@@ -272,7 +271,7 @@ def _abilities(c: Canvas, card: Card, names: dict[str, str]) -> None:
     x, y, w, h = TEXT_BOX
     lines: list[tuple[str | None, str]] = [(a.seal, ability_words(a, names)) for a in card.abilities]
     if card.evaluate_last:
-        lines.append((None, "Checked after every other player's abilities."))
+        lines.append((None, tr("Checked after every other player's abilities.")))
     if not lines:
         return
     seal_w = 52
@@ -326,11 +325,11 @@ def card_face(value: int) -> pygame.Surface:
     _page(c, colour)
     _picture(c, card, colour)
     _value_medallion(c, value, colour)
-    _name_ribbon(c, card.name, colour)
+    _name_ribbon(c, cards.name_of(value), colour)
     _icon_row(c, card)
     _abilities(c, card, names)
     if len(card.attributes) == len(ATTRIBUTES):
-        c.text("all 8 attributes", "text", 14, shade(colour, 0.5), (CARD_W / 2, ICON_ROW_Y + 17))
+        c.text(tr("all 8 attributes"), "text", 14, shade(colour, 0.5), (CARD_W / 2, ICON_ROW_Y + 17))
     img = c.result()
     round_mask(img, RADIUS)
     return img
