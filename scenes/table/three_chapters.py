@@ -258,8 +258,9 @@ class ThreeChaptersTable(TableScene):
         # a tall window: as wide as the slots of the trick let them be, not a fixed share of the width
         slots_shown = 4 if self.ghosts else self.players
         trick_max_w = w * 0.76 * 0.68 / (1.3 * slots_shown) if self.scale.tall else w * 0.6 / 6.6
+        labels_h = self.scale.lines_height(18, 18) + self.scale.px(8, 5)  # under the cards: label and tag
         self.trick_card = card_size(
-            min(h * 0.18, band - self.status_h - max(10, h * 0.03) - m), aspect, max_width=trick_max_w
+            min(h * 0.18, band - self.status_h - labels_h - m), aspect, max_width=trick_max_w
         )
         if self.ghosts:
             self.trick_box = pygame.Rect(side_w + m * 2, self.mid_top, w - 2 * side_w - 4 * m, band)
@@ -351,7 +352,8 @@ class ThreeChaptersTable(TableScene):
         the ghost of the seat on screen plays after it (left), the other ghost after the other seat."""
         m = self.margin
         h = self.scale.height
-        plate_h = max(14, round(h * 0.05))
+        # the ghost's name over its status, which may take two lines in a narrow plate
+        plate_h = max(round(h * 0.05), self.scale.lines_height(22, 16, 16) + self.scale.px(16, 8))
         pile = card_size(
             min(h * 0.12, (self.mid_bottom - self.mid_top) * 0.5), aspect, max_width=side_w * 0.3
         )
@@ -721,7 +723,8 @@ class ThreeChaptersTable(TableScene):
                 triangle_marker(surface, (plate.x - 2, plate.centery), plate.height * 0.35)
         pad = self.scale.px(10, 2)
         two_lines = plate.height >= self.scale.font(40)
-        line_h = plate.height // 2 if two_lines else plate.height
+        # the name line as tall as its text needs: the rest of the plate holds the status
+        line_h = min(plate.height // 2, self.scale.lines_height(24) + pad) if two_lines else plate.height
         if place.seat is None:
             self._draw_ghost_plate(surface, place, line_h, pad)
             return
@@ -813,6 +816,9 @@ class ThreeChaptersTable(TableScene):
         result = self.trick_result
         cw, ch = self.trick_card
         font = self.scale.font(18)
+        # a slot's label may take the slot's whole step, and two lines down to the trick box's bottom
+        step = centres[1][0] - centres[0][0] if len(centres) > 1 else cw * 1.25
+        tag_h = self.scale.lines_height(18)
         for i, centre in enumerate(centres):
             rect = pygame.Rect(0, 0, cw, ch)
             rect.center = (round(centre[0]), round(centre[1]))
@@ -833,7 +839,10 @@ class ThreeChaptersTable(TableScene):
                 )
             name = position_name(position, self.players, self.names) if position is not None else ""
             colour = GOLD if i == winning else INK if i in played else INK_DIM
-            text = self.texts.fitted(f"{i + 1}. {name}", font, round(cw * 1.25), colour, i == winning)
+            room = box.bottom - rect.bottom - 3 - (tag_h if i == winning else 0)
+            text = self.texts.block(
+                f"{i + 1}. {name}", font, round(max(cw * 1.25, step - 4)), room, colour, i == winning
+            )
             surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
             if i == winning:  # on a line of its own: the name stays whole
                 tag = self.texts.render(tr("wins") if result is not None else tr("winning"), font, GOLD, True)
@@ -983,7 +992,7 @@ class ThreeChaptersTable(TableScene):
             text = (
                 tr("Rewards of each trick show here") if self.obs.get("chapter") == 1 else tr("No trick yet")
             )
-            label = self.texts.fitted(text, size, box.width - 2 * pad, INK_DIM)
+            label = self.texts.block(text, size, box.width - 2 * pad, box.height - 2 * pad, INK_DIM)
             surface.blit(label, (box.x + pad, y))
             return
         winner = position_name(last["winner"], self.players, self.names)
@@ -1003,9 +1012,10 @@ class ThreeChaptersTable(TableScene):
         for gain in last.get("gains") or []:
             if y + size > box.bottom:
                 break
-            line = render_pieces(self.texts, gain_pieces(gain, self.names), size)
-            if line.get_width() > box.width - 2 * pad:
-                line = line.subsurface((0, 0, box.width - 2 * pad, line.get_height()))
+            room = box.width - 2 * pad
+            line = render_pieces(self.texts, gain_pieces(gain, self.names), size, max_width=room)
+            if line.get_width() > room:  # even the smallest size is too wide: cut at the box's edge
+                line = line.subsurface((0, 0, room, line.get_height()))
             surface.blit(line, (box.x + pad, y))
             y += line.get_height() + 1
 
@@ -1044,7 +1054,7 @@ class ThreeChaptersTable(TableScene):
         lines = [self.texts.fitted(tr("Trick {number}").format(number=result.number), size, room, INK_DIM)]
         lines.append(self.texts.fitted(self.in_words(result.title), size, room, GOLD, True))
         for gain in result.gains[:7]:
-            line = render_pieces(self.texts, gain_pieces(gain, self.names), size)
+            line = render_pieces(self.texts, gain_pieces(gain, self.names), size, max_width=room)
             if line.get_width() > room:
                 scale = room / line.get_width()
                 line = pygame.transform.smoothscale(line, (room, max(1, round(line.get_height() * scale))))

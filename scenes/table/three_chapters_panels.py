@@ -15,7 +15,7 @@ import pygame
 from game.i18n import ntr, seat_label, tr
 from game.three_chapters.cards import ATTRIBUTES, ability_text, default_cards
 
-from .paint import GOLD, INK, INK_DIM, PanelCache, TextCache
+from .paint import GOLD, INK, INK_DIM, PanelCache, TextCache, _shrunk
 
 STAR_GOLD = (246, 200, 60)
 HEART_RED = (236, 86, 104)
@@ -65,9 +65,14 @@ def token_pieces(stars: int, hearts: int, crystals: int, colour=INK, signed: boo
     return pieces
 
 
-def render_pieces(texts: TextCache, pieces: Sequence[Piece], size: int, bold: bool = False) -> pygame.Surface:
-    """One line made of differently coloured pieces (glyphs in their token colours)."""
-    parts = [texts.render(text, size, colour, bold) for text, colour in pieces if text]
+def render_pieces(texts: TextCache, pieces: Sequence[Piece], size: int, bold: bool = False,
+                  max_width: int | None = None) -> pygame.Surface:
+    """One line made of differently coloured pieces (glyphs in their token colours), at `size` or, to
+    fit `max_width`, at the next smaller size a table's text may take (the smallest when none fits)."""
+    for s in _shrunk(size) if max_width is not None else (size,):
+        parts = [texts.render(text, s, colour, bold) for text, colour in pieces if text]
+        if max_width is None or sum(p.get_width() for p in parts) <= max_width:
+            break
     width = sum(p.get_width() for p in parts)
     height = max((p.get_height() for p in parts), default=1)
     line = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
@@ -239,7 +244,7 @@ def draw_score_sheet(
         visible = body[:shown] + (totals if shown >= sheet.steps else [])
         for row in visible:
             size_now = font_size + (2 if row.strong else 0)
-            line = render_pieces(texts, row.pieces, size_now, row.strong)
+            line = render_pieces(texts, row.pieces, size_now, row.strong, max_width=col_w - 10)
             if line.get_width() > col_w - 10 and len(row.pieces) > 1:  # cut the card's name, keep the tokens
                 tail = render_pieces(texts, row.pieces[1:], size_now, row.strong)
                 text, colour = row.pieces[0]
