@@ -7,7 +7,9 @@ result, places, length), so the list opens without replaying hundreds of games; 
 is missing, broken or older than a file, the summaries are made again from the records themselves.
 
 A record that cannot be read or replayed never stops the list: it shows as unreadable with the reason,
-and can be deleted or set aside (moved into the folder's `set-aside/`). The folder keeps at most `limit`
+and can be deleted or set aside (moved into the folder's `set-aside/`). The reason is in words, in the
+language chosen when the record was read: the index notes that language, and a record's reason is
+found again when another is chosen (`forget_problems`). The folder keeps at most `limit`
 games: when one more is kept, the games played longest ago go first.
 
 Nothing here draws: the scenes list, open and resume what this module keeps (game/ is headless).
@@ -30,6 +32,7 @@ from .core import RecordError, State
 from .core.datafile import DataFileError, read_limited
 from .core.records import Record, read_record, replay, write_atomic, write_record
 from .core.standings import places
+from .i18n import language, tr
 
 log = logging.getLogger(__name__)
 
@@ -229,19 +232,28 @@ class History:
             self._index_dirty = True
             return {}
         entries: dict[str, Entry] = {}
+        same_language = data.get("language") == language()
         for item in data["entries"]:
             entry = Entry.from_dict(item) if isinstance(item, dict) else None
-            if entry is None:
+            if entry is None or (entry.problem and not same_language):  # a reason to tell in another language
                 self._index_dirty = True
                 continue
             entries[entry.name] = entry
         return entries
 
+    def forget_problems(self) -> None:
+        """Forget why the unreadable records cannot be read, so that `refresh` finds it again in the
+        language chosen now (there are few such records: each is read once more)."""
+        index = self._loaded()
+        for name in [n for n, e in index.items() if e.problem]:
+            del index[name]
+            self._index_dirty = True
+
     def _write_index(self) -> None:
         """Keep the summaries (a cache: a failure costs only the time to summarise them again)."""
         if not self._index_dirty or self._index is None:
             return
-        data = {"format": INDEX_FORMAT, "version": INDEX_VERSION,
+        data = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "language": language(),
                 "entries": [e.to_dict() for e in sorted(self._index.values(), key=lambda e: e.name)]}
         try:
             write_atomic(self.folder / INDEX_NAME, json.dumps(data, ensure_ascii=False).encode("utf-8",
@@ -294,7 +306,8 @@ class History:
             entry = Entry(**base, problem=str(exc))
         except Exception as exc:  # a record that trips an engine is one unreadable game, not a broken list
             log.exception("history: summarising %s failed", path)
-            entry = Entry(**base, problem=f"it could not be replayed ({type(exc).__name__}: {exc})")
+            entry = Entry(**base, problem=tr("it could not be replayed ({error})").format(
+                error=f"{type(exc).__name__}: {exc}"))
         self._loaded()[name] = entry
         self._index_dirty = True
         return entry

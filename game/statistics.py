@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from .ai import BOT_NAMES
 from .core.records import write_atomic
 from .history import Entry
+from .i18n import tr
 
 HUMAN = "human"
 
@@ -44,7 +45,9 @@ class PlayerStats:
 
     @property
     def label(self) -> str:
-        return self.name if self.is_human else f"{self.name} (AI · {self.level})"
+        # an AI level reads as the setup screen writes it ("easy": the catalogue's entry of that word)
+        return self.name if self.is_human else tr("{name} (AI · {level})").format(name=self.name,
+                                                                                  level=tr(self.level))
 
     @property
     def win_rate(self) -> float:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from game.i18n import N_, ptr, tr
 from game.progress import Progress
 
 from .colour_vision import vision_or_normal
@@ -153,15 +154,15 @@ def draw_charts(surface: pygame.Surface, rect: pygame.Rect, charts: Sequence[Cha
 
 # -- a game's figures in words -----------------------------------------------------------------------
 _TITLES = {
-    ("points", "round"): "Points after each round",
-    ("points", "scoring"): "Points at each Dschingis-Hahn scoring",
-    ("cards", "move"): "Cards left after each move, and who went out when",
-    ("stars", "chapter"): "Stars",
-    ("hearts", "chapter"): "Hearts",
-    ("crystals", "chapter"): "Crystals",
+    ("points", "round"): N_("Points after each round"),
+    ("points", "scoring"): N_("Points at each Dschingis-Hahn scoring"),
+    ("cards", "move"): N_("Cards left after each move, and who went out when"),
+    ("stars", "chapter"): N_("Stars"),
+    ("hearts", "chapter"): N_("Hearts"),
+    ("crystals", "chapter"): N_("Crystals"),
 }
 #: a row's heading where its charts' titles alone do not say what they show
-_HEADINGS = {"chapter": "Stars, hearts and crystals won per chapter"}
+_HEADINGS = {"chapter": N_("Stars, hearts and crystals won per chapter")}
 _ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
@@ -169,10 +170,10 @@ def _x_label(kind: str, value: int) -> str:
     if kind == "move":
         return str(value)
     if value == 0:
-        return "Start"
+        return ptr("chart", "Start")
     if kind == "chapter":
-        return f"Chapter {_ROMAN.get(value, value)}"
-    return f"Scoring {value}" if kind == "scoring" else f"Round {value}"
+        return tr("Chapter {number}").format(number=_ROMAN.get(value, value))
+    return (tr("Scoring {number}") if kind == "scoring" else tr("Round {number}")).format(number=value)
 
 
 def progress_charts(progress: Progress, names: Sequence[str], vision: str = "normal") -> ChartRow:
@@ -181,19 +182,21 @@ def progress_charts(progress: Progress, names: Sequence[str], vision: str = "nor
     from .table.palace_panels import ordinal
 
     def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+        return names[seat] if 0 <= seat < len(names) else tr("Player {number}").format(number=seat + 1)
 
     charts = []
     for panel in progress.panels:
-        title = _TITLES.get((panel.quantity, panel.x_kind), panel.quantity.capitalize())
+        known = _TITLES.get((panel.quantity, panel.x_kind))
+        title = tr(known) if known is not None else panel.quantity.capitalize()
         series = [ChartSeries(name(s.seat), list(s.values), colour(s.seat, vision)) for s in panel.series]
-        marks = [(float(m.move), f"{name(m.seat)} out {ordinal(m.number)}") for m in panel.marks
+        marks = [(float(m.move), tr("{name} out {place}").format(name=name(m.seat), place=ordinal(m.number)))
+                 for m in panel.marks
                  if m.seat is not None]
         short = [_ROMAN.get(v, str(v)) for v in panel.x_values] if panel.x_kind == "chapter" else []
         charts.append(Chart(panel.kind, title, [_x_label(panel.x_kind, v) for v in panel.x_values], series,
                             marks=marks, x_short=short))
     kinds = {panel.x_kind for panel in progress.panels}
-    heading = _HEADINGS.get(kinds.pop(), "") if len(kinds) == 1 else ""
+    heading = tr(_HEADINGS.get(kinds.pop(), "")) if len(kinds) == 1 else ""
     return ChartRow(charts, heading)
 
 

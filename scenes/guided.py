@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.guide import LEARNER, LEARNER_NAME, GuidedGame, Shown, course, placed
+from game.i18n import N_, ntr, tr
 
 from .base import Scene
 from .look import CREAM, GOLD, body_font, draw_panel, draw_text, px, text_scale, wrap
@@ -23,8 +24,8 @@ from .widgets import MenuScene
 if TYPE_CHECKING:
     from .table.base import TableScene
 
-PAUSED = ("Your first game is not saved: leave it, and it is gone (start it again from the setup screen "
-          "whenever you like).")
+PAUSED = N_("Your first game is not saved: leave it, and it is gone (start it again from the setup "
+             "screen whenever you like).")
 
 
 class GuidedTableMixin:
@@ -55,7 +56,8 @@ class GuidedTableMixin:
             self.pointing = ()
         if not self._intro_shown:
             self._intro_shown = True
-            app.push(LessonScene(app, self, "Learn " + table.match.game.title, self.guide.course.intro, ()))
+            app.push(LessonScene(app, self, N_("Learn {game}"), self.guide.course.intro, (),
+                                 game=table.match.game.title))
             return
         self._due.extend(self.guide.check())
         if self._due:
@@ -82,7 +84,7 @@ class GuidedTableMixin:
         """The table's Menu: a first game is never saved (it must not replace the saved game), so instead
         of the pause menu with its Save and leave, a panel to go on, read the rules or leave."""
         table: Any = self
-        table.app.push(LessonScene(table.app, self, "Paused", PAUSED, ()))
+        table.app.push(LessonScene(table.app, self, N_("Paused"), PAUSED, ()))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)  # type: ignore[misc]
@@ -136,23 +138,32 @@ def start_guided_game(app, game_id: str, name: str = "") -> TableScene:
 
 
 class LessonScene(MenuScene):
-    """A rule in plain words over the table, which stays in view and points at the cards concerned."""
+    """A rule in plain words over the table, which stays in view and points at the cards concerned.
+    `title` and `text` are the catalogue's ids (a lesson's, marked with N_), written in the chosen
+    language as they are drawn; `game` fills a title's {game}."""
 
     opaque = False
 
-    def __init__(self, app, table: GuidedTableMixin, title: str, text: str, cards: tuple[str, ...]) -> None:
+    def __init__(self, app, table: GuidedTableMixin, title: str, text: str, cards: tuple[str, ...],
+                 game: str = "") -> None:
         super().__init__(app)
         self.table = table
         self.lesson_title = title
         self.text = text
         self.cards = cards
+        self.game = game
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def words(self) -> tuple[str, str]:
+        """The title and the text in the chosen language."""
+        title = tr(self.lesson_title)
+        return (title.format(game=self.game) if self.game else title), tr(self.text)
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         panel_w = min(w - 2 * px(16, size), px(760, size))
         font = body_font(round(20 * text_scale(size)))
-        lines = wrap(self.text, font, panel_w - 2 * px(24, size))
+        lines = wrap(self.words()[1], font, panel_w - 2 * px(24, size))
         button_h = px(44, size)
         panel_h = px(70, size) + len(lines) * font.get_linesize() + button_h + px(30, size)
         self.panel = self._place(pygame.Rect(0, 0, panel_w, min(panel_h, h - px(32, size))), size)
@@ -162,9 +173,10 @@ class LessonScene(MenuScene):
         right = self.panel.right - px(20, size)
         rects = [pygame.Rect(right - (3 - i) * button_w - (2 - i) * gap, y, button_w, button_h)
                  for i in range(3)]
-        self.add_button(rects[0], "Leave lesson", self.leave, tooltip="Back to the setup screen (Esc)")
-        self.add_button(rects[1], "Rules", self.rules, tooltip="The rules, page by page")
-        self.add_button(rects[2], "Got it", self.back, primary=True)
+        self.add_button(rects[0], tr("Leave lesson"), self.leave,
+                        tooltip=tr("Back to the setup screen (Esc)"))
+        self.add_button(rects[1], tr("Rules"), self.rules, tooltip=tr("The rules, page by page"))
+        self.add_button(rects[2], tr("Got it"), self.back, primary=True)
 
     def _place(self, panel: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
         """The panel at the top of the window, else in the middle or at the bottom: wherever it hides the
@@ -208,10 +220,11 @@ class LessonScene(MenuScene):
         draw_panel(surface, self.panel, size)
         inner = self.panel.inflate(-2 * px(24, size), -2 * px(14, size))
         head = body_font(round(26 * text_scale(size)), bold=True)
-        draw_text(surface, self.lesson_title, head, GOLD, topleft=inner.topleft)
+        title, text = self.words()
+        draw_text(surface, title, head, GOLD, topleft=inner.topleft)
         font = body_font(round(20 * text_scale(size)))
         y = inner.top + head.get_linesize() + px(8, size)
-        for line in wrap(self.text, font, inner.width):
+        for line in wrap(text, font, inner.width):
             draw_text(surface, line, font, CREAM, topleft=(inner.left, y), shadow=1)
             y += font.get_linesize()
 
@@ -224,8 +237,17 @@ class GuideSummaryScene(MenuScene):
         self.guide = guide
         self.home = home
         self.summary = guide.summary()
-        self.title = self.summary.title
+        self.title = self._title()
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _title(self) -> str:
+        return tr("Your first game of {game}").format(game=self.guide.match.game.title)
+
+    def on_language_changed(self) -> None:
+        """The summary's words (the outcome among them) again in the new language."""
+        self.summary = self.guide.summary()
+        self.title = self._title()
+        super().on_language_changed()
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -239,10 +261,11 @@ class GuideSummaryScene(MenuScene):
         y = self.panel.bottom + px(18, size)
         left = w // 2 - button_w * 3 // 2 - margin
         rects = [pygame.Rect(left + i * (button_w + margin), y, button_w, button_h) for i in range(3)]
-        self.add_button(rects[0], "Learn again", self.again, tooltip="The same first game from the start")
-        self.add_button(rects[1], "Rules", self.rules)
-        self.add_button(rects[2], "Play a real game", self.back, primary=True,
-                        tooltip="Back to the setup screen: choose your opponents and start")
+        self.add_button(rects[0], tr("Learn again"), self.again,
+                        tooltip=tr("The same first game from the start"))
+        self.add_button(rects[1], tr("Rules"), self.rules)
+        self.add_button(rects[2], tr("Play a real game"), self.back, primary=True,
+                        tooltip=tr("Back to the setup screen: choose your opponents and start"))
 
     def rules(self) -> None:
         from .rules_view import open_rules
@@ -259,13 +282,17 @@ class GuideSummaryScene(MenuScene):
 
         summary = self.summary
         outcome = name_text(self.guide.match, summary.outcome)  # the seats named as the table names them
-        out = [(outcome, False), ("", False), ("What came up", True)]
-        out += [(f"• {title}", False) for title in summary.learnt]
+        out = [(outcome, False), ("", False), (tr("What came up"), True)]
+        out += [(f"• {tr(title)}", False) for title in summary.learnt]
         if summary.missed:
-            out += [("", False), ("Not met this time (see the rules)", True)]
-            out += [(f"• {title}", False) for title in summary.missed]
-        hints = f", {summary.hints} of them after a hint" if summary.hints else ""
-        out += [("", False), (f"You made {summary.moves} moves{hints}.", False)]
+            out += [("", False), (tr("Not met this time (see the rules)"), True)]
+            out += [(f"• {tr(title)}", False) for title in summary.missed]
+        moves = ntr("You made {n} move.", "You made {n} moves.", summary.moves).format(n=summary.moves)
+        if summary.hints:
+            moves = ntr("You made {n} move, {hints} of them after a hint.",
+                        "You made {n} moves, {hints} of them after a hint.", summary.moves).format(
+                n=summary.moves, hints=summary.hints)
+        out += [("", False), (moves, False)]
         return out
 
     def draw_decor(self, surface: pygame.Surface) -> None:

@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 from game.core import KartentischError
 from game.core.datafile import shown
 from game.history import Entry, History, matching
+from game.i18n import N_, join_words, ntr, ptr, tr
 
 from . import rules_text
 from .focus import Focusable, widget_items
@@ -48,40 +49,48 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ALL_GAMES = "All games"
+ALL_GAMES = N_("All games")
 #: seconds of a frame spent reading records the index lacks
 READ_BUDGET = 0.02
 #: two clicks on one row within this many seconds open its replay
 DOUBLE_CLICK = 0.45
 PATH_LIMIT = 4096
 #: the list's columns: title and share of the width
-COLUMNS = (("Date", 0.15), ("Game", 0.16), ("Players", 0.35), ("Result", 0.26), ("Moves", 0.08))
+COLUMNS = ((N_("Date"), 0.15), (N_("Game"), 0.16), (N_("Players"), 0.35), (N_("Result"), 0.26),
+           (N_("Moves"), 0.08))
+#: the months as a date in the list writes them
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+          N_("Oct"), N_("Nov"), N_("Dec"))
 
 
 def date_text(when: float) -> str:
-    return time.strftime("%d %b %Y %H:%M", time.localtime(when))
+    """A date and time as the chosen language writes them ("24 Nov 2026 08:15", "24. Nov. 2026 08:15")."""
+    t = time.localtime(when)
+    return tr("{day} {month} {year} {hour:02}:{minute:02}").format(
+        day=t.tm_mday, month=tr(MONTHS[t.tm_mon - 1]), year=t.tm_year, hour=t.tm_hour, minute=t.tm_min)
 
 
 def players_text(entry: Entry) -> str:
-    return ", ".join(shown(s.name) if s.is_human else f"{shown(s.name)} (AI)" for s in entry.seats)
+    return ", ".join(shown(s.name) if s.is_human else tr("{name} (AI)").format(name=shown(s.name))
+                     for s in entry.seats)
 
 
 def result_text(entry: Entry) -> str:
     """A finished game's outcome by the players' names; what else a kept game is."""
     if not entry.readable:
-        return "Unreadable"
+        return tr("Unreadable")
     if not entry.finished:
-        return "Unfinished: can be resumed"
+        return tr("Unfinished: can be resumed")
     names = [shown(name) for name in entry.names]
     if entry.ordered and entry.places:  # a finishing order: everyone out wins, one loses (Palace)
         loser = max(range(len(entry.places)), key=lambda seat: entry.places[seat])
-        return f"{names[loser]} lost"
+        return tr("{name} lost").format(name=names[loser])
     won = [names[seat] for seat in entry.winners if 0 <= seat < len(names)]
     if not won:
-        return "Over"
+        return ptr("game", "Over")
     if len(won) == 1:
-        return f"{won[0]} won"
-    return f"{', '.join(won[:-1])} and {won[-1]} shared the win"
+        return tr("{name} won").format(name=won[0])
+    return tr("{names} shared the win").format(names=join_words(won))
 
 
 def game_title(entry: Entry) -> str:
@@ -91,7 +100,7 @@ def game_title(entry: Entry) -> str:
 
 
 class HistoryScene(MenuScene):
-    title = "History"
+    title = N_("History")
     # they step through the list (Tab moves the keyboard's focus; Enter opens the chosen game unless a
     # button has the focus)
     own_keys = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
@@ -124,8 +133,9 @@ class HistoryScene(MenuScene):
             self._kept_current = True
             problem = keep_current(self.app)
             if problem:
-                self.message = Message("The current game is not in the list",
-                                       f"It could not be kept in the history: {problem}")
+                self.message = Message(tr("The current game is not in the list"),
+                                       tr("It could not be kept in the history: {problem}").format(
+                                           problem=problem))
         self.pending = self.history.refresh(budget_s=READ_BUDGET)
         self.entries = self.history.listed()
         self._apply_filters()
@@ -137,6 +147,11 @@ class HistoryScene(MenuScene):
         self.ui.clear_and_reset()
         self.on_enter()
 
+    def on_language_changed(self) -> None:
+        """Every word again in the new language, the reasons records cannot be read too."""
+        self.history.forget_problems()
+        super().on_language_changed()
+
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         margin = px(24, size)
@@ -146,14 +161,14 @@ class HistoryScene(MenuScene):
         width = min(w - 2 * margin, px(1220, size))
         left = (w - width) // 2
 
-        self._titles = {ALL_GAMES: None}
+        self._titles = {tr(ALL_GAMES): None}
         self._titles.update({rules_text.title(g): g for g in rules_text.GAME_INFO})
-        current = next((t for t, g in self._titles.items() if g == self.game_filter), ALL_GAMES)
+        current = next((t for t, g in self._titles.items() if g == self.game_filter), tr(ALL_GAMES))
         menu_w = min(px(260, size), width // 3)
         self.game_menu = UIDropDownMenu(list(self._titles), current,
                                         pygame.Rect(left, top, menu_w, control_h), manager=self.ui)
         name_rect = pygame.Rect(left + menu_w + gap, top, min(px(300, size), width // 3), control_h)
-        self.name_entry = PlaceholderEntry(name_rect, manager=self.ui, placeholder_text="A player's name")
+        self.name_entry = PlaceholderEntry(name_rect, manager=self.ui, placeholder_text=tr("A player's name"))
         self.name_entry.set_text_length_limit(40)
         self.name_entry.set_text(self.player_filter)
 
@@ -164,34 +179,37 @@ class HistoryScene(MenuScene):
                                      max(1, actions_top - gap - px(30, size) - (top + control_h + gap)))
         self.row_h = max(1, px(34, size))
 
+        # the buttons are known by their English label (`self.buttons`), shown in the chosen language
         labels = ("Replay", "Resume", "Export", "Delete", "Set aside")
-        tips = ("Watch the game move by move on its table",
-                "Play on: this game becomes the current one (the current one stays in the list)",
-                f"Copy the record to {exports_dir()}",
-                "Remove the record from the history",
-                "Move an unreadable record out of the list (the file is kept)")
+        shown_labels = (tr("Replay"), tr("Resume"), tr("Export"), tr("Delete"), tr("Set aside"))
+        tips = (tr("Watch the game move by move on its table"),
+                tr("Play on: this game becomes the current one (the current one stays in the list)"),
+                tr("Copy the record to {folder}").format(folder=exports_dir()),
+                tr("Remove the record from the history"),
+                tr("Move an unreadable record out of the list (the file is kept)"))
         rects = row(pygame.Rect(left, actions_top, width, bottom_h), len(labels), bottom_h, gap)
         self.buttons = {}
         actions = (self.replay, self.resume, self.export, self.ask_delete, self.set_aside)
-        for label, tip, rect, action in zip(labels, tips, rects, actions, strict=True):
-            self.buttons[label] = self.add_button(rect, label, action, tooltip=tip,
+        for label, text, tip, rect, action in zip(labels, shown_labels, tips, rects, actions, strict=True):
+            self.buttons[label] = self.add_button(rect, text, action, tooltip=tip,
                                                   primary=label == "Replay")
 
         back_w = min(px(170, size), width // 6)
         open_w = min(px(150, size), width // 6)
         stats_w = min(px(170, size), width // 6)
         path_w = max(1, width - back_w - open_w - stats_w - 3 * gap)
-        self.path_entry = PlaceholderEntry(pygame.Rect(left, bottom, path_w, bottom_h), manager=self.ui,
-                                          placeholder_text="A record file from elsewhere (or drop it here)")
+        self.path_entry = PlaceholderEntry(
+            pygame.Rect(left, bottom, path_w, bottom_h), manager=self.ui,
+            placeholder_text=tr("A record file from elsewhere (or drop it here)"))
         self.path_entry.set_text_length_limit(PATH_LIMIT)
         x = left + path_w + gap
-        self.add_button(pygame.Rect(x, bottom, open_w, bottom_h), "Open file", self.open_typed_path,
-                        tooltip="Replay the record file named on the left")
+        self.add_button(pygame.Rect(x, bottom, open_w, bottom_h), tr("Open file"), self.open_typed_path,
+                        tooltip=tr("Replay the record file named on the left"))
         x += open_w + gap
-        self.add_button(pygame.Rect(x, bottom, stats_w, bottom_h), "Statistics", self.statistics,
-                        tooltip="Figures and charts per player and game")
+        self.add_button(pygame.Rect(x, bottom, stats_w, bottom_h), tr("Statistics"), self.statistics,
+                        tooltip=tr("Figures and charts per player and game"))
         x += stats_w + gap
-        self.add_button(pygame.Rect(x, bottom, back_w, bottom_h), "Back", self.back)
+        self.add_button(pygame.Rect(x, bottom, back_w, bottom_h), tr("Back"), self.back)
         self._refresh_buttons()
 
     # -- the list --------------------------------------------------------------------------------
@@ -328,13 +346,13 @@ class HistoryScene(MenuScene):
         widths = [b - a - pad for a, b in zip(xs, [*xs[1:], inner.right + pad], strict=True)]
         mid = rect.top + self.row_h // 2
         for (title, _), x in zip(COLUMNS, xs, strict=True):
-            draw_text(surface, title, head, GOLD, topleft=(x, mid - head.get_height() // 2), shadow=1)
+            draw_text(surface, tr(title), head, GOLD, topleft=(x, mid - head.get_height() // 2), shadow=1)
         pygame.draw.line(surface, GOLD_DARK, (inner.left, rect.top + self.row_h),
                          (inner.right, rect.top + self.row_h), max(1, px(1, size)))
         if not self.filtered:
-            note = ("Reading the kept games…" if self.pending else
-                    "No game kept yet: every game played is kept here." if not self.entries else
-                    "No kept game matches the filters.")
+            note = (tr("Reading the kept games…") if self.pending else
+                    tr("No game kept yet: every game played is kept here.") if not self.entries else
+                    tr("No kept game matches the filters."))
             draw_text(surface, note, text, MUTED, center=(rect.centerx, rect.centery), shadow=1)
         y = rect.top + self.row_h
         for entry in self.filtered[self.scroll:self.scroll + self.visible_rows()]:
@@ -355,9 +373,12 @@ class HistoryScene(MenuScene):
         """Under the list: how many games, and what the selected one is when that needs saying."""
         size = surface.get_size()
         y = self.list_rect.bottom + px(15, size)
-        count = f"{len(self.filtered)} of {len(self.entries)} games" if self.entries else ""
+        total = len(self.entries)
+        count = ntr("{shown} of {n} game", "{shown} of {n} games", total).format(
+            shown=len(self.filtered), n=total) if self.entries else ""
         if self.pending:
-            count += f" · reading {self.pending} more…"
+            more = ntr("reading {n} more…", "reading {n} more…", self.pending)
+            count += " · " + more.format(n=self.pending)
         note = self.note(self.current)
         top = y - font.get_height() // 2
         draw_text(surface, count, font, MUTED, topleft=(self.list_rect.left, top), shadow=1)
@@ -373,13 +394,15 @@ class HistoryScene(MenuScene):
         if entry is None:
             return ""
         if not entry.readable:
-            return f"Unreadable: {shown(entry.problem)}"
+            return tr("Unreadable: {problem}").format(problem=shown(entry.problem))
         if entry.continues is None:
             return ""
         key, move = entry.continues
         source = next((e for e in self.entries if e.key == key), None)
-        of = f"the game of {date_text(source.played)}" if source is not None else "a game no longer kept"
-        return f"Played on from move {move} of {of}"
+        if source is None:
+            return tr("Played on from move {move} of a game no longer kept").format(move=move)
+        return tr("Played on from move {move} of the game of {date}").format(
+            move=move, date=date_text(source.played))
 
     # -- actions ---------------------------------------------------------------------------------
     def replay(self) -> None:
@@ -391,8 +414,8 @@ class HistoryScene(MenuScene):
     def open_typed_path(self) -> None:
         text = self.path_entry.get_text().strip() if self.path_entry is not None else ""
         if not text:
-            self.show_message(Message("Open a record", "Type the path of a record file (.jsonl) in the "
-                                                       "field, or drop the file on the window."))
+            self.show_message(Message(tr("Open a record"), tr("Type the path of a record file (.jsonl) in "
+                                                              "the field, or drop the file on the window.")))
             return
         self.open_path(Path(text).expanduser())
 
@@ -402,7 +425,7 @@ class HistoryScene(MenuScene):
 
         problem = open_replay(self.app, Path(path))
         if problem:
-            self.show_message(Message("The record cannot be opened", problem))
+            self.show_message(Message(tr("The record cannot be opened"), problem))
 
     def resume(self) -> None:
         entry = self.current
@@ -410,8 +433,9 @@ class HistoryScene(MenuScene):
             return
         problem = keep_current(self.app)  # the current game is kept before this one takes its place
         if problem:
-            self.show_message(Message("The game cannot be resumed",
-                                      f"The current game could not be kept in the history first: {problem}"))
+            self.show_message(Message(tr("The game cannot be resumed"),
+                                      tr("The current game could not be kept in the history first: {problem}")
+                                      .format(problem=problem)))
             return
         from game.match import Match
 
@@ -420,11 +444,11 @@ class HistoryScene(MenuScene):
         try:
             match = Match.resume(self.history.path(entry), autosave=autosave_path())
         except KartentischError as exc:
-            self.show_message(Message("The game cannot be resumed", str(exc)))
+            self.show_message(Message(tr("The game cannot be resumed"), str(exc)))
             return
         except Exception as exc:  # a record that trips the engine must not take the app down
             log.exception("resuming %s failed", entry.name)
-            self.show_message(Message("The game cannot be resumed",
+            self.show_message(Message(tr("The game cannot be resumed"),
                                       f"{type(exc).__name__}: {shown(exc)[:300]}"))
             return
         scene = open_table_or_explain(self, match)
@@ -438,24 +462,26 @@ class HistoryScene(MenuScene):
         try:
             target = self.history.export(entry, Path(exports_dir()) / entry.name)
         except OSError as exc:
-            self.show_message(Message("The record was not exported", shown(exc)))
+            self.show_message(Message(tr("The record was not exported"), shown(exc)))
             return
-        self.show_message(Message("Record exported", f"The record is copied to\n{shown(target)}"))
+        self.show_message(Message(tr("Record exported"),
+                                  tr("The record is copied to\n{path}").format(path=shown(target))))
 
     def ask_delete(self) -> None:
         entry = self.current
         if entry is None:
             return
         what = f"{game_title(entry)}, {date_text(entry.played)}" if entry.readable else shown(entry.name)
-        self.show_message(Message("Delete this game?", f"{what}\n\nIts record is removed from the history.",
-                                  (("cancel", "Cancel"), ("delete", "Delete"))),
+        self.show_message(Message(tr("Delete this game?"),
+                                  tr("{what}\n\nIts record is removed from the history.").format(what=what),
+                                  (("cancel", N_("Cancel")), ("delete", N_("Delete")))),
                           lambda answer: self.delete(entry) if answer == "delete" else None)
 
     def delete(self, entry: Entry) -> None:
         try:
             self.history.delete(entry)
         except OSError as exc:
-            self.show_message(Message("The record was not deleted", shown(exc)))
+            self.show_message(Message(tr("The record was not deleted"), shown(exc)))
             return
         self._reload()
 
@@ -466,10 +492,11 @@ class HistoryScene(MenuScene):
         try:
             kept = self.history.set_aside(entry)
         except OSError as exc:
-            self.show_message(Message("The record was not set aside", shown(exc)))
+            self.show_message(Message(tr("The record was not set aside"), shown(exc)))
             return
         self._reload()
-        self.show_message(Message("Record set aside", f"The unreadable record is kept as\n{shown(kept)}"))
+        self.show_message(Message(tr("Record set aside"),
+                                  tr("The unreadable record is kept as\n{path}").format(path=shown(kept))))
 
     def _reload(self) -> None:
         self.entries = self.history.listed()

@@ -24,6 +24,7 @@ import pygame
 from game.core import KartentischError
 from game.core.datafile import shown
 from game.core.records import read_record
+from game.i18n import ntr, tr
 from game.playback import Playback
 from game.progress import CHAPTER, END, OUT, ROUND, SCORING, Mark, progress
 
@@ -68,11 +69,20 @@ class WatchChoice:
     """Whose eyes the table shows: a seat, a spectator, or everything open."""
 
     key: int | str  # a seat, SPECTATOR or OPEN
-    label: str
+    name: str = ""  # the seat's player's name
 
     @property
     def seat(self) -> int | None:
         return self.key if isinstance(self.key, int) else None
+
+    @property
+    def label(self) -> str:
+        """The choice in the chosen language."""
+        if self.key == OPEN:
+            return tr("Every hand open")
+        if self.key == SPECTATOR:
+            return tr("Spectator")
+        return tr("As {name}").format(name=self.name)
 
 
 def open_replay(app: App, path: Path, seat: int | str | None = None) -> str | None:
@@ -85,7 +95,8 @@ def open_replay(app: App, path: Path, seat: int | str | None = None) -> str | No
         return str(exc)
     except Exception as exc:  # a record that trips an engine must not take the app down
         log.exception("opening %s for a replay failed", path)
-        return f"{shown(path)}: it could not be played back ({type(exc).__name__}: {shown(exc)[:200]})"
+        return tr("{path}: it could not be played back ({error})").format(
+            path=shown(path), error=f"{type(exc).__name__}: {shown(exc)[:200]}")
     try:
         scene = ReplayScene(app, playback, watch=seat, name=Path(path).name)
     except KartentischError as exc:
@@ -165,10 +176,10 @@ class ReplayScene(Scene):
     def _watch_choices(self) -> list[WatchChoice]:
         choices = []
         if self.playback.finished:
-            choices.append(WatchChoice(OPEN, "Every hand open"))
-        choices.append(WatchChoice(SPECTATOR, "Spectator"))
+            choices.append(WatchChoice(OPEN))
+        choices.append(WatchChoice(SPECTATOR))
         for seat, who in enumerate(self.playback.seats):
-            choices.append(WatchChoice(seat, f"As {shown(who.name)}"))
+            choices.append(WatchChoice(seat, shown(who.name)))
         return choices
 
     def _first_choice(self, watch: int | str | None) -> WatchChoice:
@@ -177,7 +188,8 @@ class ReplayScene(Scene):
         if watch is not None:
             found = next((c for c in self.choices if c.key == watch), None)
             if found is None:
-                raise KartentischError(f"this replay cannot be watched as {watch!r}")
+                raise KartentischError(tr("this replay cannot be watched as {watch}").format(
+                    watch=repr(watch)))
             return found
         if self.playback.finished:
             return self.choices[0]
@@ -204,6 +216,12 @@ class ReplayScene(Scene):
         self._layout(size)
         if self.table is not None:
             self.table.on_resize(self.table_rect.size)
+
+    def on_language_changed(self) -> None:
+        """The table inside tells its game again in the new language; the bar is written anew."""
+        if self.table is not None:
+            self.table.on_language_changed()
+        self.on_resize(self.app.size)
 
     def on_resume(self) -> None:
         """Back from the whole log or the play-on screen: the window may have changed meanwhile."""
@@ -256,21 +274,21 @@ class ReplayScene(Scene):
             x += width + gap
             return rect
 
-        add(narrow, "«", lambda: self.seek(0), tooltip="To the deal (Home)")
-        add(narrow, "‹", self.step_back, tooltip="One move back (the comma key)")
-        add(px(96, size), "Pause" if self.playing else "Play", self.toggle_play, primary=True,
-            tooltip="Play the moves one after another (Space)")
-        add(narrow, "›", self.step_forward, tooltip="One move on (the full stop key)")
-        add(narrow, "»", lambda: self.seek(self.playback.total), tooltip="To the last move (End)")
+        add(narrow, "«", lambda: self.seek(0), tooltip=tr("To the deal (Home)"))
+        add(narrow, "‹", self.step_back, tooltip=tr("One move back (the comma key)"))
+        add(px(96, size), tr("Pause") if self.playing else tr("Play"), self.toggle_play, primary=True,
+            tooltip=tr("Play the moves one after another (Space)"))
+        add(narrow, "›", self.step_forward, tooltip=tr("One move on (the full stop key)"))
+        add(narrow, "»", lambda: self.seek(self.playback.total), tooltip=tr("To the last move (End)"))
         x += gap
         for speed in SPEEDS:
             add(px(66, size), speed_label(speed), lambda s=speed: self.set_speed(s),
-                primary=speed == self.speed, tooltip="How fast the moves follow each other")
+                primary=speed == self.speed, tooltip=tr("How fast the moves follow each other"))
         x += gap
-        add(px(40, size), "‹", lambda: self.step_watch(-1), tooltip="Watch through other eyes")
+        add(px(40, size), "‹", lambda: self.step_watch(-1), tooltip=tr("Watch through other eyes"))
         self._watch_label = pygame.Rect(x, y, px(130, size), row_h)
         x += self._watch_label.width + gap
-        add(px(40, size), "›", lambda: self.step_watch(1), tooltip="Watch through other eyes")
+        add(px(40, size), "›", lambda: self.step_watch(1), tooltip=tr("Watch through other eyes"))
         right = bar.right - px(16, size)
         back = pygame.Rect(right - px(100, size), y, px(100, size), row_h)
         play_on = pygame.Rect(back.left - gap - px(220, size), y, px(220, size), row_h)
@@ -278,9 +296,9 @@ class ReplayScene(Scene):
             room = max(2, right - x)
             play_on = pygame.Rect(x, y, room * 2 // 3 - gap, row_h)
             back = pygame.Rect(play_on.right + gap, y, room - play_on.width - gap, row_h)
-        buttons.add(play_on, "Play on from here", self.play_on, enabled=self.can_play_on,
-                    tooltip="A new game from this move, with the seats chosen again")
-        buttons.add(back, "Back", self.back)
+        buttons.add(play_on, tr("Play on from here"), self.play_on, enabled=self.can_play_on,
+                    tooltip=tr("A new game from this move, with the seats chosen again"))
+        buttons.add(back, tr("Back"), self.back)
 
     @property
     def can_play_on(self) -> bool:
@@ -433,19 +451,19 @@ class ReplayScene(Scene):
     def position_text(self) -> str:
         """"Move 57 of 147 · Round 3": where the replay is, in the game's own stretches."""
         move, total = self.playback.position, self.playback.total
-        text = f"Move {move} of {total}"
+        text = tr("Move {move} of {total}").format(move=move, total=total)
         stretches = [m for m in self.marks if m.kind in (ROUND, SCORING, CHAPTER)]
         if not stretches:
             return text
         kind = stretches[0].kind
         done = sum(1 for m in stretches if m.move <= move)
         if self.playback.is_over() or any(m.kind == END and m.move <= move for m in self.marks):
-            return f"{text} · game over"
+            return f"{text} · {tr('game over')}"
         if kind == CHAPTER:
-            return f"{text} · Chapter {('I', 'II', 'III')[min(done, 2)]}"
+            return f"{text} · " + tr("Chapter {number}").format(number=("I", "II", "III")[min(done, 2)])
         if kind == SCORING:
-            return f"{text} · {done} scoring{'s' if done != 1 else ''} done"
-        return f"{text} · Round {done + 1}"
+            return f"{text} · " + ntr("{n} scoring done", "{n} scorings done", done).format(n=done)
+        return f"{text} · " + tr("Round {number}").format(number=done + 1)
 
     def _draw_seek_bar(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         rect = self.seek_rect
@@ -496,7 +514,7 @@ class ReplayScene(Scene):
             draw_text(surface, name, font, GOLD, topleft=(left, rect.top + pad // 2), shadow=1)
             cards = hands.get(seat, [])
             if not cards:
-                draw_text(surface, "no cards", font, MUTED,
+                draw_text(surface, tr("no cards"), font, MUTED,
                           topleft=(left, rect.top + pad // 2 + font.get_linesize()), shadow=1)
                 continue
             room = width - pad

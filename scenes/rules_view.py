@@ -12,6 +12,8 @@ import math
 
 import pygame
 
+from game.i18n import tr
+
 from .look import CREAM, GOLD, body_font, draw_panel, draw_text, px, text_scale, wrap
 from .rules_pages import RulesPage, pages
 from .rules_text import title as game_title
@@ -33,10 +35,17 @@ class RulesViewScene(MenuScene):
         self.game_id = game_id
         self.pages: list[RulesPage] = pages(game_id)
         self.page = max(0, min(page, len(self.pages) - 1))
-        self.title = f"{game_title(game_id)}: rules"
+        self.title = tr("{game}: rules").format(game=game_title(game_id))
         self.panel = pygame.Rect(0, 0, 0, 0)
         #: the card ids drawn in the last frame, with where (tests and tools read it)
         self.drawn_cards: list[tuple[str, pygame.Rect]] = []
+
+    def on_language_changed(self) -> None:
+        """The pages and the heading again in the new language."""
+        self.pages = pages(self.game_id)
+        self.page = max(0, min(self.page, len(self.pages) - 1))
+        self.title = tr("{game}: rules").format(game=game_title(self.game_id))
+        super().on_language_changed()
 
     # -- widgets ---------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
@@ -54,11 +63,11 @@ class RulesViewScene(MenuScene):
         y = self.panel.bottom + px(16, size)
         left = w // 2 - 2 * button_w - 3 * gap // 2
         rects = [pygame.Rect(left + i * (button_w + gap), y, button_w, button_h) for i in range(4)]
-        self.add_button(rects[0], "Previous", self.previous, enabled=self.page > 0)
-        self.add_button(rects[1], "Next", self.next, enabled=self.page < len(self.pages) - 1)
-        self.add_button(rects[2], "Full text", self.full_text,
-                        tooltip="The whole rules summary as text, in one scrolling box")
-        self.add_button(rects[3], "Close", self.back, primary=True)
+        self.add_button(rects[0], tr("Previous"), self.previous, enabled=self.page > 0)
+        self.add_button(rects[1], tr("Next"), self.next, enabled=self.page < len(self.pages) - 1)
+        self.add_button(rects[2], tr("Full text"), self.full_text,
+                        tooltip=tr("The whole rules summary as text, in one scrolling box"))
+        self.add_button(rects[3], tr("Close"), self.back, primary=True)
 
     def turn_to(self, page: int) -> None:
         page = max(0, min(page, len(self.pages) - 1))
@@ -95,7 +104,8 @@ class RulesViewScene(MenuScene):
         inner = self.panel.inflate(-2 * px(22, size), -2 * px(16, size))
         if inner.width < 10 or inner.height < 10:
             return
-        heading = f"{page.title}   ·   page {self.page + 1} of {len(self.pages)}"
+        heading = tr("{title}   ·   page {page} of {pages}").format(title=page.title, page=self.page + 1,
+                                                                   pages=len(self.pages))
         head_font = body_font(round(24 * text_scale(size)), bold=True)
         draw_text(surface, heading, head_font, GOLD, topleft=inner.topleft)
         body = inner.copy()

@@ -16,11 +16,13 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.core.datafile import shown
 from game.history import Entry, History
+from game.i18n import N_, tr
 from game.statistics import PlayerStats, levels_in, statistics, write_csv
 
 from . import rules_text
 from .charts import BARS, LINES, Chart, ChartSeries, colour, draw_charts
 from .keeping import exports_dir, history
+from .setup import level_label
 from .widgets import (
     CREAM,
     GOLD,
@@ -47,20 +49,25 @@ READ_BUDGET = 0.02
 CHARTED = 6
 #: the games of each player drawn in the points chart: the latest ones
 LAST_GAMES = 30
-COLUMNS = (("Player", 0.17), ("Games", 0.06), ("Wins", 0.06), ("Win rate", 0.08), ("Mean place", 0.09),
-           ("Mean pts", 0.08), ("Best", 0.05), ("Worst", 0.06), ("Streaks", 0.16), ("Hints", 0.05),
-           ("AI beaten", 0.14))
+COLUMNS = ((N_("Player"), 0.17), (N_("Games"), 0.06), (N_("Wins"), 0.06), (N_("Win rate"), 0.08),
+           (N_("Mean place"), 0.09), (N_("Mean pts"), 0.08), (N_("Best"), 0.05), (N_("Worst"), 0.06),
+           (N_("Streaks"), 0.16), (N_("Hints"), 0.05), (N_("AI beaten"), 0.14))
 
 
 def streak_text(stats: PlayerStats) -> str:
     """The longest winning run and the current run: "best 3 · now 2 won" / "now 1 lost"."""
     now = stats.current_streak
-    current = f"{abs(now)} {'won' if now > 0 else 'lost'}" if now else "–"
-    return f"best {stats.longest_win_streak} · now {current}"
+    if now > 0:
+        current = tr("{n} won").format(n=now)
+    elif now < 0:
+        current = tr("{n} lost").format(n=-now)
+    else:
+        current = "–"
+    return tr("best {best} · now {current}").format(best=stats.longest_win_streak, current=current)
 
 
 def beaten_text(stats: PlayerStats) -> str:
-    return " · ".join(f"{level} {stats.beaten[level]}" for level in levels_in([stats])) or "–"
+    return " · ".join(f"{level_label(level)} {stats.beaten[level]}" for level in levels_in([stats])) or "–"
 
 
 def cells(stats: PlayerStats) -> tuple[str, ...]:
@@ -74,7 +81,7 @@ def cells(stats: PlayerStats) -> tuple[str, ...]:
 
 
 class StatisticsScene(MenuScene):
-    title = "Statistics"
+    title = N_("Statistics")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -116,19 +123,22 @@ class StatisticsScene(MenuScene):
         menu_rect = pygame.Rect(left, top, menu_w, control_h)
         self.game_menu = UIDropDownMenu(list(self._titles), current, menu_rect, manager=self.ui)
         name_rect = pygame.Rect(left + menu_w + gap, top, min(px(280, size), width // 3), control_h)
-        self.name_entry = PlaceholderEntry(name_rect, manager=self.ui, placeholder_text="A player's name")
+        self.name_entry = PlaceholderEntry(name_rect, manager=self.ui, placeholder_text=tr("A player's name"))
         self.name_entry.set_text_length_limit(40)
         self.name_entry.set_text(self.player_filter)
         ai_rect = pygame.Rect(name_rect.right + gap, top, min(px(220, size), width // 4), control_h)
         self.ai_button = self.add_button(ai_rect, self._ai_label(), self.toggle_ai,
-                                         tooltip="Show the figures of the AI seats too", class_id="@quiet")
+                                         tooltip=tr("Show the figures of the AI seats too"),
+                                         class_id="@quiet")
 
         button_h = px(46, size)
         bottom = h - px(22, size) - button_h
-        self.add_button(pygame.Rect(left + width - px(200, size), bottom, px(200, size), button_h), "Back",
-                        self.back)
-        self.add_button(pygame.Rect(left, bottom, px(240, size), button_h), "Export CSV", self.export,
-                        tooltip=f"Every figure of every game, written to {exports_dir()}", primary=True)
+        self.add_button(pygame.Rect(left + width - px(200, size), bottom, px(200, size), button_h),
+                        tr("Back"), self.back)
+        self.add_button(pygame.Rect(left, bottom, px(240, size), button_h), tr("Export CSV"), self.export,
+                        tooltip=tr("Every figure of every game, written to {folder}").format(
+                            folder=exports_dir()),
+                        primary=True)
         body_top = top + control_h + gap
         body_h = max(1, bottom - gap - body_top)
         self.row_h = max(1, px(30, size))
@@ -138,8 +148,13 @@ class StatisticsScene(MenuScene):
                                       max(1, bottom - gap - self.table_rect.bottom - gap))
         self._chart_image = None
 
+    def on_language_changed(self) -> None:
+        """The charts hold words too: made again in the new language."""
+        self._figures()
+        super().on_language_changed()
+
     def _ai_label(self) -> str:
-        return "AI players: shown" if self.with_ai else "AI players: hidden"
+        return tr("AI players: shown") if self.with_ai else tr("AI players: hidden")
 
     # -- figures ---------------------------------------------------------------------------------
     def _take_entries(self) -> None:
@@ -171,8 +186,8 @@ class StatisticsScene(MenuScene):
         most = max(max(s.place_counts, default=1) for s in charted)
         counts = [ChartSeries(_place_word(p), [s.place_counts.get(p, 0) for s in charted],
                               _place_colour(p, most)) for p in range(1, most + 1)]
-        places = Chart(BARS, "Places: how often each player finished where", [shown(s.name) for s in charted],
-                       counts)
+        places = Chart(BARS, tr("Places: how often each player finished where"),
+                       [shown(s.name) for s in charted], counts)
         ordered = all(not s.points for s in charted)  # a finishing order (Palace): places, not points
         last = max(len(s.results) for s in charted)
         span = min(LAST_GAMES, last)
@@ -182,8 +197,8 @@ class StatisticsScene(MenuScene):
                                           else list(s.points[-span:]))
             series.append(ChartSeries(shown(s.label), [*values, *([None] * (span - len(values)))],
                                       colour(charted.index(s), self.app.settings.colour_vision)))
-        title = ("Place in each of the last games (1 is the best)" if ordered
-                 else "Points in each of the last games")
+        title = (tr("Place in each of the last games (1 is the best)") if ordered
+                 else tr("Points in each of the last games"))
         trend = Chart(LINES, title, [str(i) for i in range(1, span + 1)], series)
         return [places, trend]
 
@@ -242,13 +257,13 @@ class StatisticsScene(MenuScene):
         widths = [b - a - px(6, size) for a, b in zip(xs, [*xs[1:], inner.right + px(6, size)], strict=True)]
         mid = rect.top + self.row_h // 2
         for (title, _), x, width in zip(COLUMNS, xs, widths, strict=True):
-            draw_text(surface, fit_text(title, head, width), head, GOLD,
+            draw_text(surface, fit_text(tr(title), head, width), head, GOLD,
                       topleft=(x, mid - head.get_height() // 2), shadow=1)
         rule_y = rect.top + self.row_h
         pygame.draw.line(surface, GOLD_DARK, (inner.left, rule_y), (inner.right, rule_y), max(1, px(1, size)))
         if not self.rows:
-            note = ("Reading the kept games…" if self.pending else "No game of this kind is kept yet."
-                    if not self.player_filter else "No player of that name.")
+            note = (tr("Reading the kept games…") if self.pending else tr("No game of this kind is kept yet.")
+                    if not self.player_filter else tr("No player of that name."))
             draw_text(surface, note, text, MUTED, center=(rect.centerx, rect.centery + self.row_h // 2),
                       shadow=1)
             return
@@ -267,10 +282,11 @@ class StatisticsScene(MenuScene):
         try:
             write_csv(statistics(self.history.entries()), target)
         except OSError as exc:
-            self.show_message(Message("The statistics were not exported", shown(exc)))
+            self.show_message(Message(tr("The statistics were not exported"), shown(exc)))
             return
-        self.show_message(Message("Statistics exported",
-                                  f"Every figure of every game is written to\n{shown(target)}"))
+        self.show_message(Message(tr("Statistics exported"),
+                                  tr("Every figure of every game is written to\n{path}").format(
+                                      path=shown(target))))
 
 
 def _place_word(place: int) -> str:

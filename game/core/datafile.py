@@ -23,6 +23,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from ..i18n import tr
+
 #: the largest text data file read: far more than any manifest, settings or card file needs
 MAX_TEXT_BYTES = 4 * 1024 * 1024
 #: a value shown in a message is cut to this many characters
@@ -46,7 +48,9 @@ class DataFileError(ValueError):
         self.line = line
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line is not None else self.message
+        if self.line is None:
+            return self.message
+        return tr("line {line}: {problem}").format(line=self.line, problem=self.message)
 
 
 def read_limited(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
@@ -55,9 +59,11 @@ def read_limited(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
         with open_regular(path) as fh:
             raw = fh.read(max_bytes + 1)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        raise DataFileError(f"cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
+        reason = getattr(exc, "strerror", None) or exc
+        raise DataFileError(tr("cannot read it ({reason})").format(reason=reason)) from None
     if len(raw) > max_bytes:
-        raise DataFileError(f"it is larger than {max_bytes // 1024} KiB, far more than such a file needs")
+        raise DataFileError(tr("it is larger than {size} KiB, far more than such a file needs").format(
+            size=max_bytes // 1024))
     return raw
 
 
@@ -85,7 +91,8 @@ def decode_utf8(raw: bytes) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         bad = raw[exc.start : exc.start + 1].hex()
-        raise DataFileError(f"it is not UTF-8 text (byte 0x{bad})", line_at(raw, exc.start)) from None
+        raise DataFileError(tr("it is not UTF-8 text (byte 0x{byte})").format(byte=bad),
+                            line_at(raw, exc.start)) from None
 
 
 def line_at(text: str | bytes, index: int) -> int:
@@ -108,14 +115,16 @@ def parse_toml(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         found = _TOML_ERROR_LINE.search(str(exc))
         message = _TOML_ERROR_LINE.sub("", str(exc)).replace("(, column", "(column").strip()
-        raise DataFileError(f"not valid TOML: {message}", int(found.group(1)) if found else None) from None
+        # tomllib's own words stay as they are (it speaks English only)
+        raise DataFileError(tr("not valid TOML: {problem}").format(problem=message),
+                            int(found.group(1)) if found else None) from None
     except RecursionError:
-        raise DataFileError("not valid TOML here: arrays or tables nested too deeply") from None
+        raise DataFileError(tr("not valid TOML here: arrays or tables nested too deeply")) from None
     except ValueError as exc:  # an integer longer than Python converts
         long = _LONG_NUMBER.search(text)
         if long is None:
-            raise DataFileError(f"not valid TOML here: {exc}") from None
-        raise DataFileError("a number of more than 4300 digits, too long to read",
+            raise DataFileError(tr("not valid TOML here: {problem}").format(problem=exc)) from None
+        raise DataFileError(tr("a number of more than 4300 digits, too long to read"),
                             line_at(text, long.start())) from None
 
 
@@ -165,7 +174,7 @@ def set_aside(path: Path) -> Path:
 def brief(value: object, limit: int = BRIEF_CHARS) -> str:
     """repr(value) for a message, cut to `limit` characters (a hostile value may be megabytes)."""
     if isinstance(value, int) and value.bit_length() > 4 * limit:
-        return f"<a number of about {round(value.bit_length() * 0.30103)} digits>"
+        return tr("<a number of about {digits} digits>").format(digits=round(value.bit_length() * 0.30103))
     try:
         text = repr(value)
     except (ValueError, RecursionError):
