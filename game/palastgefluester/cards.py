@@ -7,59 +7,78 @@ multiset check. A King card is a bare person id ("Zofe"); the Hofmarschall has n
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from ..i18n import Card, Message, context_message, language, message, ptr
 
 
 @dataclass(frozen=True)
 class Person:
     id: str  # ASCII id used in card strings and action texts, e.g. "Waechter"
-    name: str  # display name, e.g. "Wächter"
-    action: str  # short English action text for the card face
-    king_text: str  # text of this person's King card ("" for the Hofmarschall, which has none)
+    name: str  # the German name the German edition prints, e.g. "Wächter"
+    english: str  # the English name, e.g. "Guard" (the catalogue's id for the name: context "card name")
+    action: str  # the English action text for the card face (context "card text")
+    king_text: str  # the English text of this person's King card ("" for the Hofmarschall, which has none)
+    gender: str  # the German name's gender ("m", "f"): its article in a sentence
 
 
 PERSONS: tuple[Person, ...] = (
     Person(
         "Hofmarschall",
         "Hofmarschall",
+        "Chamberlain",
         "Reveal the top King card: that person's action is blocked",
         "",
+        "m",
     ),
     Person(
         "Schatzmeister",
         "Schatzmeister",
+        "Treasurer",
         "Show your whole hand to all players",
-        "The Schatzmeister has no action",
+        "The Treasurer has no action",
+        "m",
     ),
     Person(
         "Zauberer",
         "Zauberer",
+        "Wizard",
         "Swap 1 or more hand cards with another player",
-        "The Zauberer has no action",
+        "The Wizard has no action",
+        "m",
     ),
     Person(
         "Zofe",
         "Zofe",
+        "Maid",
         "Discard 1 hand card, draw 1",
-        "The Zofe has no action",
+        "The Maid has no action",
+        "f",
     ),
     Person(
         "Mundschenk",
         "Mundschenk",
+        "Cupbearer",
         "Swap 2 cards between 2 displays (not as 1st or 2nd card of a round)",
-        "The Mundschenk has no action",
+        "The Cupbearer has no action",
+        "m",
     ),
     Person(
         "Waechter",
         "Wächter",
+        "Guard",
         "Take another card of your display back into your hand",
-        "The Wächter has no action",
+        "The Guard has no action",
+        "m",
     ),
     Person(
         "Hofnarr",
         "Hofnarr",
+        "Jester",
         "No action",
-        "Playing the Hofnarr ends the round: every other player scores 1",
+        "Playing the Jester ends the round: every other player scores 1",
+        "m",
     ),
 )
 
@@ -99,3 +118,76 @@ def is_card(text: str, players: int) -> bool:
     """Whether `text` names a person card used with `players` seats."""
     person, slash, colour = text.partition("/")
     return bool(slash) and person in PERSON_BY_ID and (colour == BROWN or colour in COLOURS[:players])
+
+
+# -- words -----------------------------------------------------------------------------------------
+# Names, rule texts and colours in the chosen language (game.i18n); the ids above never change.
+_CASES = ("nom", "acc", "dat")
+_GERMAN_ARTICLES = {"m": ("der", "den", "dem"), "f": ("die", "die", "der")}
+#: German names that change in a case beyond the article (a weak noun: "den Hofnarren")
+_GERMAN_FORMS = {"Hofnarr": ("Hofnarr", "Hofnarren", "Hofnarren")}
+
+
+def catalogue_words() -> Iterable[tuple[str | None, str]]:
+    """The card data's texts for the catalogues: names, rule texts, King card texts and colours."""
+    for p in PERSONS:
+        yield "card name", p.english
+        yield "card text", p.action
+        if p.king_text:
+            yield "king card text", p.king_text
+    for colour in (*COLOURS, BROWN):
+        yield "colour", colour
+
+
+def person_label(person: str, case: str = "") -> str:
+    """A person's name in the chosen language ("Wächter", "Guard"); with a case ("nom", "acc", "dat")
+    it comes with its article: "den Hofnarren", "the Jester"."""
+    found = PERSON_BY_ID.get(person)
+    if found is None:
+        return person
+    name = ptr("card name", found.english)
+    if case not in _CASES:
+        return name
+    index = _CASES.index(case)
+    if language() == "de":
+        if name == found.name:  # the catalogue gives the German edition's name: its own forms
+            name = _GERMAN_FORMS.get(found.id, (name,) * 3)[index]
+        return f"{_GERMAN_ARTICLES[found.gender][index]} {name}"
+    return f"the {name}"
+
+
+def card_label(card_id: str, case: str = "") -> str:
+    """A card's name in the chosen language: a person card ("Zofe/red"), a King card ("king/Zofe") or a
+    person ("Zofe") by the person's name, with its article in a case (see `person_label`)."""
+    text = str(card_id)
+    if text.startswith("king/"):
+        text = text[len("king/"):]
+    return person_label(card_person(text), case)
+
+
+def colour_label(colour: str) -> str:
+    """A card's or seat's colour in the chosen language ("rot")."""
+    return ptr("colour", colour)
+
+
+def colour_word(colour: str) -> Message:
+    """A colour as a message parameter."""
+    return context_message("colour", colour)
+
+
+def card_words(card_id: str) -> Message:
+    """A person card with its colour as a message parameter: "Wächter (Rot)", "Guard (red)"."""
+    return message("{card} ({colour})", card=Card("palastgefluester", card_id),
+                   colour=colour_word(card_colour(card_id)))
+
+
+def person_action(person: str) -> str:
+    """The person's action, as its card says it, in the chosen language."""
+    found = PERSON_BY_ID.get(person)
+    return ptr("card text", found.action) if found is not None else ""
+
+
+def king_text(person: str) -> str:
+    """The text of the person's King card in the chosen language ("" for the Hofmarschall)."""
+    found = PERSON_BY_ID.get(person)
+    return ptr("king card text", found.king_text) if found is not None and found.king_text else ""

@@ -6,126 +6,146 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core import Action
-from .cards import PERSON_BY_ID, card_person
+from ..i18n import N_, Card, Message, Seat, listing, message
+from .cards import PERSON_BY_ID, card_person, card_words
 from .multiset import without
-from .rules import seat_name
-from .state import OVER, PHASE_ACTION, ZAUBERER_GIVE
+from .state import GAME_ID, OVER, PHASE_ACTION, ZAUBERER_GIVE
 
 if TYPE_CHECKING:
     from .state import PalastState
 
-#: what each action kind is for and how it is written
+#: what each action kind is for (words for people, translated where shown) and how it is written (the
+#: action's text, the same in every language)
 USAGE = {
-    "play": ("play a card", "play <card>, e.g. 'play Zofe/red'"),
-    "target": ("choose who swaps cards with the Zauberer", "target <seat>, e.g. 'target 1'"),
-    "count": ("choose how many cards the Zauberer swaps", "count <number>, e.g. 'count 2'"),
-    "give": ("choose a card to give in the Zauberer swap", "give <card>, e.g. 'give Hofnarr/brown'"),
-    "discard": ("discard a card with the Zofe", "discard <card>, e.g. 'discard Zofe/red'"),
-    "pick": ("choose the first card of the Mundschenk swap", "pick <seat> <person>, e.g. 'pick 1 Zofe'"),
-    "swap": ("choose the second card of the Mundschenk swap", "swap <seat> <person>, e.g. 'swap 2 Hofnarr'"),
-    "take": ("take a card back with the Wächter", "take <person>, e.g. 'take Zofe'"),
-    "next": ("choose who plays next after a brown card", "next <seat>, e.g. 'next 0'"),
+    "play": (N_("play a card"), "play <card>, e.g. 'play Zofe/red'"),
+    "target": (N_("choose who swaps cards with the Wizard"), "target <seat>, e.g. 'target 1'"),
+    "count": (N_("choose how many cards the Wizard swaps"), "count <number>, e.g. 'count 2'"),
+    "give": (N_("choose a card to give in the Wizard's swap"), "give <card>, e.g. 'give Hofnarr/brown'"),
+    "discard": (N_("discard a card with the Maid"), "discard <card>, e.g. 'discard Zofe/red'"),
+    "pick": (N_("choose the first card of the Cupbearer's swap"), "pick <seat> <person>, e.g. 'pick 1 Zofe'"),
+    "swap": (N_("choose the second card of the Cupbearer's swap"),
+             "swap <seat> <person>, e.g. 'swap 2 Hofnarr'"),
+    "take": (N_("take a card back with the Guard"), "take <person>, e.g. 'take Zofe'"),
+    "next": (N_("choose who plays next after a brown card"), "next <seat>, e.g. 'next 0'"),
 }
 _ARG_TYPES = {"play": (str,), "target": (int,), "count": (int,), "give": (str,), "discard": (str,),
               "pick": (int, str), "swap": (int, str), "take": (str,), "next": (int,)}
 
 
-def explain_illegal(state: PalastState, action: Action) -> str:
+def explain_illegal(state: PalastState, action: Action) -> Message:
     if state.phase == OVER:
-        return "the game is over"
+        return message("the game is over")
     kind = action.kind
     if kind not in USAGE:
-        return f"'{action}' is not a Palastgeflüster action; the actions are: {', '.join(USAGE)}"
+        return message("'{action}' is not a Palastgeflüster action; the actions are: {actions}",
+                       action=str(action), actions=", ".join(USAGE))
     types = _ARG_TYPES[kind]
     if len(action.args) != len(types) or not all(isinstance(a, t) for a, t in zip(action.args, types,
                                                                                     strict=False)):
-        return f"write {USAGE[kind][1]}"
+        return message("write {usage}", usage=USAGE[kind][1])
     wanted = PHASE_ACTION[state.phase]
     decider = state.current_player
     assert decider is not None
     if kind != wanted:
-        return f"now {seat_name(decider)} must {USAGE[wanted][0]}, not {USAGE[kind][0]}"
+        return message("now {seat} must {wanted}, not {kind}", seat=Seat(decider),
+                       wanted=_usage(wanted), kind=_usage(kind))
     return _REASONS[kind](state, decider, *action.args)
 
 
-def _play(state: PalastState, seat: int, card: str) -> str:
-    return f"{seat_name(seat)} has no {card} in hand"
+def _usage(kind: str) -> Message:
+    return message(USAGE[kind][0])
 
 
-def _target(state: PalastState, seat: int, target: int) -> str:
+def _card(card: str) -> Card:
+    return Card(GAME_ID, card)
+
+
+def _play(state: PalastState, seat: int, card: str) -> Message:
+    return _not_in_hand(seat, card)
+
+
+def _not_in_hand(seat: int, card: str) -> Message:
+    if card_person(card) not in PERSON_BY_ID:
+        return message("{seat} has no card '{card}' in hand", seat=Seat(seat), card=card)
+    return message("{seat} has no {card} in hand", seat=Seat(seat), card=card_words(card))
+
+
+def _target(state: PalastState, seat: int, target: int) -> Message:
     if not 0 <= target < state.num_players:
-        return f"there is no seat {target}"
+        return message("there is no seat {number}", number=target)
     if target == seat:
-        return "the Zauberer swaps with another player, not with oneself"
-    return f"{seat_name(target)} has no hand cards to swap"
+        return message("the {card} swaps with another player, not with oneself", card=_card("Zauberer"))
+    return message("{seat} has no hand cards to swap", seat=Seat(target))
 
 
-def _count(state: PalastState, seat: int, count: int) -> str:
+def _count(state: PalastState, seat: int, count: int) -> Message:
     top = state.zauberer_max_count()
-    return f"the number of cards to swap must be from 1 to {top} (neither may give more than they hold)"
+    return message("the number of cards to swap must be from 1 to {top} (neither may give more than they "
+                   "hold)", top=top)
 
 
-def _give(state: PalastState, seat: int, card: str) -> str:
+def _give(state: PalastState, seat: int, card: str) -> Message:
     z = state.zauberer
     assert z is not None and z.target is not None
     hand = state.hands[z.initiator if state.phase == ZAUBERER_GIVE else z.target]
     chosen = z.given if state.phase == ZAUBERER_GIVE else z.answer
     if card in hand and card not in without(hand, chosen):
-        return f"{card} is already chosen"
-    return f"{seat_name(seat)} has no {card} in hand"
+        return message("{card} is already chosen", card=card_words(card))
+    return _not_in_hand(seat, card)
 
 
-def _discard(state: PalastState, seat: int, card: str) -> str:
-    return f"{seat_name(seat)} has no {card} in hand to discard"
+def _discard(state: PalastState, seat: int, card: str) -> Message:
+    if card_person(card) not in PERSON_BY_ID:
+        return _not_in_hand(seat, card)
+    return message("{seat} has no {card} in hand to discard", seat=Seat(seat), card=card_words(card))
 
 
-def _pick(state: PalastState, seat: int, owner: int, person: str) -> str:
-    return _swap_card_reason(state, seat, owner, person) or (
-        f"no allowed swap starts with {seat_name(owner)}'s {_name(person)}: every swap with it would put "
-        "a person twice into one display")
+def _pick(state: PalastState, seat: int, owner: int, person: str) -> Message:
+    return _swap_card_reason(state, seat, owner, person) or message(
+        "no allowed swap starts with {owner}'s {card}: every swap with it would put a person twice into one "
+        "display", owner=Seat(owner), card=_card(person))
 
 
-def _swap(state: PalastState, seat: int, owner: int, person: str) -> str:
+def _swap(state: PalastState, seat: int, owner: int, person: str) -> Message:
     assert state.mundschenk_first is not None
     first_owner, first_person = state.mundschenk_first
     reason = _swap_card_reason(state, seat, owner, person)
     if reason:
         return reason
     if owner == first_owner:
-        return "the Mundschenk swaps between two different displays"
-    return (f"swapping {seat_name(first_owner)}'s {_name(first_person)} with {seat_name(owner)}'s "
-            f"{_name(person)} would put a person twice into one display")
+        return message("the {card} swaps between two different displays", card=_card("Mundschenk"))
+    return message("swapping {first_owner}'s {first} with {owner}'s {card} would put a person twice into one "
+                   "display", first_owner=Seat(first_owner), first=_card(first_person), owner=Seat(owner),
+                   card=_card(person))
 
 
-def _swap_card_reason(state: PalastState, seat: int, owner: int, person: str) -> str:
+def _swap_card_reason(state: PalastState, seat: int, owner: int, person: str) -> Message | None:
     if not 0 <= owner < state.num_players:
-        return f"there is no seat {owner}"
+        return message("there is no seat {number}", number=owner)
     if person not in PERSON_BY_ID:
-        return f"there is no person {person!r}"
+        return message("there is no person '{person}'", person=person)
     if all(card_person(c) != person for c in state.displays[owner]):
-        return f"there is no {_name(person)} in {seat_name(owner)}'s display"
+        return message("there is no {card} in {owner}'s display", card=_card(person), owner=Seat(owner))
     if owner == seat and person == "Mundschenk":
-        return "the Mundschenk just played may not be swapped"
-    return ""
+        return message("the {card} just played may not be swapped", card=_card("Mundschenk"))
+    return None
 
 
-def _take(state: PalastState, seat: int, person: str) -> str:
+def _take(state: PalastState, seat: int, person: str) -> Message:
     if person == "Waechter":
-        return "the Wächter takes back another card, not itself"
-    return f"there is no {_name(person)} in {seat_name(seat)}'s display to take back"
+        return message("the {card} takes back another card, not itself", card=_card("Waechter"))
+    if person not in PERSON_BY_ID:
+        return message("there is no person '{person}'", person=person)
+    return message("there is no {card} in {seat}'s display to take back", card=_card(person), seat=Seat(seat))
 
 
-def _next(state: PalastState, seat: int, chosen: int) -> str:
+def _next(state: PalastState, seat: int, chosen: int) -> Message:
     assert state.tie is not None
-    tied = ", ".join(seat_name(s) for s in state.tie)
-    return f"only a player tied for the fewest display cards may be chosen ({tied})"
+    return message("only a player tied for the fewest display cards may be chosen ({seats})",
+                   seats=listing(Seat(s) for s in state.tie))
 
 
-def _name(person: str) -> str:
-    return PERSON_BY_ID[person].name if person in PERSON_BY_ID else person
-
-
-_REASONS: dict[str, Callable[..., str]] = {
+_REASONS: dict[str, Callable[..., Message]] = {
     "play": _play, "target": _target, "count": _count, "give": _give, "discard": _discard,
     "pick": _pick, "swap": _swap, "take": _take, "next": _next}
 assert set(_REASONS) == set(USAGE)

@@ -2,7 +2,8 @@
 
 `reasons(decision, action, rng)` reads the seat's observation through the bot's Judge: dead cards (persons
 already in the own display), whose turn comes next and how likely that player is stuck, what a card's
-action frees. The words are all in MESSAGES (ids "pg.*"); game.ai.hint renders them.
+action frees. The words are all in MESSAGES (ids "pg.*", marked for the catalogues); game.ai.hint
+renders them.
 """
 
 from __future__ import annotations
@@ -10,69 +11,77 @@ from __future__ import annotations
 from ..ai.base import Decision
 from ..ai.hint import Reason
 from ..core import Action, Rng
+from ..i18n import N_, tr
 from .bot import Judge, _next_seats, _unwanted
-from .cards import PERSON_BY_ID, card_colour, card_person
+from .cards import card_colour, card_person, colour_label, person_label
 from .rules import HAND_SIZE, MUNDSCHENK_QUIET_PLAYS, colour_seat
 
 #: A player this likely to hold only dead cards is called stuck in a hint.
 STUCK = 0.5
 
 MESSAGES: dict[str, str] = {
-    "pg.forced_double": "every card you hold is already in your row: a Palastgeflüster cannot be avoided",
-    "pg.completes_six": "it completes six different persons in your row: you score",
-    "pg.own_colour": "it is your own colour, so you play again next",
-    "pg.brown_you": "it is brown and your row stays the shortest, so you play again next",
-    "pg.to_stuck": "{seat} plays next and probably holds only cards already in their row: everyone else "
-                   "scores",
-    "pg.to_seat": "{seat} plays next, who is not close to scoring",
-    "pg.keeps_hand_live": "every card left in your hand can still go into your row",
-    "pg.blocked": "its action is blocked by the King card, so it costs you nothing",
-    "pg.zofe_swaps": "the Zofe lets you throw away a card you can no longer play",
-    "pg.zauberer_trades": "the Zauberer lets you hand {count} unwanted cards to another player",
-    "pg.waechter_frees": "the Wächter takes a card back so that {count} of your hand cards can be played "
-                         "again",
-    "pg.mundschenk_quiet": "the Mundschenk has no action this early in the round, so it gives nothing away",
-    "pg.target_stuck": "{seat} cannot play {count} of the cards you want to give away",
-    "pg.target_leader": "{seat} leads or is close to six persons: hurting them matters most",
-    "pg.count_unwanted": "you hold {count} cards you would rather give away",
-    "pg.give_dead": "you can no longer play it yourself",
-    "pg.give_copy": "you hold another {person}, and only one of them can go into your row",
-    "pg.give_hurts": "{seat} cannot play it either",
-    "pg.give_own_colour": "it keeps your own colour, which gives you extra turns",
-    "pg.discard_dead": "you can no longer play it yourself",
-    "pg.discard_copy": "you hold another {person}",
-    "pg.discard_least": "it is the card you need least",
-    "pg.take_frees": "it frees {count} of your hand cards to be played again",
-    "pg.take_card": "its person can be played again",
-    "pg.swap_hurts": "the swap leaves the others with more cards they cannot play",
-    "pg.swap_frees": "the swap frees your own hand cards",
-    "pg.next_stuck": "{seat} probably holds only cards already in their row: everyone else scores",
-    "pg.next_safe": "{seat} is the least dangerous player to hand the turn to",
+    "pg.forced_double": N_("every card you hold is already in your row: a Palastgeflüster cannot be avoided"),
+    "pg.completes_six": N_("it completes six different persons in your row: you score"),
+    "pg.own_colour": N_("it is your own colour, so you play again next"),
+    "pg.brown_you": N_("it is brown and your row stays the shortest, so you play again next"),
+    "pg.to_stuck": N_("{seat} plays next and probably holds only cards already in their row: everyone else "
+                      "scores"),
+    "pg.to_seat": N_("{seat} plays next, who is not close to scoring"),
+    "pg.keeps_hand_live": N_("every card left in your hand can still go into your row"),
+    "pg.blocked": N_("its action is blocked by the King card, so it costs you nothing"),
+    "pg.zofe_swaps": N_("the Maid lets you throw away a card you can no longer play"),
+    "pg.zauberer_trades": N_("the Wizard lets you hand unwanted cards to another player ({count})"),
+    "pg.waechter_frees": N_("the Guard takes a card back so that hand cards can be played again ({count})"),
+    "pg.mundschenk_quiet": N_("the Cupbearer has no action this early in the round, so it gives nothing "
+                              "away"),
+    "pg.target_stuck": N_("{seat} cannot play some of the cards you want to give away ({count})"),
+    "pg.target_leader": N_("{seat} leads or is close to six persons: hurting them matters most"),
+    "pg.count_unwanted": N_("the number of cards you would rather give away: {count}"),
+    "pg.give_dead": N_("you can no longer play it yourself"),
+    "pg.give_copy": N_("you hold another {card}, and only one of them can go into your row"),
+    "pg.give_hurts": N_("{seat} cannot play it either"),
+    "pg.give_own_colour": N_("it keeps your own colour, which gives you extra turns"),
+    "pg.discard_dead": N_("you can no longer play it yourself"),
+    "pg.discard_copy": N_("you hold another {card}"),
+    "pg.discard_least": N_("it is the card you need least"),
+    "pg.take_frees": N_("it frees hand cards to be played again ({count})"),
+    "pg.take_card": N_("its person can be played again"),
+    "pg.swap_hurts": N_("the swap leaves the others with more cards they cannot play"),
+    "pg.swap_frees": N_("the swap frees your own hand cards"),
+    "pg.next_stuck": N_("{seat} probably holds only cards already in their row: everyone else scores"),
+    "pg.next_safe": N_("{seat} is the least dangerous player to hand the turn to"),
 }
 
 
 def person_words(person: str) -> str:
-    found = PERSON_BY_ID.get(person)
-    return found.name if found is not None else person
+    """A person's name in the chosen language."""
+    return person_label(person)
 
 
 def card_words(card: str) -> str:
-    """"Waechter/red" -> "Wächter (red)"."""
-    return f"{person_words(card_person(card))} ({card_colour(card)})" if "/" in card else person_words(card)
+    """"Waechter/red" -> "Wächter (Rot)" / "Guard (red)"; a person alone by its name."""
+    if "/" not in card:
+        return person_words(card)
+    return tr("{card} ({colour})").format(card=person_words(card_person(card)),
+                                          colour=colour_label(card_colour(card)))
 
 
 def action_words(text: str) -> str:
-    """An action's text as a player says it ("play Zauberer/red" -> "play the Zauberer (red)")."""
+    """An action's text as a player says it ("play Zauberer/red" -> "play the Wizard (red)"), in the
+    chosen language."""
     kind, _, rest = text.partition(" ")
     args = rest.split()
     if kind in ("play", "give", "discard") and args:
-        return f"{kind} the {card_words(args[0])}"
+        templates = {"play": tr("play {card}"), "give": tr("give {card}"), "discard": tr("discard {card}")}
+        template = templates[kind]
+        return template.format(card=card_words(args[0]))
     if kind in ("target", "next") and args and args[0].isdigit():
-        return f"{kind}: seat {int(args[0]) + 1}"
+        template = tr("swap with seat {number}") if kind == "target" else tr("seat {number} plays next")
+        return template.format(number=int(args[0]) + 1)
     if kind == "take" and args:
-        return f"take back the {person_words(args[0])}"
+        return tr("take back {card}").format(card=person_words(args[0]))
     if kind in ("pick", "swap") and len(args) == 2 and args[0].isdigit():
-        return f"{kind} the {person_words(args[1])} of seat {int(args[0]) + 1}"
+        return tr("swap {card} of seat {number}").format(card=person_words(args[1]), number=int(args[0]) + 1)
     return text
 
 
@@ -155,7 +164,7 @@ def _give(j: Judge, action: Action, decision: Decision) -> list[Reason]:
     if person in j.dead_persons(j.displays[j.me]):
         out.append(Reason("pg.give_dead"))
     elif sum(card_person(c) == person for c in hand) > 1:
-        out.append(Reason("pg.give_copy", {"person": person_words(person)}))
+        out.append(Reason("pg.give_copy", {"card": person}))
     if isinstance(receiver, int) and person in j.dead_persons(j.displays[receiver]):
         out.append(Reason("pg.give_hurts", {"seat": receiver}))
     return out
@@ -167,7 +176,7 @@ def _discard(j: Judge, action: Action, decision: Decision) -> list[Reason]:
     if person in j.dead_persons(j.displays[j.me]):
         return [Reason("pg.discard_dead")]
     if sum(card_person(c) == person for c in j.hand) > 1:
-        return [Reason("pg.discard_copy", {"person": person_words(person)})]
+        return [Reason("pg.discard_copy", {"card": person})]
     return [Reason("pg.discard_least")]
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import BadSetup, Rng
+from ..i18n import Text, text_from_data
 from .cards import KING_PERSONS, card_person, deck, is_card
 from .multiset import contains
 from .rules import DOUBLE, HAND_SIZE, HOFNARR, SIX, mundschenk_pairs, seat_name
@@ -56,7 +57,7 @@ def state_from_dict(data: Mapping[str, Any], players: int, options: dict[str, An
     state.points = r.ints("points", n)
     state.noted = r.ints("noted", n)
     state.last_played = r.seat_and_text("last_played", n)
-    state.next_reason = r.get("next_reason", str)
+    state.next_reason = r.text("next_reason")
     state.zauberer = _zauberer(r.optional("zauberer", dict), n)
     state.mundschenk_first = r.seat_and_text("mundschenk_first", n)
     tie = r.optional("tie", list)
@@ -66,7 +67,7 @@ def state_from_dict(data: Mapping[str, Any], players: int, options: dict[str, An
     state.public_known = r.card_lists("public_known", n)
     state.known_discards = r.card_lists("known_discards", n)
     state.final_winners = r.seats_of(r.get("winners", list), "winners", n)
-    state.result = r.get("result", str)
+    state.result = r.text("result")
     _check(state)
     if not state.is_terminal() and not state.legal_actions():
         raise BadSetup(f"no legal action in phase {state.phase!r} in this position")
@@ -205,7 +206,7 @@ def _last_round(data: dict[str, Any] | None, players: int) -> dict[str, Any] | N
     seat = r.get("seat", int)
     if not 0 <= seat < players:
         raise BadSetup(f"there is no seat {seat}")
-    return {"reason": data["reason"], "seat": seat, "text": r.get("text", str),
+    return {"reason": data["reason"], "seat": seat, "text": r.text("text"),
             "scorers": r.seats_of(r.get("scorers", list), "scorers", players)}
 
 
@@ -224,6 +225,15 @@ class _Reader:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise BadSetup(f"the position's {key!r} must be a {kind.__name__}, not {value!r}")
         return value
+
+    def text(self, key: str) -> Text:
+        """What the engine said, kept as data: a string or a message's data (game.i18n)."""
+        if key not in self.data:
+            raise BadSetup(f"the position has no {key!r}")
+        try:
+            return text_from_data(self.data[key])
+        except ValueError as exc:
+            raise BadSetup(f"the position's {key!r}: {exc}") from None
 
     def optional(self, key: str, kind: type) -> Any:
         if self.data.get(key) is None:

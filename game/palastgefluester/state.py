@@ -26,9 +26,9 @@ from ..core import (
     State,
     TurnChanged,
 )
-from ..core.words import count as counted
+from ..i18n import Card, Message, Seat, Text, listing, message, plural_message
 from . import knowledge
-from .cards import BROWN, KING_PERSONS, PERSON_BY_ID, card_colour, card_person, deck
+from .cards import BROWN, KING_PERSONS, PERSON_BY_ID, card_colour, card_person, colour_word, deck
 from .multiset import without
 from .rules import (
     DOUBLE,
@@ -42,7 +42,6 @@ from .rules import (
     fewest_display,
     mundschenk_pairs,
     round_end,
-    seat_name,
 )
 
 GAME_ID = "palastgefluester"
@@ -116,7 +115,7 @@ class PalastState(State):
     phase: str
     turn: int | None  # whose turn it is / whose played card is being resolved
     last_played: tuple[int, str] | None
-    next_reason: str
+    next_reason: Text  # why the player of this turn plays it (a message; "" in a hand-made position)
     zauberer: ZaubererSwap | None
     mundschenk_first: tuple[int, str] | None
     tie: list[int] | None
@@ -125,7 +124,7 @@ class PalastState(State):
     public_known: list[list[str]]  # what every seat knows of each hand (public events only)
     known_discards: list[list[str]]  # each seat's own Zofe discards still in the discard pile
     final_winners: list[int]
-    result: str
+    result: Text
 
     # -- set-up ----------------------------------------------------------------------------------
     @classmethod
@@ -176,7 +175,7 @@ class PalastState(State):
     def winners(self) -> list[int]:
         return list(self.final_winners)
 
-    def result_text(self) -> str:
+    def result_text(self) -> Text:  # type: ignore[override]
         return self.result
 
     def _legal_actions(self) -> list[Action]:
@@ -192,13 +191,14 @@ class PalastState(State):
                 events.append(TurnChanged(seat=decider, reason=self.decider_reason()))
         return events
 
-    def decider_reason(self) -> str:
+    def decider_reason(self) -> Text:
         """Why the deciding seat decides now (for the 'who acts and why' line)."""
         if self.phase == ZAUBERER_ANSWER:
             assert self.zauberer is not None
-            return f"{seat_name(self.zauberer.initiator)}'s Zauberer: choose cards to give back"
+            return message("{seat}'s {card}: choose the cards to give back",
+                           seat=Seat(self.zauberer.initiator), card=_person("Zauberer"))
         if self.phase == CHOOSE_NEXT:
-            return "brown card: choose who plays next among those tied"
+            return message("brown card: choose who plays next among those tied")
         return self.next_reason
 
     # -- legal actions per phase -----------------------------------------------------------------
@@ -282,8 +282,8 @@ class PalastState(State):
             return events + self._end_round(ending, seat)
         person = card_person(card)
         if person == self.king_current:
-            events.append(Note(text=f"The King card blocks the {PERSON_BY_ID[person].name}: no action.",
-                               seat=seat))
+            text = message("The King card blocks {card:acc}: no action.", card=_person(person))
+            events.append(Note(text=text, seat=seat))
             return events + self._finish_turn()
         return events + _ACTIONS[person](self, seat)
 
@@ -298,7 +298,8 @@ class PalastState(State):
         person = self.king_stack.pop()
         self.king_revealed.append(person)
         events.append(CardMoved(card=person, src="king_stack", dst="king_revealed", face_up=True))
-        events.append(Note(text=f"King card: the {PERSON_BY_ID[person].name} has no action now.", seat=seat))
+        events.append(Note(text=message("King card: {card:nom} has no action now.", card=_person(person)),
+                           seat=seat))
         return events + self._finish_turn()
 
     # Schatzmeister
@@ -310,7 +311,8 @@ class PalastState(State):
     # Zauberer
     def _act_zauberer(self, seat: int) -> list[Event]:
         if not self.hands[seat] or not self.zauberer_targets():
-            return [Note(text="The Zauberer finds no one to swap with: no action.", seat=seat)] \
+            return [Note(text=message("The {card} finds no one to swap with: no action.",
+                                      card=_person("Zauberer")), seat=seat)] \
                 + self._finish_turn()
         self.zauberer = ZaubererSwap(seat)
         self.phase = ZAUBERER_TARGET
@@ -320,15 +322,16 @@ class PalastState(State):
         assert self.zauberer is not None
         self.zauberer.target = target
         self.phase = ZAUBERER_COUNT
-        return [Note(text=f"{seat_name(self.zauberer.initiator)} swaps cards with {seat_name(target)}.",
-                     seat=self.zauberer.initiator)]
+        return [Note(text=message("{seat} swaps cards with {target}.", seat=Seat(self.zauberer.initiator),
+                                  target=Seat(target)), seat=self.zauberer.initiator)]
 
     def _do_count(self, count: int) -> list[Event]:
         assert self.zauberer is not None and self.zauberer.target is not None
         self.zauberer.count = count
         self.phase = ZAUBERER_GIVE
-        return [Note(text=f"{seat_name(self.zauberer.initiator)} and {seat_name(self.zauberer.target)} "
-                          f"swap {counted(count, 'card')}.", seat=self.zauberer.initiator)]
+        text = plural_message("{seat} and {target} swap {n} card.", "{seat} and {target} swap {n} cards.",
+                              n=count, seat=Seat(self.zauberer.initiator), target=Seat(self.zauberer.target))
+        return [Note(text=text, seat=self.zauberer.initiator)]
 
     def _do_give(self, card: str) -> list[Event]:
         z = self.zauberer
@@ -364,7 +367,8 @@ class PalastState(State):
     # Zofe
     def _act_zofe(self, seat: int) -> list[Event]:
         if not self.hands[seat]:
-            return [Note(text="The Zofe has no hand card to discard: no action.", seat=seat)] \
+            return [Note(text=message("The {card} has no hand card to discard: no action.",
+                                      card=_person("Zofe")), seat=seat)] \
                 + self._finish_turn()
         self.phase = ZOFE_DISCARD
         return []
@@ -392,10 +396,12 @@ class PalastState(State):
     # Mundschenk
     def _act_mundschenk(self, seat: int) -> list[Event]:
         if self.plays <= MUNDSCHENK_QUIET_PLAYS:
-            text = f"The Mundschenk as card {self.plays} of the round has no action."
+            text = message("The {card} as card {number} of the round has no action.",
+                           card=_person("Mundschenk"), number=self.plays)
             return [Note(text=text, seat=seat)] + self._finish_turn()
         if not self._pairs():
-            return [Note(text="The Mundschenk finds no allowed swap: no action.", seat=seat)] \
+            return [Note(text=message("The {card} finds no allowed swap: no action.",
+                                      card=_person("Mundschenk")), seat=seat)] \
                 + self._finish_turn()
         self.phase = MUNDSCHENK_FIRST
         return []
@@ -421,7 +427,8 @@ class PalastState(State):
     # Wächter
     def _act_waechter(self, seat: int) -> list[Event]:
         if not self.waechter_choices():
-            return [Note(text="The Wächter has no other card to take back: no action.", seat=seat)] \
+            return [Note(text=message("The {card} has no other card to take back: no action.",
+                                      card=_person("Waechter")), seat=seat)] \
                 + self._finish_turn()
         self.phase = WAECHTER_TAKE
         return []
@@ -448,25 +455,31 @@ class PalastState(State):
         self.mundschenk_first = None
         seat = colour_seat(card)
         if seat is not None:
-            whose = f"{seat_name(seat)} plays again" if seat == player else f"{seat_name(seat)}'s colour"
-            return self._begin_turn(seat, f"{card_colour(card)} card: {whose}")
+            colour = colour_word(card_colour(card))
+            if seat == player:
+                return self._begin_turn(seat, message("{colour} card: {seat} plays again", colour=colour,
+                                                      seat=Seat(seat)))
+            return self._begin_turn(seat, message("{colour} card: {seat}'s colour", colour=colour,
+                                                  seat=Seat(seat)))
         tied = fewest_display(self.displays)
         if len(tied) == 1:
-            fewest = seat_name(tied[0])
-            return self._begin_turn(tied[0], f"{BROWN} card: {fewest} has the fewest cards in display")
+            why = message("{colour} card: {seat} has the fewest cards in the display",
+                          colour=colour_word(BROWN), seat=Seat(tied[0]))
+            return self._begin_turn(tied[0], why)
         self.phase = CHOOSE_NEXT
         self.tie = tied
-        names = ", ".join(seat_name(s) for s in tied)
-        self.next_reason = f"{BROWN} card: {names} tie for fewest cards; {seat_name(player)} chooses"
+        self.next_reason = message("{colour} card: {seats} tie for the fewest cards; {seat} chooses",
+                                   colour=colour_word(BROWN), seats=_seats(tied), seat=Seat(player))
         return [TurnChanged(seat=player, reason=self.next_reason)]
 
     def _do_next(self, seat: int) -> list[Event]:
         assert self.turn is not None
         chooser = self.turn
         self.tie = None
-        return self._begin_turn(seat, f"{BROWN} card: tie for fewest cards, {seat_name(chooser)} chose")
+        return self._begin_turn(seat, message("{colour} card: tie for the fewest cards, {seat} chose",
+                                              colour=colour_word(BROWN), seat=Seat(chooser)))
 
-    def _begin_turn(self, seat: int, reason: str) -> list[Event]:
+    def _begin_turn(self, seat: int, reason: Message) -> list[Event]:
         self.phase = PLAY
         self.turn = seat
         self.tie = None
@@ -476,7 +489,7 @@ class PalastState(State):
     # -- round and game end (PG-R5, PG-R10..PG-R12) ----------------------------------------------
     def _end_round(self, reason: str, seat: int) -> list[Event]:
         scorers = [seat] if reason == SIX else [s for s in range(self.num_players) if s != seat]
-        text = _ROUND_TEXT[reason].format(name=seat_name(seat))
+        text = _round_text(reason, seat)
         events: list[Event] = [RoundEnded(reason=reason, text=text, scorers=tuple(scorers))]
         for s in scorers:
             self.points[s] += 1
@@ -486,8 +499,8 @@ class PalastState(State):
                       for s, d in enumerate(self.displays)]
             for s, count in enumerate(counts):
                 self.noted[s] += count
-            noted = ", ".join(f"{seat_name(s)} +{c}" for s, c in enumerate(counts))
-            events.append(Note(text=f"Noted: {noted}", detail={"noted": counts}))
+            noted = listing(message("{seat} +{n}", seat=Seat(s), n=c) for s, c in enumerate(counts))
+            events.append(Note(text=message("Noted: {counts}", counts=noted), detail={"noted": counts}))
         self.last_round = {"reason": reason, "seat": seat, "text": text, "scorers": scorers}
         self.zauberer = None
         self.mundschenk_first = None
@@ -504,22 +517,31 @@ class PalastState(State):
         target = self.target_points
         if len(reached) == 1:
             self.final_winners = reached
-            self.result = f"{seat_name(reached[0])} reached {target} points and wins."
+            self.result = message("{seat} reached {target} points and wins.", seat=Seat(reached[0]),
+                                  target=target)
             return
-        names = _names(reached)
-        if self.options.get("scoring") == "noted":
-            measure, what = self.noted, "the higher noted total"
-        else:
-            measure, what = [len(d) for d in self.displays], "more cards in the display"
+        noted = self.options.get("scoring") == "noted"
+        measure = self.noted if noted else [len(d) for d in self.displays]
         best = max(measure[s] for s in reached)
         self.final_winners = [s for s in reached if measure[s] == best]
-        figures = " to ".join(str(measure[s]) for s in sorted(reached, key=lambda s: -measure[s]))
+        figures = ":".join(str(measure[s]) for s in sorted(reached, key=lambda s: -measure[s]))
+        params = {"seats": _seats(reached), "target": target}
         if len(self.final_winners) == 1:
-            self.result = (f"{names} reached {target} points at once; {seat_name(self.final_winners[0])} "
-                           f"wins with {what} ({figures}).")
+            winner = Seat(self.final_winners[0])
+            if noted:
+                self.result = message("{seats} reached {target} points at once; {seat} wins with the higher "
+                                      "noted total ({figures}).", seat=winner, figures=figures, **params)
+            else:
+                self.result = message("{seats} reached {target} points at once; {seat} wins with more cards "
+                                      "in the display ({figures}).", seat=winner, figures=figures, **params)
+        elif noted:
+            self.result = message("{seats} reached {target} points at once and are still tied on the noted "
+                                  "total ({best} each): {winners} share the win.", best=best,
+                                  winners=_seats(self.final_winners), **params)
         else:
-            self.result = (f"{names} reached {target} points at once and are still tied on {what} "
-                           f"({best} each): {_names(self.final_winners)} share the win.")
+            self.result = message("{seats} reached {target} points at once and are still tied on the cards "
+                                  "in the display ({best} each): {winners} share the win.", best=best,
+                                  winners=_seats(self.final_winners), **params)
 
     def _start_round(self, starter: int, *, collect: bool) -> list[Event]:
         """PG-R10: all person cards shuffled together, 6 to each; the King cards stay."""
@@ -545,8 +567,10 @@ class PalastState(State):
         self.mundschenk_first = None
         self.tie = None
         knowledge.reset(self)
-        reason = "starts the game" if self.round == 1 else "ended the last round and starts"
-        return events + self._begin_turn(starter, f"{seat_name(starter)} {reason}")
+        if self.round == 1:
+            return events + self._begin_turn(starter, message("{seat} starts the game", seat=Seat(starter)))
+        return events + self._begin_turn(starter, message("{seat} ended the last round and starts",
+                                                          seat=Seat(starter)))
 
     # -- copies and data -------------------------------------------------------------------------
     def clone(self) -> PalastState:
@@ -596,7 +620,7 @@ class PalastState(State):
             "points": list(self.points),
             "noted": list(self.noted),
             "last_played": list(self.last_played) if self.last_played is not None else None,
-            "next_reason": self.next_reason,
+            "next_reason": _text_data(self.next_reason),
             "zauberer": self.zauberer.to_dict() if self.zauberer is not None else None,
             "mundschenk_first": list(self.mundschenk_first) if self.mundschenk_first is not None else None,
             "tie": list(self.tie) if self.tie is not None else None,
@@ -605,7 +629,7 @@ class PalastState(State):
             "public_known": [list(k) for k in self.public_known],
             "known_discards": [list(k) for k in self.known_discards],
             "winners": list(self.final_winners),
-            "result": self.result,
+            "result": _text_data(self.result),
         }
 
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -618,7 +642,7 @@ class PalastState(State):
 
         return determinize(self, seat, rng)
 
-    def explain_illegal(self, action: Action) -> str:
+    def explain_illegal(self, action: Action) -> Message:  # type: ignore[override]
         from .explain import explain_illegal
 
         return explain_illegal(self, action)
@@ -631,24 +655,37 @@ def _index_of(display: list[str], person: str) -> int:
     raise ValueError(f"no {person} in the display")
 
 
-def _names(seats: list[int]) -> str:
-    names = [seat_name(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _seats(seats: list[int]) -> Any:
+    """Several seats as one message parameter ("Anna, Ben and Cleo")."""
+    return listing(Seat(s) for s in seats)
+
+
+def _person(person: str) -> Card:
+    """A person as a message parameter (its name in the chosen language)."""
+    return Card(GAME_ID, person)
+
+
+def _text_data(text: Text) -> Any:
+    """What the engine said, as JSON data (language-free: a message's id and parameters)."""
+    return text.to_dict() if isinstance(text, Message) else text
 
 
 def _last_round_dict(last: dict[str, Any] | None) -> dict[str, Any] | None:
     if last is None:
         return None
-    return {"reason": last["reason"], "seat": last["seat"], "text": last["text"],
+    return {"reason": last["reason"], "seat": last["seat"], "text": _text_data(last["text"]),
             "scorers": list(last["scorers"])}
 
 
-_ROUND_TEXT = {
-    DOUBLE: "Palastgeflüster! {name} laid a person twice: every other player scores 1.",
-    HOFNARR: "Palastgeflüster! {name} played the Hofnarr under the Hofnarr King card: "
-             "every other player scores 1.",
-    SIX: "{name} shows six different persons and scores 1.",
-}
+def _round_text(reason: str, seat: int) -> Message:
+    """PG-R5: how a round ended, in words."""
+    if reason == DOUBLE:
+        return message("Palastgeflüster! {seat} laid a person twice: every other player scores 1.",
+                       seat=Seat(seat))
+    if reason == HOFNARR:
+        return message("Palastgeflüster! {seat} played {card:acc} while the King card shows {card:acc}: "
+                       "every other player scores 1.", seat=Seat(seat), card=_person("Hofnarr"))
+    return message("{seat} shows six different persons and scores 1.", seat=Seat(seat))
 
 _ACTIONS: dict[str, Callable[[PalastState, int], list[Event]]] = {
     "Hofmarschall": PalastState._act_hofmarschall,

@@ -34,9 +34,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.words import count as counted
-from .cards import COLOURS, PERSON_BY_ID
-from .rules import seat_name
+from ..i18n import Card, Seat, Text, message, plural_message
+from .cards import COLOURS
 from .state import (
     CHOOSE_NEXT,
     GAME_ID,
@@ -127,50 +126,69 @@ def _zauberer(state: PalastState, seat: int | None) -> dict[str, Any]:
             "chosen_count": len(z.given), "answer_count": len(z.answer)}
 
 
-def prompt(state: PalastState, seat: int | None) -> str:
+def _person(person: str) -> Card:
+    return Card(GAME_ID, person)
+
+
+def prompt(state: PalastState, seat: int | None) -> Text:
     """One line for `seat`: what to do now if it decides, else whom the table is waiting for."""
     decider = state.current_player
     if state.phase == OVER:
         return state.result_text()
     assert decider is not None
     mine = seat == decider
-    who = seat_name(decider)
+    who = Seat(decider)
     z = state.zauberer
     phase = state.phase
     if phase == PLAY:
-        return "Play a card from your hand" if mine else f"{who} plays a card"
+        return message("Play a card from your hand") if mine else message("{seat} plays a card", seat=who)
     if phase == ZAUBERER_TARGET:
-        return "Zauberer: choose who swaps cards with you" if mine else f"{who} chooses who swaps cards"
+        return (message("{card}: choose who swaps cards with you", card=_person("Zauberer")) if mine
+                else message("{seat} chooses who swaps cards", seat=who))
     if phase == ZAUBERER_COUNT:
         assert z is not None and z.target is not None
         top = state.zauberer_max_count()
-        return (f"Zauberer: choose how many cards to swap with {seat_name(z.target)} (1 to {top})" if mine
-                else f"{who} chooses how many cards to swap with {seat_name(z.target)}")
+        other = Seat(z.target)
+        return (message("{card}: choose how many cards to swap with {other} (1 to {top})",
+                        card=_person("Zauberer"), other=other, top=top) if mine
+                else message("{seat} chooses how many cards to swap with {other}", seat=who, other=other))
     if phase in (ZAUBERER_GIVE, ZAUBERER_ANSWER):
         assert z is not None and z.target is not None and z.count is not None
-        giving = phase == ZAUBERER_GIVE
-        done = len(z.given if giving else z.answer)
-        other = seat_name(z.target if giving else z.initiator)
-        verb = "give" if giving else "give back to"
-        return (f"Zauberer: choose card {done + 1} of {z.count} to {verb} {other}" if mine
-                else f"{who} chooses {counted(z.count, 'card')} to {verb} {other}")
+        done = len(z.given if phase == ZAUBERER_GIVE else z.answer)
+        params = {"card": _person("Zauberer"), "number": done + 1, "count": z.count}
+        if phase == ZAUBERER_GIVE:
+            other = Seat(z.target)
+            return (message("{card}: choose card {number} of {count} to give {other}", other=other, **params)
+                    if mine else plural_message("{seat} chooses {n} card to give {other}",
+                                                "{seat} chooses {n} cards to give {other}",
+                                                n=z.count, seat=who, other=other))
+        other = Seat(z.initiator)
+        return (message("{card}: choose card {number} of {count} to give back to {other}", other=other,
+                        **params)
+                if mine else plural_message("{seat} chooses {n} card to give back to {other}",
+                                            "{seat} chooses {n} cards to give back to {other}",
+                                            n=z.count, seat=who, other=other))
     if phase == ZOFE_DISCARD:
-        return ("Zofe: discard a hand card face down, then draw one" if mine
-                else f"{who} discards a card with the Zofe")
+        return (message("{card}: discard a hand card face down, then draw one", card=_person("Zofe")) if mine
+                else message("{seat} discards a card with {card:dat}", seat=who, card=_person("Zofe")))
     if phase == MUNDSCHENK_FIRST:
-        return ("Mundschenk: choose the first card of the swap (in any display)" if mine
-                else f"{who} chooses two cards to swap with the Mundschenk")
+        mundschenk = _person("Mundschenk")
+        return (message("{card}: choose the first card of the swap (in any display)", card=mundschenk)
+                if mine else message("{seat} chooses two cards to swap with {card:dat}", seat=who,
+                                     card=mundschenk))
     if phase == MUNDSCHENK_SECOND:
         assert state.mundschenk_first is not None
         first_seat, person = state.mundschenk_first
-        name = PERSON_BY_ID[person].name
-        return (f"Mundschenk: choose a card in another display to swap with {seat_name(first_seat)}'s {name}"
-                if mine else f"{who} chooses the card to swap with {seat_name(first_seat)}'s {name}")
+        params = {"owner": Seat(first_seat), "first": _person(person)}
+        return (message("{card}: choose a card in another display to swap with {owner}'s {first}",
+                        card=_person("Mundschenk"), **params)
+                if mine else message("{seat} chooses the card to swap with {owner}'s {first}", seat=who,
+                                     **params))
     if phase == WAECHTER_TAKE:
-        return ("Wächter: take another card of your display back into your hand" if mine
-                else f"{who} takes a card back with the Wächter")
+        waechter = _person("Waechter")
+        return (message("{card}: take another card of your display back into your hand", card=waechter)
+                if mine else message("{seat} takes a card back with {card:dat}", seat=who, card=waechter))
     if phase == CHOOSE_NEXT:
-        return ("Brown card: choose who plays next (tied for fewest cards)" if mine
-                else f"{who} chooses who plays next")
+        return (message("Brown card: choose who plays next (tied for the fewest cards)") if mine
+                else message("{seat} chooses who plays next", seat=who))
     raise AssertionError(f"unknown phase {phase}")
-

@@ -9,7 +9,6 @@ count button, offered only where `match.legal_actions()` has a matching action t
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,14 +26,14 @@ from game.core import (
     Shuffled,
     TurnChanged,
 )
-from game.core.words import count as counted
+from game.i18n import join_words, ntr, tr
 from game.palastgefluester.cards import (
-    COLOURS,
     KING_PERSONS,
-    PERSON_BY_ID,
-    card_colour,
     card_person,
+    card_words,
+    colour_label,
     deck,
+    person_label,
 )
 from scenes.colour_marks import mark
 from scenes.colour_vision import seat_colour
@@ -47,35 +46,17 @@ from .paint import GOLD, INK, INK_DIM, Button, blocked_badge, triangle_marker
 from .zones import Entry
 
 if TYPE_CHECKING:
-    from game.match import Match
+    pass
 
 DISPLAY_SLOTS = 6  # a row never holds more: the sixth different person ends the round
 PILE_SHOWN = 3  # cards drawn of a pile (the rest lie hidden beneath)
 
 
-def person_name(person: str) -> str:
-    found = PERSON_BY_ID.get(person)
-    return found.name if found else person
-
-
 def card_label(card: str | None) -> str:
+    """A person card with its colour in the chosen language ("Zofe (Rot)"), or "a card" for a hidden one."""
     if not card:
-        return "a card"
-    return f"{person_name(card_person(card))} ({card_colour(card)})"
-
-
-_SEAT_WORD = re.compile(r"\b(" + "|".join(c.capitalize() for c in COLOURS) + r")\b")
-
-
-def with_names(match: Match, text: str) -> str:
-    """The engine names a seat by its colour ("Yellow plays again"); the table says who that is."""
-    names = [seat.name for seat in match.seats]
-
-    def name(found: re.Match[str]) -> str:
-        seat = COLOURS.index(found.group(1).lower())
-        return names[seat] if seat < len(names) else found.group(1)
-
-    return _SEAT_WORD.sub(name, text)
+        return tr("a card")
+    return card_words(card).text()
 
 
 @dataclass
@@ -371,15 +352,17 @@ class PalastgefluesterTable(TableScene):
         blocked = self.obs.get("blocked")
         if sprite.zone.startswith("king"):
             if blocked and sprite.zone == "king_revealed" and sprite.card == blocked:
-                return [f"It lies on top: the {person_name(blocked)} has no action now."]
+                on_top = tr("It lies on top: {card} has no action now.")
+                return [on_top.format(card=person_label(blocked, "nom"))]
             return []
         person = card_person(sprite.card) if sprite.card else None
         notes = []
         if blocked and person == blocked:
-            notes.append(f"Blocked: the King card shows the {person_name(person)}: no action now.")
+            notes.append(tr("Blocked: the King card shows {card}: no action now.").format(
+                card=person_label(person or "", "acc")))
         kind, _, seat = sprite.zone.partition(":")
         if kind == "display" and seat.isdigit():
-            notes.append(f"In {self.seat_name(int(seat))}'s row.")
+            notes.append(tr("In {name}'s row.").format(name=self.seat_name(int(seat))))
         return notes
 
     def card_action(self, sprite: CardSprite) -> str | None:
@@ -444,23 +427,19 @@ class PalastgefluesterTable(TableScene):
     # -- events ------------------------------------------------------------------------------------
     def banner_for(self, event: Event) -> Banner | None:
         if isinstance(event, RoundEnded):
-            scorers = ", ".join(self.seat_name(s) for s in event.scorers)
-            lines = [with_names(self.match, event.text)]
-            if scorers:
-                lines.append(f"1 point for {scorers}")
-            return Banner(f"Round {self.obs.get('round', '')} over", lines, Hold(BANNER_SECONDS * self.speed))
+            lines = [self.in_words(event.text)]
+            if event.scorers:
+                names = join_words([self.seat_name(s) for s in event.scorers])
+                lines.append(tr("1 point for {names}").format(names=names))
+            title = tr("Round {number} over").format(number=self.obs.get("round", ""))
+            return Banner(title, lines, Hold(BANNER_SECONDS * self.speed))
         if isinstance(event, GameEnded):
-            lines = [with_names(self.match, event.text)]
-            return Banner("Game over", lines, Hold(BANNER_SECONDS * self.speed))
+            lines = [self.in_words(event.text)]
+            return Banner(tr("Game over"), lines, Hold(BANNER_SECONDS * self.speed))
         return None
 
-    @staticmethod
-    def name_text(match: Match, text: str) -> str:
-        return with_names(match, text)
-
     def describe(self, event: Event) -> str | None:
-        line = self._event_line(event)
-        return with_names(self.match, line) if line else line
+        return self._event_line(event)
 
     def remember(self, event: Event) -> None:
         if isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_points):
@@ -485,52 +464,58 @@ class PalastgefluesterTable(TableScene):
         decider = self.obs.get("current_player")
         if why is None or not why[1] or decider is None or why[0] != decider or self.obs.get("terminal"):
             return None
-        return with_names(self.match, why[1])
+        return self.in_words(why[1])
 
     def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
         """A round begins with its deal: the points of the round before stay with it."""
         new_deal = isinstance(event, Shuffled) and event.zone == "draw" and self._collect_next_shuffle
-        return f"Round {rounds + 1}" if previous is None or new_deal else None
+        return tr("Round {number}").format(number=rounds + 1) if previous is None or new_deal else None
 
     def _event_line(self, event: Event) -> str | None:
         if isinstance(event, ScoreChanged):
             points = int(event.new)
-            return f"{self.seat_name(event.seat)} now has {counted(points, 'point')}"
+            template = ntr("{name} now has {n} point", "{name} now has {n} points", points)
+            return template.format(name=self.seat_name(event.seat), n=points)
         if isinstance(event, CardMoved):
             return self._describe_move(event)
         if isinstance(event, CardsRevealed):
-            return f"{self.seat_name(event.seat)} shows the hand: " + ", ".join(
-                card_label(c) for c in event.cards
+            return tr("{name} shows the hand: {cards}").format(
+                name=self.seat_name(event.seat), cards=", ".join(card_label(c) for c in event.cards)
             )
         if isinstance(event, TurnChanged):
-            return f"{self.seat_name(event.seat)} decides" + (f" ({event.reason})" if event.reason else "")
+            name = self.seat_name(event.seat)
+            if event.reason:
+                return tr("{name} decides ({reason})").format(name=name, reason=self.in_words(event.reason))
+            return tr("{name} decides").format(name=name)
         if isinstance(event, Shuffled):
             if event.zone == "king_stack":
-                return "All King cards are shuffled into a new stack"
+                return tr("All King cards are shuffled into a new stack")
             if self._collect_next_shuffle:
-                return "New round: every card is shuffled and 6 are dealt to each player"
-            return "The discard pile is shuffled into a new draw pile"
+                return tr("New round: every card is shuffled and 6 are dealt to each player")
+            return tr("The discard pile is shuffled into a new draw pile")
         if isinstance(event, (RoundEnded, GameEnded)):
-            return event.text
+            return self.in_words(event.text)
         return None
 
     def _describe_move(self, event: CardMoved) -> str | None:
         src_kind, _, src_seat = event.src.partition(":")
         dst_kind, _, dst_seat = event.dst.partition(":")
         who = self.seat_name(int(src_seat)) if src_seat.isdigit() else ""
+        card = card_label(event.card)
         if src_kind == "hand" and dst_kind == "display":
-            return f"{who} plays {card_label(event.card)}"
+            return tr("{name} plays {card}").format(name=who, card=card)
         if src_kind == "display" and dst_kind == "hand":
-            return f"{who} takes {card_label(event.card)} back into the hand"
+            return tr("{name} takes {card} back into the hand").format(name=who, card=card)
         if src_kind == "display" and dst_kind == "display":
-            return f"{card_label(event.card)} moves to {self.seat_name(int(dst_seat))}'s display"
+            to = self.seat_name(int(dst_seat))
+            return tr("{card} moves to {name}'s display").format(card=card, name=to)
         if src_kind == "hand" and dst_kind == "hand":
-            return f"{who} and {self.seat_name(int(dst_seat))} swap cards"
+            return tr("{name} and {other} swap cards").format(name=who, other=self.seat_name(int(dst_seat)))
         if src_kind == "hand" and event.dst == "discard":
-            return f"{who} discards a card"
+            return tr("{name} discards a card").format(name=who)
         if event.src == "king_stack":
-            blocked = person_name(event.card or "")
-            return f"King card: {blocked}. The {blocked} has no action now"
+            blocked = person_label(event.card or "", "nom")
+            return tr("King card: {card} has no action now").format(card=blocked)
         return None
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -589,7 +574,9 @@ class PalastgefluesterTable(TableScene):
         pad = swatch.width + self.scale.px(10, 2)
         points = self.live_points[seat] if seat < len(self.live_points) else obs["points"][seat]
         score = self.texts.render(f"{points}/{obs['target']}", self.scale.font(26), GOLD, True)
-        name = self.seat_name(seat) + (" (you)" if seat == self.viewer and self.follow else "")
+        name = self.seat_name(seat)
+        if seat == self.viewer and self.follow:
+            name = tr("{name} (you)").format(name=name)
         line_h = plate.height // 2 if plate.height >= self.scale.font(40) else plate.height
         title = self.texts.fitted(
             name, self.scale.font(24), max(10, plate.width - pad - score.get_width() - 12), INK, True
@@ -603,13 +590,13 @@ class PalastgefluesterTable(TableScene):
             ),
         )
         if line_h < plate.height:
-            bits = [obs["colours"][seat]]
+            bits = [colour_label(obs["colours"][seat])]
             if not area.bottom:
-                bits.append(f"{obs['hand_counts'][seat]} in hand")
+                bits.append(tr("{count} in hand").format(count=obs["hand_counts"][seat]))
             if obs.get("scoring") == "noted":
-                bits.append(f"noted {obs['noted'][seat]}")
+                bits.append(tr("noted {count}").format(count=obs["noted"][seat]))
             if deciding:
-                bits.append("decides now")
+                bits.append(tr("decides now"))
             room = max(1, plate.bottom - plate.y - line_h - 2)
             width = max(10, plate.width - pad - 6)
             sub = self.texts.block(" · ".join(bits), self.scale.font(18), width, room,
@@ -631,7 +618,7 @@ class PalastgefluesterTable(TableScene):
         hw, hh = area.hand_card
         size = (hw, hh)
         x = area.hand.x + area.hand.width * 0.5
-        label = self.texts.render("known:", self.scale.font(16), INK_DIM)
+        label = self.texts.render(tr("known:"), self.scale.font(16), INK_DIM)
         surface.blit(label, (x, area.hand.y))
         x += label.get_width() + 4
         step = (
@@ -650,14 +637,15 @@ class PalastgefluesterTable(TableScene):
         font = self.scale.font(18)
         below = self.mid_y + ph / 2 + 2
         for text, (x, _) in (
-            (f"Kings {obs['king_stack_count']}", self.king_stack_at),
-            (f"Draw {obs['draw_count']}", self.draw_at),
-            (f"Discard {obs['discard_count']}", self.discard_at),
+            (tr("Kings {count}").format(count=obs["king_stack_count"]), self.king_stack_at),
+            (tr("Draw {count}").format(count=obs["draw_count"]), self.draw_at),
+            (tr("Discard {count}").format(count=obs["discard_count"]), self.discard_at),
         ):
             label = self.texts.fitted(text, font, pw + 10, INK_DIM)
             surface.blit(label, label.get_rect(midtop=(x, below)))
         blocked = obs.get("blocked")
-        king_text = f"Blocked: {person_name(blocked)}" if blocked else "No King card yet"
+        king_text = tr("Blocked: {card}").format(card=person_label(blocked)) if blocked else ""
+        king_text = king_text or tr("No King card yet")
         room = self.king_label_room
         label = self.texts.fitted(king_text, font, room.width, GOLD if blocked else INK_DIM, bool(blocked))
         surface.blit(label, label.get_rect(midtop=(self.king_current_at[0], below)).clamp(room))
@@ -671,11 +659,18 @@ class PalastgefluesterTable(TableScene):
         self.draw_prompt(surface, prompt, mine, self.prompt_y, font_size=34)
 
     def prompt_text(self) -> tuple[str, bool]:
-        text, mine = super().prompt_text()
-        who, _, rest = text.partition(": ")
-        if rest.startswith(who + " "):  # "Emil: Emil plays a card" says it once
-            text = rest
-        return text, mine
+        """The observation's prompt in words: for a seat that is not deciding it already names who decides
+        ("Emil plays a card"); the deciding seat's own words ("Play a card") say whose they are when the
+        person at the screen may not take the decision."""
+        obs = self.obs
+        if obs.get("terminal"):
+            return self.in_words(obs.get("result") or tr("The game is over")), False
+        decider = obs.get("current_player")
+        prompt = self.in_words(obs.get("prompt") or "")
+        mine = decider is not None and decider == self.viewer and bool(self.legal)
+        if mine or decider is None or obs.get("seat") != decider:
+            return prompt or tr("Waiting for {name}").format(name=self.seat_name(decider)), mine
+        return tr("{name}: {prompt}").format(name=self.seat_name(decider), prompt=prompt), False
 
     def _draw_hand_counts(self, surface: pygame.Surface) -> None:
         for seat, area in self.areas.items():
@@ -695,17 +690,18 @@ class PalastgefluesterTable(TableScene):
         box = self.centre_box
         y = box.y + self.margin
         lines: list[tuple[str, tuple[int, int, int], int, bool]] = []
-        goal = counted(obs["target"], "point")
-        lines.append((f"Round {obs['round']} · first to {goal}", INK_DIM, 20, False))
+        goal = ntr("Round {round} · first to {n} point", "Round {round} · first to {n} points", obs["target"])
+        lines.append((goal.format(round=obs["round"], n=obs["target"]), INK_DIM, 20, False))
         decider = obs.get("current_player")
         if decider is not None:
-            lines.append((f"Now: {self.seat_name(decider)}", INK, 28, True))
+            lines.append((tr("Now: {name}").format(name=self.seat_name(decider)), INK, 28, True))
         why = self.why_line()
         if why:
-            lines.append((f"Why: {why}", INK, 22, False))
+            lines.append((tr("Why: {reason}").format(reason=why), INK, 22, False))
         last = obs.get("last_round")
         if last and not obs.get("plays_this_round"):
-            lines.append((f"Last round: {with_names(self.match, last.get('text', ''))}", GOLD, 20, False))
+            said = self.in_words(last.get("text") or "")
+            lines.append((tr("Last round: {text}").format(text=said), GOLD, 20, False))
         for i, (text, colour, size, bold) in enumerate(lines):
             # a long line wraps into its share of the height left, rather than being cut
             share = (box.bottom - y) // (len(lines) - i)
