@@ -72,9 +72,11 @@ from .art_manifest import (
     DEFAULT_PACK,
     MANIFEST,
     Pack,
+    card_words,
     find_packs,
     is_area,
     is_colour,
+    pack_words,
     read_pack,
 )
 from .colour_marks import mark, shape_of
@@ -275,7 +277,7 @@ class ArtLibrary:
         if section is not None:
             what = _describe(game_id, section, key)
             return [m for m in self.problems if what in m]
-        pack = f"art pack {self.active_pack(game_id)!r}"
+        pack = pack_words(self.active_pack(game_id))
         return [m for m in self.problems if game_id in m or pack in m]
 
     # -- live reload ------------------------------------------------------------------------------
@@ -310,7 +312,14 @@ class ArtLibrary:
 
     def _language_changed(self, code: str) -> None:
         """Faces are kept per language (each cache key holds it): whoever keeps surfaces of its own
-        learns from a new generation that the faces of another language are to be asked for."""
+        learns from a new generation that the faces of another language are to be asked for. The
+        problems are in words: the manifests are read again (the images stay), so that each problem is
+        found again, and told in the new language, as its art is asked for."""
+        self._packs.clear()
+        self.problems.clear()
+        self._reported.clear()
+        self._file_problems.clear()
+        self._pack_folders = self._find_packs()
         self.generation += 1
 
     def _reset(self) -> None:
@@ -371,9 +380,8 @@ class ArtLibrary:
         chain: list[Pack] = []
         active = self._pack(wanted)
         if active is None and wanted != DEFAULT_PACK:
-            self._problem(
-                f"art pack {wanted!r} (chosen for {game_id}) is not installed; using the default pack"
-            )
+            self._problem(tr("{pack} (chosen for {game}) is not installed; using the default pack").format(
+                pack=pack_words(wanted), game=game_id))
         if active is not None:
             chain.append(active)
         if wanted != DEFAULT_PACK:
@@ -413,7 +421,7 @@ class ArtLibrary:
                 return image, pack.name
             break
         else:
-            self._problem(f"no art for {what} in any pack")
+            self._problem(tr("no art for {what} in any pack").format(what=what))
         return self._stand_in(game_id, section, key), None
 
     def _load(self, pack: Pack, path: Path, what: str) -> pygame.Surface | None:
@@ -426,7 +434,8 @@ class ArtLibrary:
         try:
             image = load_image(path, pack.folder)
         except ImageRefused as exc:
-            self._problem(f"art pack {pack.name!r}: the image for {what} cannot be used: {exc}", path)
+            self._problem(tr("{pack}: the image for {what} cannot be used: {problem}").format(
+                pack=pack_words(pack.name), what=what, problem=exc), path)
             return None
         return self._keep_source(key, _ready(image))
 
@@ -519,7 +528,7 @@ def _to_32(surface: pygame.Surface) -> pygame.Surface:
 
 def _describe(game_id: str, section: str, key: str | None) -> str:
     if section == "cards":
-        return f"{game_id} card {key!r}"
+        return card_words(game_id, key)
     return f"{game_id} {section}"
 
 

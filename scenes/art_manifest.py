@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.datafile import DataFileError, brief, read_toml, showable, shown
-from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, language
+from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, language, tr
 
 from .image_file import inside
 from .manifest_lines import ManifestLines
@@ -40,6 +40,7 @@ Problems = list[str]
 #: what a manifest names for one image: a file for every language, or language code -> file
 #: (`{ en = "en/zofe.png", de = "de/zofe.png" }`: a face whose name or rule text is printed on it)
 ImageEntry = str | dict[str, str]
+EXAMPLE = '{ en = "file", de = "file" }'
 
 
 @dataclass
@@ -66,16 +67,29 @@ class Pack:
         return size if isinstance(size, tuple) else self.card_size
 
 
+def pack_words(name: str) -> str:
+    """"art pack 'mine'" in the chosen language: how every message about a pack begins (and how the
+    messages about one pack are found again)."""
+    return tr("art pack {pack}").format(pack=repr(name))
+
+
+def card_words(game_id: str, card_id: str | None) -> str:
+    """"palastgefluester card 'Zofe/red'" in the chosen language: one card's art in a message."""
+    return tr("{game} card {card}").format(game=game_id, card=repr(card_id))
+
+
 # -- the checks of single fields (the art tool's check uses the same) --------------------------------
 def card_size_problem(value: Any) -> str | None:
     """Why `value` cannot be a card_size, or None when it can."""
     if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
-        return f"card_size must be [width, height] in whole pixels, not {brief(value)}"
+        return tr("card_size must be [width, height] in whole pixels, not {value}").format(value=brief(value))
     (w, h), (low, high) = value, CARD_SIDES
     if not (low <= w <= high and low <= h <= high):
-        return f"card_size {brief(value)} is out of range: each side is {low} to {high} pixels"
+        return tr("card_size {value} is out of range: each side is {low} to {high} pixels").format(
+            value=brief(value), low=low, high=high)
     if not CARD_ASPECTS[0] <= w / h <= CARD_ASPECTS[1]:
-        return f"card_size {brief(value)} is too narrow or too wide: width / height is 1/4 to 4"
+        return tr("card_size {value} is too narrow or too wide: width / height is 1/4 to 4").format(
+            value=brief(value))
     return None
 
 
@@ -97,19 +111,19 @@ def image_entry_problem(value: Any) -> str | None:
     can. A table with some bad languages is a problem too: the reader keeps its good ones."""
     if isinstance(value, dict):
         if not value:
-            return 'an empty table: give { en = "file", de = "file" } or one file for every language'
+            return tr("an empty table: give {example} or one file for every language").format(example=EXAMPLE)
         for code, file in value.items():
             if code not in LANGUAGES:
-                return (f"{brief(code)} is not a language: the languages are {', '.join(LANGUAGES)} "
-                        '({ en = "file", de = "file" })')
+                return tr("{code} is not a language: the languages are {languages} ({example})").format(
+                    code=brief(code), languages=", ".join(LANGUAGES), example=EXAMPLE)
             if not usable_path(file):
-                return (f"{code} = {brief(file)} is not a usable image path "
-                        "(a relative path inside the pack folder)")
+                return tr("{code} = {value} is not a usable image path (a relative path inside the pack "
+                          "folder)").format(code=code, value=brief(file))
         return None
     if usable_path(value):
         return None
-    return (f"{brief(value)} is not a usable image path (a relative path inside the pack folder, or "
-            '{ en = "file", de = "file" } for a face in each language)')
+    return tr("{value} is not a usable image path (a relative path inside the pack folder, or {example} for "
+              "a face in each language)").format(value=brief(value), example=EXAMPLE)
 
 
 def pick_image(entry: Any, lang: str) -> str | None:
@@ -162,12 +176,13 @@ def read_pack(folder: Path, problems: Problems | None = None) -> Pack:
     pack = Pack(name=folder.name, folder=folder)
     path = folder / MANIFEST
     if not inside(folder, path):
-        pack.error = f"art pack {pack.name!r}: {shown(path)} leads outside the pack folder (a symlink?)"
+        pack.error = tr("{pack}: {file} leads outside the pack folder (a symlink?)").format(
+            pack=pack_words(pack.name), file=shown(path))
         return pack
     try:
         data, text = read_toml(path)
     except DataFileError as exc:
-        pack.error = f"art pack {pack.name!r}: {shown(path)}: {exc}"
+        pack.error = f"{pack_words(pack.name)}: {shown(path)}: {exc}"
         return pack
     _Reader(pack, ManifestLines(text), problems).manifest(data)
     return pack
@@ -181,16 +196,17 @@ class _Reader:
 
     def problem(self, message: str, *path: str) -> None:
         line = self.lines.line(*path)
-        where = f"{MANIFEST} line {line}: " if line else f"{MANIFEST}: "
-        self.problems.append(f"art pack {self.pack.name!r}: {where}{message}")
+        where = tr("{file} line {line}").format(file=MANIFEST, line=line) if line else MANIFEST
+        self.problems.append(f"{pack_words(self.pack.name)}: {where}: {message}")
 
     def manifest(self, data: dict[str, Any]) -> None:
         pack = self.pack
         games = data.get("games", {})
         if not isinstance(games, dict):
             line = self.lines.line("games")
-            at = f" (line {line})" if line else ""
-            pack.error = f"art pack {pack.name!r}: [games] in {MANIFEST}{at} must be a table"
+            at = " " + tr("(line {line})").format(line=line) if line else ""
+            pack.error = tr("{pack}: [games] in {file}{at} must be a table").format(
+                pack=pack_words(pack.name), file=MANIFEST, at=at)
             return
         pack.title = self.text(data, "name", pack.name)
         pack.author = self.text(data, "author", "")
@@ -198,16 +214,17 @@ class _Reader:
             pack.card_size = self.card_size(data["card_size"], DEFAULT_CARD_SIZE, "card_size")
         for game_id, table in games.items():
             if not showable(game_id):
-                self.problem(f"[games.{brief(game_id)}]: a game id with control characters", "games")
+                message = tr("[games.{game}]: a game id with control characters")
+                self.problem(message.format(game=brief(game_id)), "games")
             elif not isinstance(table, dict):
-                self.problem(f"[games.{game_id}] must be a table", "games", game_id)
+                self.problem(tr("[games.{game}] must be a table").format(game=game_id), "games", game_id)
             else:
                 pack.games[game_id] = self.game(game_id, table)
 
     def text(self, data: dict[str, Any], key: str, default: str) -> str:
         value = data.get(key, default)
         if not isinstance(value, str):
-            self.problem(f"{key} must be a text, not {brief(value)}", key)
+            self.problem(tr("{key} must be a text, not {value}").format(key=key, value=brief(value)), key)
             return default
         value = shown(value.strip())
         return value if len(value) <= MAX_TITLE_CHARS else value[: MAX_TITLE_CHARS - 1] + "…"
@@ -216,7 +233,8 @@ class _Reader:
         problem = card_size_problem(value)
         if problem is None:
             return (value[0], value[1])
-        self.problem(f"{problem}; using {fallback[0]}x{fallback[1]}", *path)
+        self.problem(tr("{problem}; using {width}x{height}").format(problem=problem, width=fallback[0],
+                                                                    height=fallback[1]), *path)
         return fallback
 
     def game(self, game_id: str, table: dict[str, Any]) -> dict[str, Any]:
@@ -224,7 +242,8 @@ class _Reader:
         game: dict[str, Any] = {"cards": {}, "text": {}}
         for key, value in table.items():
             if not showable(key):
-                self.problem(f"[games.{game_id}]: {brief(key)} has control characters", *where)
+                message = tr("[games.{game}]: {key} has control characters")
+                self.problem(message.format(game=game_id, key=brief(key)), *where)
             elif key == "cards":
                 self.cards(game_id, game, value)
             elif key == "text":
@@ -255,24 +274,29 @@ class _Reader:
     def cards(self, game_id: str, game: dict[str, Any], value: Any) -> None:
         where = ("games", game_id, "cards")
         if not isinstance(value, dict):
-            self.problem(f"[games.{game_id}] cards must be a table of card id = image file", *where)
+            message = tr("[games.{game}] cards must be a table of card id = image file")
+            self.problem(message.format(game=game_id), *where)
             return
         for card_id, file in value.items():
             if not showable(card_id):
-                self.problem(f"{game_id}: card id {brief(card_id)} has control characters", *where)
-            elif (image := self.image(f"{game_id} card {card_id!r}", file, *where, card_id)) is not None:
+                self.problem(tr("{game}: card id {card} has control characters").format(game=game_id,
+                                                                                        card=brief(card_id)),
+                             *where)
+            elif (image := self.image(card_words(game_id, card_id), file, *where, card_id)) is not None:
                 game["cards"][card_id] = image
 
     def text_styles(self, game_id: str, game: dict[str, Any], value: Any) -> None:
         """Keep the fields of [games.<id>.text] that the table can use; each bad one is reported."""
         where = ("games", game_id, "text")
         if not isinstance(value, dict):
-            self.problem(f"[games.{game_id}] text must be a table", *where)
+            self.problem(tr("[games.{game}] text must be a table").format(game=game_id), *where)
             return
         card = game.get("card_size", self.pack.card_size)
         for key, entry in value.items():
             if not isinstance(entry, dict):
-                self.problem(f"{game_id} text {brief(key)} must be {{ colour, safe_area }}", *where, key)
+                self.problem(tr("{game} text {key} must be {{ colour, safe_area }}").format(game=game_id,
+                                                                                            key=brief(key)),
+                             *where, key)
                 continue
             kept: dict[str, Any] = {}
             colour, area = entry.get("colour"), entry.get("safe_area")
@@ -280,14 +304,17 @@ class _Reader:
                 if is_colour(colour):
                     kept["colour"] = colour
                 else:
-                    self.problem(f"{game_id} text {brief(key)}: colour must be [r, g, b] with 0..255, "
-                                 f"not {brief(colour)}", *where, key, "colour")
+                    message = tr("{game} text {key}: colour must be [r, g, b] with 0..255, not {value}")
+                    self.problem(message.format(game=game_id, key=brief(key), value=brief(colour)),
+                                 *where, key, "colour")
             if area is not None:
                 if is_area(area, card):
                     kept["safe_area"] = area
                 else:
-                    self.problem(f"{game_id} text {brief(key)}: safe_area must be [x, y, w, h] inside the "
-                                 f"{card[0]}x{card[1]} card, not {brief(area)}", *where, key, "safe_area")
+                    message = tr("{game} text {key}: safe_area must be [x, y, w, h] inside the "
+                                 "{width}x{height} card, not {value}")
+                    self.problem(message.format(game=game_id, key=brief(key), width=card[0], height=card[1],
+                                                value=brief(area)), *where, key, "safe_area")
             game["text"][key] = kept
 
 
@@ -307,8 +334,9 @@ def find_packs(roots: Iterable[Path], problems: Problems | None = None) -> dict[
                 continue
             if not showable(folder.name):
                 if problems is not None:
-                    problems.append(f"art pack folder {shown(folder)}: its name has bytes that are not UTF-8 "
-                                    "or control characters, so it cannot be chosen: rename it")
+                    problems.append(tr("art pack folder {folder}: its name has bytes that are not UTF-8 or "
+                                       "control characters, so it cannot be chosen: rename it").format(
+                                           folder=shown(folder)))
                 continue
             if folder.name == DEFAULT_PACK and DEFAULT_PACK in found and i > 0:
                 continue

@@ -149,4 +149,7 @@ def card_text(game_id: str, card_id: str) -> str:
 
 def _option_label(game_id: str, name: str) -> str:
     option = game.load(game_id).options.get(name)
-    return f"“{option.label}”" if option is not None and option.label else name
+    from game.i18n import tr
+
+    # the quotation marks of the chosen language („…“ in German); the label as the game's options give it
+    return tr("“{option}”").format(option=tr(option.label)) if option is not None and option.label else name

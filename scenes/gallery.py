@@ -22,7 +22,8 @@ import pygame
 
 import game
 from game.ai import make_bot
-from game.core.words import count, did_you_mean
+from game.core.words import did_you_mean
+from game.i18n import N_, ntr, tr
 from game.match import Match, Seat
 
 from . import rules_text
@@ -58,18 +59,29 @@ TABLE_ASPECT = 16 / 9
 PREVIEW_BOT = "heuristic"  # answers at once: the preview table keeps moving
 PREVIEW_SEED = 20_240
 SUMMARY_WORDS = {
-    "default pack": lambda n: f"{count(n, 'picture')} from the default pack",
-    "NO ART": lambda n: f"{n} with NO ART",
-    "unknown id": lambda n: count(n, "unknown id"),
+    "default pack": lambda n: ntr("{n} picture from the default pack", "{n} pictures from the default pack",
+                                  n).format(n=n),
+    "NO ART": lambda n: ntr("{n} with NO ART", "{n} with NO ART", n).format(n=n),
+    "unknown id": lambda n: ntr("{n} unknown id", "{n} unknown ids", n).format(n=n),
 }
 FALLBACK = (240, 170, 40)
 MISSING = (220, 44, 52)
 STATUS_COLOURS = {"default pack": FALLBACK, "NO ART": MISSING, "unknown id": MISSING}
+#: a tile's status (the key above) as the mark under it says it
+STATUS_LABELS = {"default pack": N_("default pack"), "NO ART": N_("NO ART"), "unknown id": N_("unknown id")}
 STATUS_NOTES = {
-    "default pack": "This pack has no image for it: the default pack's shows.",
-    "NO ART": "The image is missing or broken: a drawn stand-in shows.",
-    "unknown id": "The pack names this card id, but the game has no such card.",
+    "default pack": N_("This pack has no image for it: the default pack's shows."),
+    "NO ART": N_("The image is missing or broken: a drawn stand-in shows."),
+    "unknown id": N_("The pack names this card id, but the game has no such card."),
 }
+#: the art that is not a card, as its tile is labelled (its key in pack.toml is told on hovering)
+ART_WORDS = {"back": N_("Back"), "king_back": N_("King back"), "table": N_("Table")}
+SECTION_HEADINGS = (N_("Cards"), N_("Backs and table"))
+
+
+def art_word(key: str) -> str:
+    """A back kind or the table as its tile is labelled (a kind no word is known for: its key)."""
+    return tr(ART_WORDS[key]) if key in ART_WORDS else key
 
 
 # -- the gallery -----------------------------------------------------------------------------------
@@ -106,7 +118,7 @@ def tile_status(art: ArtLibrary, game_id: str, section: str, key: str | None) ->
 
 
 class GalleryScene(MenuScene):
-    title = "Card gallery"
+    title = N_("Card gallery")
 
     def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app)
@@ -158,19 +170,20 @@ class GalleryScene(MenuScene):
                 x = rects[-1].right + gap
         games = self.games()
         if self.game_id is None:  # the default pack is missing or broken: nothing to show but why
-            self.add_button(rects[3], "Back", self.back, primary=True)
+            self.add_button(rects[3], tr("Back"), self.back, primary=True)
             return
         self.game_stepper = Stepper(
             self, rects[0], [rules_text.title(g) for g in games], games.index(self.game_id),
-            lambda i: self.set_game(games[i]), tooltip="The game whose cards are shown")
+            lambda i: self.set_game(games[i]), tooltip=tr("The game whose cards are shown"))
         self._packs = self.art.pack_choices(self.game_id)
         active = self.art.active_pack(self.game_id)
         self.pack_stepper = Stepper(
             self, rects[1], [self.pack_label(n) for n in self._packs], self._packs.index(active),
-            lambda i: self.set_pack(self._packs[i]), tooltip="The art pack: the game's pack at the table too")
-        self.add_button(rects[2], "See at the table", self.see_at_table, enabled=self.game_id in TABLES,
-                        tooltip="A game of bots with this pack, watched as a spectator (Esc comes back)")
-        self.add_button(rects[3], "Back", self.back, primary=True)
+            lambda i: self.set_pack(self._packs[i]),
+            tooltip=tr("The art pack: the game's pack at the table too"))
+        self.add_button(rects[2], tr("See at the table"), self.see_at_table, enabled=self.game_id in TABLES,
+                        tooltip=tr("A game of bots with this pack, watched as a spectator (Esc comes back)"))
+        self.add_button(rects[3], tr("Back"), self.back, primary=True)
         self.view = pygame.Rect(margin, bar.bottom + px(34, size), max(1, w - 2 * margin),
                                 max(1, h - bar.bottom - px(34, size) - margin))
         self.lay_out()
@@ -202,14 +215,14 @@ class GalleryScene(MenuScene):
         self.tiles, self.headings = [], []
         cards = [Tile(c, "cards", c, card) for c in art.card_ids(game_id)]
         cards += [Tile(c, "cards", c, card, status="unknown id") for c in art.unknown_ids(game_id)]
-        backs = [Tile(kind, kind, None, card) for kind in art.back_kinds(game_id)]
-        backs.append(Tile("table", "table", None, (round(card_h * TABLE_ASPECT), card_h)))
+        backs = [Tile(art_word(kind), kind, None, card) for kind in art.back_kinds(game_id)]
+        backs.append(Tile(art_word("table"), "table", None, (round(card_h * TABLE_ASPECT), card_h)))
         gap = px(14, size)
         self._label_px = self._fitting_label_size([t.label for t in cards + backs], card[0] + gap)
         label_h = self.label_size() * 2 + px(8, size)
         heading_h = px(30, size)
         y = 0
-        for heading, tiles in (("Cards", cards), ("Backs and table", backs)):
+        for heading, tiles in zip((tr(h) for h in SECTION_HEADINGS), (cards, backs), strict=True):
             self.headings.append((heading, y))
             y += heading_h
             x, row_h = 0, 0
@@ -283,7 +296,7 @@ class GalleryScene(MenuScene):
         try:
             scene = preview_table(self.app, self.game_id)
         except Exception as exc:  # a table that cannot open must leave the gallery working
-            self.show_message(Message("The table cannot open", f"{type(exc).__name__}: {exc}"))
+            self.show_message(Message(tr("The table cannot open"), f"{type(exc).__name__}: {exc}"))
             return
         self.app.push(scene)
 
@@ -394,8 +407,8 @@ class GalleryScene(MenuScene):
         super().draw_decor(surface)
         if self.game_id is None:
             w, h = surface.get_size()
-            problems = self.art.problems[:1] or ["The default art pack (assets/art/default) is missing."]
-            for i, line in enumerate(["No art pack names the cards of any game.", *problems]):
+            problems = self.art.problems[:1] or [tr("The default art pack (assets/art/default) is missing.")]
+            for i, line in enumerate([tr("No art pack names the cards of any game."), *problems]):
                 text = self.texts.fitted(line, self.label_size() + 4, w - 20, CREAM[:3], i == 0)
                 surface.blit(text, text.get_rect(center=(w // 2, h // 2 + i * text.get_height() * 2)))
             return
@@ -419,17 +432,18 @@ class GalleryScene(MenuScene):
                 dim(surface, 200)
             self.inspector.draw(surface, self.art)
             if self.zoomed is not None:
-                hint = self.texts.render("← → the next card", self.label_size(), MUTED[:3])
+                hint = self.texts.render(tr("← → the next card"), self.label_size(), MUTED[:3])
                 surface.blit(hint, hint.get_rect(midbottom=(size[0] // 2, size[1] - px(8, size))))
 
     def _draw_summary(self, surface: pygame.Surface, size: Size) -> None:
         counts = {status: sum(t.status == status for t in self.tiles) for status in STATUS_COLOURS}
         cards = sum(t.section == "cards" and t.status != "unknown id" for t in self.tiles)
-        parts = [count(cards, "card")]
+        parts = [ntr("{n} card", "{n} cards", cards).format(n=cards)]
         parts += [SUMMARY_WORDS[status](n) for status, n in counts.items() if n]
         problems = len(self.art.problems_for(self.game_id or ""))
         if problems:
-            parts.append(f"{count(problems, 'problem')}: hover a red card for its own")
+            parts.append(ntr("{n} problem: hover a red card for its own",
+                             "{n} problems: hover a red card for its own", problems).format(n=problems))
         line = self.texts.fitted(" · ".join(parts), self.label_size() + 2, self.view.width, CREAM[:3])
         surface.blit(line, (self.view.x, self.view.y - px(28, size)))
 
@@ -446,7 +460,8 @@ class GalleryScene(MenuScene):
         top = rect.bottom + width + 2
         surface.blit(label, label.get_rect(midtop=(rect.centerx, top)))
         if tile.status:
-            mark = self.texts.fitted(tile.status, label_px, rect.width, colour or MISSING, True)
+            mark = self.texts.fitted(tr(STATUS_LABELS[tile.status]), label_px, rect.width, colour or MISSING,
+                                     True)
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, top + label.get_height())))
 
     def describe(self, tile: Tile) -> list[str]:
@@ -456,8 +471,10 @@ class GalleryScene(MenuScene):
             text = card_text(self.game_id or "", tile.key or "")
             if text:
                 lines.append(text)
+        else:  # a back or the table: the key that names its image in a pack
+            lines.append(tr("In pack.toml: {key}").format(key=tile.section))
         if tile.status:
-            lines.append(STATUS_NOTES[tile.status])
+            lines.append(tr(STATUS_NOTES[tile.status]))
         if tile.status == "unknown id":
             guess = did_you_mean(tile.label, self.art.card_ids(self.game_id or ""))
             if guess:
@@ -466,7 +483,7 @@ class GalleryScene(MenuScene):
             game_id = self.game_id or ""
             lines += self.art.problems_for(game_id, tile.section, tile.key) or self.art.problems_for(game_id)
         elif not tile.status and tile.origin is not None:
-            lines.append(f"Art: {self.pack_label(tile.origin)}")
+            lines.append(tr("Art: {pack}").format(pack=self.pack_label(tile.origin)))
         return lines
 
     def full_card_size(self, size: Size) -> Size:
@@ -504,7 +521,9 @@ def _preview_class(table: type[TableScene]) -> type[TableScene]:
             w, h = surface.get_size()
             width = max(1, round(w * 0.18))  # the corner left of the hand (tables keep it free)
             y = h - self.scale.px(8)
-            for note in ("Esc: back to the gallery", f"Art pack: {self.app.art.active_pack(self.game_id)}"):
+            notes = (tr("Esc: back to the gallery"),
+                     tr("Art pack: {pack}").format(pack=self.app.art.active_pack(self.game_id)))
+            for note in notes:
                 line = self.texts.fitted(note, self.scale.font(22), width, GOLD[:3], True)
                 surface.blit(line, line.get_rect(bottomleft=(self.scale.px(12), y)))
                 y -= line.get_height()

@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 
 from game.core.datafile import open_regular, shown
+from game.i18n import tr
 
 MAX_PIXELS = 4096 * 4096
 #: no image a table needs is this large on disk (a 16-megapixel PNG of noise is about 48 MB)
@@ -162,25 +163,30 @@ def load_image(path: Path, folder: Path, name: str | None = None) -> pygame.Surf
     the file as `name` (default: its path)."""
     name = shown(path if name is None else name)
     if not inside(folder, path):
-        raise ImageRefused(f"{name} leads outside the pack folder {shown(folder)} (a symlink?): not loaded")
+        raise ImageRefused(tr("{file} leads outside the pack folder {folder} (a symlink?): not loaded")
+                           .format(file=name, folder=shown(folder)))
     try:
         with open_regular(path) as fh:
             data = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise ImageRefused(f"{name} is missing") from None
+        raise ImageRefused(tr("{file} is missing").format(file=name)) from None
     except (OSError, ValueError) as exc:
-        raise ImageRefused(f"{name} cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+        reason = getattr(exc, "strerror", None) or exc
+        raise ImageRefused(tr("{file} cannot be read ({reason})").format(file=name, reason=reason)) from None
     if not data:
-        raise ImageRefused(f"{name} is empty (0 bytes)")
+        raise ImageRefused(tr("{file} is empty (0 bytes)").format(file=name))
     if len(data) > MAX_BYTES:
-        raise ImageRefused(f"{name} is larger than {MAX_BYTES // 2**20} MiB: not loaded")
+        raise ImageRefused(tr("{file} is larger than {size} MiB: not loaded").format(file=name,
+                                                                                    size=MAX_BYTES // 2**20))
     header = check_header(data, path.name, name)
     try:  # the name hint is the kind read from the header, not the file's (maybe unprintable) name
         image = pygame.image.load(io.BytesIO(data), f"image.{header.kind.lower()}")
     except (pygame.error, OSError, ValueError, MemoryError) as exc:
-        raise ImageRefused(f"{name} is not a readable image ({shown(exc)})") from None
+        reason = shown(exc)
+        raise ImageRefused(tr("{file} is not a readable image ({reason})").format(file=name, reason=reason)) \
+            from None
     if image.get_width() == 0 or image.get_height() == 0:
-        raise ImageRefused(f"{name} is an empty image")
+        raise ImageRefused(tr("{file} is an empty image").format(file=name))
     return image
 
 
@@ -188,17 +194,20 @@ def check_header(data: bytes, file_name: str, name: str) -> Header:
     """The header, or ImageRefused when its kind is unknown or its size empty or over MAX_PIXELS."""
     header = image_size(data, file_name)
     if header is None:
-        raise ImageRefused(
-            f"{name} is not a readable image: it has no {KINDS} header that gives its size (a damaged "
+        raise ImageRefused(tr(
+            "{file} is not a readable image: it has no {kinds} header that gives its size (a damaged "
             "file, or another kind: only these are loaded, as only their size can be read before the "
-            "picture is decoded; save it as PNG)")
+            "picture is decoded; save it as PNG)").format(file=name, kinds=KINDS))
     w, h = header.size
     if w == 0 or h == 0:
-        raise ImageRefused(f"{name} is an empty image ({header.kind} header: {w}x{h})")
+        raise ImageRefused(tr("{file} is an empty image ({kind} header: {width}x{height})").format(
+            file=name, kind=header.kind, width=w, height=h))
     if w * h > MAX_PIXELS:
-        raise ImageRefused(
-            f"{name} is {w}x{h} ({header.kind}), over the limit of {MAX_PIXELS // 1_000_000} megapixels "
-            f"({_side(MAX_PIXELS)}x{_side(MAX_PIXELS)}): not loaded; scale it down")
+        raise ImageRefused(tr(
+            "{file} is {width}x{height} ({kind}), over the limit of {megapixels} megapixels "
+            "({side}x{side}): not loaded; scale it down").format(
+                file=name, width=w, height=h, kind=header.kind, megapixels=MAX_PIXELS // 1_000_000,
+                side=_side(MAX_PIXELS)))
     return header
 
 
