@@ -941,9 +941,16 @@ class ThreeChaptersTable(TableScene):
         text = (
             tr("Your picks (face down to the others)") if chapter == 1 else tr("Your cards in front of you")
         )
+        short = tr("Picks") if chapter == 1 else tr("Cards in front")
         if not place.bottom or self.viewer is None:
-            text = tr("Picks") if chapter == 1 else tr("Cards in front")
-        label = self.texts.fitted(text, self.scale.font(15), place.row.width, INK_DIM)
+            text = short
+        # left of the cards, which lie centred in the row: the shorter wording, or none, as they spread
+        zones = (f"picks:{self.bottom_seat}", f"display:{self.bottom_seat}")
+        lefts = [pygame.Rect(s.rect).left for s in self.layer if s.shown and s.zone in zones]
+        room = min(lefts, default=place.row.right) - place.row.x - self.margin * 2
+        if not self.texts.fits(short, self.scale.font(15), room):
+            return
+        label = self.texts.fitted_first([text, short], self.scale.font(15), room, INK_DIM)
         surface.blit(label, (place.row.x + self.margin, place.row.y + 2))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
