@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import game
+from game.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -22,33 +23,49 @@ class CardText:
 
 
 # -- Palastgeflüster -------------------------------------------------------------------------------
+#: each colour's shape, as the card's detail line says it (colour_marks.SHAPES), with its article
+_PG_SHAPES = {"triangle": N_("a triangle"), "circle": N_("a circle"), "star": N_("a star"),
+              "diamond": N_("a diamond"), "square": N_("a square"), "cross": N_("a cross")}
+
+
 def _palastgefluester(card_id: str) -> CardText | None:
-    from game.palastgefluester.cards import BROWN, COLOURS, PERSON_BY_ID
+    from game.i18n import tr
+    from game.palastgefluester.cards import (
+        BROWN,
+        COLOURS,
+        PERSON_BY_ID,
+        colour_label,
+        king_text,
+        person_action,
+        person_label,
+    )
 
     from .colour_marks import shape_of
+    from .rules_pages import PERSON_MORE  # what the rules view says of it beyond the card's own line
 
     first, _, rest = card_id.partition("/")
     if first == "king":
         person = PERSON_BY_ID.get(rest)
         if person is None or not person.king_text:
             return None
-        return CardText(f"King card: {person.name}", (f"{person.king_text}.",),
-                        ("The King card on top of the revealed ones blocks its person's action.",))
+        return CardText(tr("King card: {card}").format(card=person_label(person.id)),
+                        (tr("{text}.").format(text=king_text(person.id)),),
+                        (tr("The King card on top of the revealed ones blocks its person's action."),))
     person = PERSON_BY_ID.get(first)
     if person is None or rest not in (*COLOURS, BROWN):
         return None
     if rest == BROWN:
-        who = ("Brown (a cross): the player with the fewest cards in their row decides next; on a tie, "
-               "the one who played it chooses among them.")
+        who = tr("Brown (a cross): the player with the fewest cards in their row decides next; on a tie, "
+                 "the one who played it chooses among them.")
     else:
-        who = f"{rest.capitalize()} (a {shape_of(rest)}): the {rest} player decides next."
-    from .rules_pages import PERSON_MORE  # what the rules view says of it beyond the card's own line
-
+        shape = shape_of(rest) or ""
+        who = tr("{colour} ({shape}): that player decides next.").format(
+            colour=colour_label(rest).capitalize(), shape=tr(_PG_SHAPES.get(shape, shape)))
     more = PERSON_MORE.get(person.id)
-    return CardText(person.name, (f"{person.action}.", *((more,) if more else ())), (who,))
+    rules = (tr("{text}.").format(text=person_action(person.id)), *((tr(more),) if more else ()))
+    return CardText(person_label(person.id), rules, (who,))
 
 
-# -- Palace ----------------------------------------------------------------------------------------
 _PALACE_POWERS = {
     "reset": "It plays on anything, and the next player may play anything on it.",
     "burn": "It plays on anything and burns the pile.",

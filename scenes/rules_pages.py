@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.i18n import N_
+
 
 @dataclass(frozen=True)
 class CardNote:
@@ -30,55 +32,60 @@ class RulesPage:
 
 
 # -- Palastgeflüster --------------------------------------------------------------------------------
-#: What a player should know of each person beyond the card's own line (PG-R5, PG-R7).
+#: What a player should know of each person beyond the card's own line (PG-R5, PG-R7); in the chosen
+#: language where shown (`tr`).
 PERSON_MORE = {
-    "Hofmarschall": "The earlier King card no longer blocks.",
-    "Schatzmeister": "Everyone remembers those cards while they stay in your hand.",
-    "Zauberer": "You choose the player and how many; each of you picks the cards to give, unseen.",
-    "Zofe": "Get rid of a card you can no longer play.",
-    "Mundschenk": "Nobody's row may then show a person twice.",
-    "Waechter": "That person can then be played again.",
-    "Hofnarr": "Played while the King card shows the Hofnarr, it ends the round: everyone else scores.",
+    "Hofmarschall": N_("The earlier King card no longer blocks."),
+    "Schatzmeister": N_("Everyone remembers those cards while they stay in your hand."),
+    "Zauberer": N_("You choose the player and how many; each of you picks the cards to give, unseen."),
+    "Zofe": N_("Get rid of a card you can no longer play."),
+    "Mundschenk": N_("Nobody's row may then show a person twice."),
+    "Waechter": N_("That person can then be played again."),
+    "Hofnarr": N_("Played while the King card shows the Jester, it ends the round: everyone else scores."),
 }
 
-def _palastgefluester() -> list[RulesPage]:
-    from game.palastgefluester.cards import PERSONS
 
-    persons = [CardNote(f"{p.id}/brown", p.name, f"{p.action}. {PERSON_MORE.get(p.id, '')}".strip())
+def _palastgefluester() -> list[RulesPage]:
+    from game.i18n import tr
+    from game.palastgefluester.cards import PERSONS, person_action, person_label
+
+    persons = [CardNote(f"{p.id}/brown", person_label(p.id),
+                        tr("{action}. {more}").format(action=person_action(p.id), more=tr(PERSON_MORE[p.id])))
                for p in PERSONS]
     return [
-        RulesPage("Goal and turn", (
-            "Be first to 6, 5 or 4 points (with 3, 4 or 5 players). Points come when a round ends.",
-            "On your turn you must play one hand card to the end of your row, then carry out its action. "
-            "Hand and row together always make 6 cards.",
-            "Never show a person twice in your row: that is a Palastgeflüster, and every other player "
-            "scores a point. Six different persons in your row score a point for you alone.",
-        ), (CardNote("Zofe/red", "A red Zofe", "Its border colour names who plays next: here, Red."),
-            CardNote("Zofe/brown", "A brown Zofe", "Brown: the player with the fewest cards in their row "
-                     "plays next; on a tie, you choose among them."))),
-        RulesPage("The persons (1)", (), tuple(persons[:4])),
-        RulesPage("The persons (2)", (
-            "The person on the current King card has no action. A King card is revealed only by the "
-            "Hofmarschall, and King cards stay from round to round.",
-        ), (*persons[4:], CardNote("king/Zofe", "King card", "While it shows, that person's action is "
-                                   "blocked."))),
-        RulesPage("Rulings that matter", (
-            "The round end is checked as the card lands, before its action: a card that ends the round "
-            "does nothing. (PG-R5)",
-            "A Hofnarr played while the King card shows the Hofnarr is a Palastgeflüster, even as your "
-            "sixth person. (PG-R5)",
-            "An action is a must when it can be done, and lapses when it cannot. The Mundschenk does "
-            "nothing as the 1st or 2nd card of a round. (PG-R7)",
-            "After the Zauberer, you and the player you chose each pick the cards to swap, unseen. (PG-R7)",
-            "Cards you saw (the Schatzmeister's hand, cards that came to you) are remembered on the table "
-            "until they leave that hand unseen. (PG-R7)",
-            "Several reach the goal together: more cards in the row wins; still tied, the win is shared. "
-            "(PG-R11)",
+        RulesPage(tr("Goal and turn"), (
+            tr("Be first to 6, 5 or 4 points (with 3, 4 or 5 players). Points come when a round ends."),
+            tr("On your turn you must play one hand card to the end of your row, then carry out its action. "
+               "Hand and row together always make 6 cards."),
+            tr("Never show a person twice in your row: that is a Palastgeflüster, and every other player "
+               "scores a point. Six different persons in your row score a point for you alone."),
+        ), (CardNote("Zofe/red", tr("A red {card}").format(card=person_label("Zofe")),
+                     tr("Its border colour names who plays next: here, Red.")),
+            CardNote("Zofe/brown", tr("A brown {card}").format(card=person_label("Zofe")),
+                     tr("Brown: the player with the fewest cards in their row plays next; on a tie, you "
+                        "choose among them.")))),
+        RulesPage(tr("The persons (1)"), (), tuple(persons[:4])),
+        RulesPage(tr("The persons (2)"), (
+            tr("The person on the current King card has no action. A King card is revealed only by the "
+               "Chamberlain, and King cards stay from round to round."),
+        ), (*persons[4:], CardNote("king/Zofe", tr("King card"), tr("While it shows, that person's action "
+                                                                   "is blocked.")))),
+        RulesPage(tr("Rulings that matter"), (
+            tr("The round end is checked as the card lands, before its action: a card that ends the round "
+               "does nothing. (PG-R5)"),
+            tr("A Jester played while the King card shows the Jester is a Palastgeflüster, even as your "
+               "sixth person. (PG-R5)"),
+            tr("An action is a must when it can be done, and lapses when it cannot. The Cupbearer does "
+               "nothing as the 1st or 2nd card of a round. (PG-R7)"),
+            tr("After the Wizard, you and the player you chose each pick the cards to swap, unseen. (PG-R7)"),
+            tr("Cards you saw (the Treasurer's hand, cards that came to you) are remembered on the table "
+               "until they leave that hand unseen. (PG-R7)"),
+            tr("Several reach the goal together: more cards in the row wins; still tied, the win is shared. "
+               "(PG-R11)"),
         )),
     ]
 
 
-# -- Palace -----------------------------------------------------------------------------------------
 def _palace() -> list[RulesPage]:
     return [
         RulesPage("Goal and turn", (

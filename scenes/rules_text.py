@@ -36,11 +36,11 @@ GAME_INFO: dict[str, GameInfo] = {
         "Draft a hand, play it out in tricks, then score your cards' abilities in the final chapter."),
 }
 
-_PALASTGEFLUESTER = """\
+_PALASTGEFLUESTER = N_("""\
 <b>Goal</b><br>
 Be the first to reach 6 / 5 / 4 points (with 3 / 4 / 5 players). Points come at the end of each round.<br><br>
 <b>Cards</b><br>
-Seven persons: Hofmarschall, Schatzmeister, Zauberer, Zofe, Mundschenk, Wächter, Hofnarr. \
+Seven persons: Chamberlain, Treasurer, Wizard, Maid, Cupbearer, Guard, Jester. \
 Each player colour has one of every person; 14 brown cards (two of every person) join them. \
 A card's border colour names who plays next.<br><br>
 <b>Your turn</b><br>
@@ -48,28 +48,28 @@ You must play one hand card face up to the end of your row, then carry out its a
 Everyone always holds hand + row = 6 cards.<br><br>
 <b>End of a round</b> (checked as the card lands, before its action)<br>
 • The person is now twice in your row (a <i>Palastgeflüster</i>): every other player scores 1.<br>
-• A Hofnarr is played while the King card shows the Hofnarr: every other player scores 1.<br>
-• Your row shows 6 different persons: you alone score 1 (but a Hofnarr played under the Hofnarr \
+• A Jester is played while the King card shows the Jester: every other player scores 1.<br>
+• Your row shows 6 different persons: you alone score 1 (but a Jester played under the Jester \
 King card scores for the others instead).<br>
 Then all person cards are shuffled and 6 dealt to each; the player who ended the round starts. \
 King cards stay.<br><br>
 <b>Actions</b> (mandatory when possible; the person on the current King card has no action)<br>
-• <b>Hofmarschall</b>: reveal the next King card; its person is blocked until another is revealed. \
+• <b>Chamberlain</b>: reveal the next King card; its person is blocked until another is revealed. \
 When all six are revealed, they are shuffled into a new stack first.<br>
-• <b>Schatzmeister</b>: show your whole hand to everyone.<br>
-• <b>Zauberer</b>: pick a player and a number; you both choose that many hand cards and swap them unseen.<br>
-• <b>Zofe</b>: discard a hand card face down, then draw one.<br>
-• <b>Mundschenk</b>: swap one card between two different rows (yours may be one), but not the \
-Mundschenk just played; no row may then show a person twice. No action as the 1st or 2nd card of a round.<br>
-• <b>Wächter</b>: take another card of your row back into your hand.<br>
-• <b>Hofnarr</b>: no action.<br><br>
+• <b>Treasurer</b>: show your whole hand to everyone.<br>
+• <b>Wizard</b>: pick a player and a number; you both choose that many hand cards and swap them unseen.<br>
+• <b>Maid</b>: discard a hand card face down, then draw one.<br>
+• <b>Cupbearer</b>: swap one card between two different rows (yours may be one), but not the \
+Cupbearer just played; no row may then show a person twice. No action as the 1st or 2nd card of a round.<br>
+• <b>Guard</b>: take another card of your row back into your hand.<br>
+• <b>Jester</b>: no action.<br><br>
 <b>Who plays next</b><br>
 The player of the card's colour (perhaps you again). Brown: the player with the fewest cards in their row; \
 on a tie you choose among the tied players.<br><br>
 <b>Game end</b><br>
 If several reach the goal together, the one with more cards in their row wins; \
 still tied, they share the win. \
-With the <i>noted</i> scoring option, ties go to the higher total of row sizes noted after each round."""
+With the <i>noted</i> scoring option, ties go to the higher total of row sizes noted after each round.""")
 
 _PALACE = """\
 <b>Goal</b><br>
