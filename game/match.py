@@ -32,6 +32,7 @@ from .ai.hint import Hint, hint
 from .ai.worker import BotWorker
 from .core import Action, Event, IllegalAction, KartentischError, RecordError, Rng, State, bot_rng
 from .core.records import Record, footer_for, read_record, write_record
+from .i18n import Message, Text, message
 from .retelling import Retelling, Step
 
 log = logging.getLogger(__name__)
@@ -161,7 +162,7 @@ class Match:
         self._stand_in: tuple[int, int] | None = None  # (seat, actions): this decision is the normal level's
         self._stand_in_bots: dict[int, Bot] = {}
         self.save_error: OSError | None = None  # why the autosave fails now (None: it works)
-        self._notices: deque[str] = deque(maxlen=20)
+        self._notices: deque[Text] = deque(maxlen=20)
         self._bots: dict[int, Bot] = {
             i: given.get(i) or make_bot(game_id, s.bot or "")
             for i, s in enumerate(self.seats) if not s.is_human
@@ -234,13 +235,15 @@ class Match:
             return []
         return self.state.legal_actions()
 
-    def refusal(self, action: Action | str, seat: int | None = None) -> str | None:
+    def refusal(self, action: Action | str, seat: int | None = None) -> Text | None:
         """Why `seat` (default: the seat on screen) may not do `action` now, in one line, as the engine
-        explains it (State.explain_illegal); None when it may."""
+        explains it (State.explain_illegal: a message, game.i18n); None when it may."""
         seat = self._shown if seat is None else seat
         if seat is None or seat != self.human_to_act() or self.handoff_seat() is not None:
             who = self.state.current_player
-            return "the game is over" if who is None else f"it is {self.seats[who].name}'s decision now"
+            if who is None:
+                return message("the game is over")
+            return message("it is {name}'s decision now", name=self.seats[who].name)
         try:
             parsed = self.game.parse_action(self.state, action) if isinstance(action, str) else action
         except IllegalAction as exc:
@@ -260,8 +263,9 @@ class Match:
         self._events.clear()
         return out
 
-    def drain_notices(self) -> list[str]:
-        """Take what the player should be told of things outside the game (the autosave, the AI worker)."""
+    def drain_notices(self) -> list[Text]:
+        """Take what the player should be told of things outside the game (the autosave, the AI worker):
+        messages, put into words by the view in the chosen language."""
         out = list(self._notices)
         self._notices.clear()
         return out
@@ -341,7 +345,7 @@ class Match:
 
     def _hint_failed(self) -> None:
         self._hint = None
-        self._notices.append("The hint could not be worked out this time; ask again.")
+        self._notices.append(message("The hint could not be worked out this time; ask again."))
 
     def bot_thinking(self) -> bool:
         return self._thinking is not None or self._pending is not None
@@ -430,7 +434,8 @@ class Match:
         self._thinking = None
         self._stand_in = (seat, len(self.actions))
         name = self.seats[seat].name
-        self._notices.append(f"{name}'s AI did not answer, so {name} played this move at the normal level")
+        self._notices.append(message("{name}'s AI did not answer, so {name} played this move at the normal "
+                                     "level", name=name))
         return self.step_bot(budget_ms)
 
     def _stand_in_bot(self, seat: int) -> Bot:
@@ -462,22 +467,21 @@ class Match:
         return taken
 
     # -- undo ------------------------------------------------------------------------------------
-    def undo_refusal(self, seat: int | None = None) -> str | None:
+    def undo_refusal(self, seat: int | None = None) -> Message | None:
         """Why `seat` (default: the person on screen) may not undo now, in one line; None: they may.
         A person takes back only their own last decision, and only while no other person has decided
         since (the bot moves after it go with it): in hot-seat nobody takes back another's move, and
         an undo never hands the screen to someone else. With one person at the table, every
         decision is theirs."""
         if not self.human_seats:
-            return "Only a person's decisions can be taken back"
+            return message("Only a person's decisions can be taken back")
         if not self._undo:
-            return "There is nothing to take back yet"
+            return message("There is nothing to take back yet")
         last = self._undo[-1].seat
         seat = self._shown if seat is None else seat
         if len(self.human_seats) == 1 or seat == last:
             return None
-        name = self.seats[last].name
-        return f"{name} decided last, so only {name} can take that back"
+        return message("{name} decided last, so only {name} can take that back", name=self.seats[last].name)
 
     def can_undo(self, seat: int | None = None) -> bool:
         return self.undo_refusal(seat) is None
@@ -487,7 +491,7 @@ class Match:
         moves after it. MatchError (with `undo_refusal`'s reason) when that is not theirs to take back."""
         refusal = self.undo_refusal(seat)
         if refusal is not None:
-            raise MatchError(refusal)
+            raise MatchError(str(refusal))
         point = self._undo.pop()
         self.state = point.state
         del self.actions[point.actions:]
@@ -533,13 +537,13 @@ class Match:
         except OSError as exc:
             if self.save_error is None:
                 log.warning("the autosave %s cannot be written: %s", self.autosave, exc)
-                self._notices.append(f"The game cannot be saved ({describe_os_error(exc)}). "
-                                     "Play goes on; each move tries again.")
+                self._notices.append(message("The game cannot be saved ({reason}). Play goes on; each move "
+                                             "tries again.", reason=describe_os_error(exc)))
             self.save_error = exc
             return
         if self.save_error is not None:
             self.save_error = None
-            self._notices.append("The game is saved again.")
+            self._notices.append(message("The game is saved again."))
 
     @classmethod
     def resume(cls, path: str | Path, *, autosave: str | Path | None = None) -> Match:

@@ -11,6 +11,7 @@ from pygame_gui.elements import UIButton
 
 import game
 from game.core import KartentischError
+from game.i18n import N_, ntr, tr
 
 from . import rules_text
 from .widgets import (
@@ -45,8 +46,8 @@ class GameEntry:
     @property
     def players(self) -> str:
         if self.min_players == self.max_players:
-            return f"{self.min_players} players"
-        return f"{self.min_players}–{self.max_players} players"
+            return ntr("{n} player", "{n} players", self.min_players).format(n=self.min_players)
+        return tr("{low}–{high} players").format(low=self.min_players, high=self.max_players)
 
 
 def game_entries() -> list[GameEntry]:
@@ -57,17 +58,17 @@ def game_entries() -> list[GameEntry]:
         try:
             rules = game.load(game_id)
         except KartentischError:
-            entries.append(GameEntry(game_id, info.title, info.min_players, info.max_players, info.blurb,
+            entries.append(GameEntry(game_id, info.title, info.min_players, info.max_players, tr(info.blurb),
                                      False))
             continue
         except Exception as exc:  # a half-built game package must not close the menu
             log.exception("loading the game %s failed", game_id)
-            entries.append(GameEntry(game_id, info.title, info.min_players, info.max_players, info.blurb,
+            entries.append(GameEntry(game_id, info.title, info.min_players, info.max_players, tr(info.blurb),
                                      False, problem=f"{type(exc).__name__}: {exc}"))
             continue
         table = _table_problem(game_id)
         entries.append(GameEntry(game_id, rules.title, rules.min_players, rules.max_players,
-                                 rules.description, table is None, problem=table or ""))
+                                 tr(rules.description), table is None, problem=table or ""))
     return entries
 
 
@@ -84,7 +85,7 @@ def _table_problem(game_id: str) -> str | None:
     try:
         table_class(game_id)
     except KartentischError:
-        return "the table for this game is not built yet"
+        return tr("the table for this game is not built yet")
     except Exception as exc:
         log.exception("the table for %s does not load", game_id)
         return f"{type(exc).__name__}: {exc}"
@@ -92,13 +93,17 @@ def _table_problem(game_id: str) -> str | None:
 
 
 class ChooseGameScene(MenuScene):
-    title = "Choose a game"
+    title = N_("Choose a game")
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.entries = game_entries()
         self.cards: list[tuple[pygame.Rect, pygame.Surface]] = []
         self.play_buttons: dict[str, UIButton] = {}
+
+    def on_language_changed(self) -> None:
+        self.entries = game_entries()  # their words, in the new language
+        super().on_language_changed()
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -135,17 +140,17 @@ class ChooseGameScene(MenuScene):
             button.bottom = rect.bottom - pad
             if entry.ready:
                 self.play_buttons[entry.game_id] = self.add_button(
-                    button, "Play", lambda g=entry.game_id: self.choose(g), primary=True,
+                    button, tr("Play"), lambda g=entry.game_id: self.choose(g), primary=True,
                     tooltip=entry.description)
             else:
-                tip = (f"Not playable yet: {entry.problem}" if entry.problem
-                       else "The rules of this game are not built yet.")
-                self.play_buttons[entry.game_id] = self.add_button(button, "Coming soon", lambda: None,
+                tip = (tr("Not playable yet: {problem}").format(problem=entry.problem) if entry.problem
+                       else tr("The rules of this game are not built yet."))
+                self.play_buttons[entry.game_id] = self.add_button(button, tr("Coming soon"), lambda: None,
                                                                    enabled=False, tooltip=tip)
 
         back = pygame.Rect(0, 0, min(w - 16, px(220, size)), px(48, size))
         back.midbottom = (w // 2, h - px(26, size))
-        self.add_button(back, "Back", self.back)
+        self.add_button(back, tr("Back"), self.back)
 
     def _card_face(self, entry: GameEntry, card: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
         """A game's card: emblem, title, player count and description, drawn once per layout.

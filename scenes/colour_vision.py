@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
+from game.i18n import N_
+
 from .settings import COLOUR_VISIONS
 
 RGB = tuple[int, int, int]
@@ -23,11 +25,12 @@ Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[flo
 
 #: the settings' values, in the order the settings screen offers them (the settings file reads the same)
 VISIONS: tuple[str, ...] = COLOUR_VISIONS
+#: their names (in the chosen language where shown: `tr(VISION_LABELS[v])`)
 VISION_LABELS: dict[str, str] = {
-    "normal": "Normal",
-    "red-weak": "Red-weak",
-    "green-weak": "Green-weak",
-    "blue-weak": "Blue-weak",
+    "normal": N_("Normal"),
+    "red-weak": N_("Red-weak"),
+    "green-weak": N_("Green-weak"),
+    "blue-weak": N_("Blue-weak"),
 }
 #: the least CIEDE2000 difference between two seat colours of a palette, as its own eyes see them
 MIN_DIFFERENCE = 20.0

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import tr
+
 from . import fonts
 from .card_text import describe_card
 from .look import CREAM, GOLD, GOLD_DARK, MUTED, px, text_scale
@@ -140,7 +142,7 @@ def texts_of(item: Inspectable) -> tuple[str, list[str], list[str]]:
     elif found is not None:
         rules = [*found.rules, *found.details]
     else:
-        rules = ["No rule text is known for this card."]
+        rules = [tr("No rule text is known for this card.")]
     return name, rules, list(item.notes)
 
 
@@ -258,7 +260,7 @@ def draw_inspect(surface: pygame.Surface, art: ArtLibrary, item: Inspectable,
             surface.blit(face.render(line, True, colour), (found.text.x, y))
             y += face.get_linesize()
         y += after
-    hint = "Esc, a key or a click closes" if not keep_clear else "A right click keeps it open"
+    hint = tr("Esc, a key or a click closes") if not keep_clear else tr("A right click keeps it open")
     face = fonts.font(_hint_px(size))
     image = face.render(hint, True, MUTED[:3])
     surface.blit(image, image.get_rect(midbottom=(found.panel.centerx, found.panel.bottom - px(8, size))))

@@ -18,6 +18,8 @@ from typing import Literal
 
 import pygame
 
+from game.i18n import N_
+
 from . import fonts
 from .base import THEME_PATH
 from .fonts import wrap
@@ -326,7 +328,8 @@ class Message:
 
     title: str
     text: str
-    answers: Sequence[tuple[str, str]] = (("ok", "OK"),)
+    #: (key, button text); a text marked with N_ is written in the chosen language by the box
+    answers: Sequence[tuple[str, str]] = (("ok", N_("OK")),)
 
 
 # -- the light menu button -------------------------------------------------------------------------
@@ -491,9 +494,24 @@ def _shape_metrics(size: tuple[int, int], factor: float) -> tuple[int, int, int,
     return shadow, border, radius, padding
 
 
-def _button_label_font(factor: float) -> pygame.font.Font:
-    font = _theme_block("button")["font"]
-    return widget_font(scaled_length(float(font.get("size", 20)), factor), font.get("bold") == "1")
+#: a light button's label shrinks to this share of the theme's size before it is cut with "…"
+SMALLEST_LABEL_SHARE = 0.8
+
+
+def _button_label_font(factor: float, label: str = "", room: int | None = None) -> pygame.font.Font:
+    """The theme's button face at `factor`; with `room`, made a little smaller where `label` would not
+    fit it whole (a longer word in another language), down to SMALLEST_LABEL_SHARE and 10 pixels."""
+    theme = _theme_block("button")["font"]
+    bold = theme.get("bold") == "1"
+    size = scaled_length(float(theme.get("size", 20)), factor)
+    font = widget_font(size, bold)
+    if room is None:
+        return font
+    smallest = max(10, round(size * SMALLEST_LABEL_SHARE))
+    while size > smallest and font.size(label)[0] > room:
+        size -= 1
+        font = widget_font(size, bold)
+    return font
 
 
 @lru_cache(maxsize=48)
@@ -503,8 +521,9 @@ def _button_face(size: tuple[int, int], label: str, primary: bool, state: Button
     shadow, border, radius, padding = _shape_metrics(size, factor)
     face = _shadowed_box(size, fill, rim, shadow, border, radius)
     shape = face.get_rect().inflate(-2 * shadow, -2 * shadow)
-    font = _button_label_font(factor)
-    text = font.render(fit_text(label, font, max(1, shape.width - 2 * padding)), True, ink)
+    room = max(1, shape.width - 2 * padding)
+    font = _button_label_font(factor, label, room)
+    text = font.render(fit_text(label, font, room), True, ink)
     face.blit(text, text.get_rect(center=shape.center))
     return face
 

@@ -13,6 +13,7 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from game.core import KartentischError
+from game.i18n import tr, words
 
 from . import rules_text
 from .settings import autosave_path
@@ -58,14 +59,15 @@ class PauseScene(MenuScene):
                            max(1, self.panel_rect.height - heading - px(20, size)))
         rects = column(area, 7, self.panel_rect.width - 2 * px(36, size), px(50, size), px(12, size))
         self.undo_note_rect = rects.pop(5).inflate(px(24, size), px(10, size))
-        self.add_button(rects[0], "Resume", self.back, primary=True)
-        self.add_button(rects[1], "Rules summary", self.rules)
-        self.add_button(rects[2], "Settings", self.settings)
-        self.add_button(rects[3], "Gallery", self.gallery, tooltip="Every card of this game in its art pack")
-        self.add_button(rects[4], "Undo", self.undo, enabled=self.match.can_undo(),
-                        tooltip="Take back your last decision (and the AI moves after it)")
-        self.add_button(rects[5], "Save and leave", self.save_and_leave,
-                        tooltip="The game is kept: Resume last game on the title screen continues it")
+        self.add_button(rects[0], tr("Resume"), self.back, primary=True)
+        self.add_button(rects[1], tr("Rules summary"), self.rules)
+        self.add_button(rects[2], tr("Settings"), self.settings)
+        self.add_button(rects[3], tr("Gallery"), self.gallery,
+                        tooltip=tr("Every card of this game in its art pack"))
+        self.add_button(rects[4], tr("Undo"), self.undo, enabled=self.match.can_undo(),
+                        tooltip=tr("Take back your last decision (and the AI moves after it)"))
+        self.add_button(rects[5], tr("Save and leave"), self.save_and_leave,
+                        tooltip=tr("The game is kept: Resume last game on the title screen continues it"))
 
     def on_resume(self) -> None:
         self.ui.clear_and_reset()  # back from the settings: the window may have changed
@@ -75,14 +77,16 @@ class PauseScene(MenuScene):
         dim(surface, 150)
         size = surface.get_size()
         draw_panel(surface, self.panel_rect, size)
-        draw_heading(surface, "Paused", (self.panel_rect.centerx, self.panel_rect.top + px(44, size)),
+        draw_heading(surface, tr("Paused"), (self.panel_rect.centerx, self.panel_rect.top + px(44, size)),
                      round(36 * text_scale(size)), GOLD)
         self.draw_undo_note(surface)
 
     def undo_note(self) -> str:
         """The line under Undo: what it would take back, or in one line why it cannot."""
         refusal = self.match.undo_refusal()
-        return refusal or "Takes back your last decision and the AI moves after it"
+        if refusal is not None:
+            return words(refusal, [seat.name for seat in self.match.seats])
+        return tr("Takes back your last decision and the AI moves after it")
 
     def draw_undo_note(self, surface: pygame.Surface) -> None:
         box = self.undo_note_rect
@@ -115,7 +119,7 @@ class PauseScene(MenuScene):
         try:
             self.match.undo()
         except KartentischError as exc:
-            self.show_message(Message("Nothing to undo", str(exc)))
+            self.show_message(Message(tr("Nothing to undo"), str(exc)))
             return
         self.app.pop()
 
@@ -145,11 +149,12 @@ class RulesScene(MenuScene):
     def __init__(self, app, game_id: str, title: str | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id
-        self.title = f"{title or rules_text.title(game_id)}: rules"
+        self.game_title = title or rules_text.title(game_id)
         self.box_rect = pygame.Rect(0, 0, 0, 0)
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
+        self.title = tr("{game}: rules").format(game=self.game_title)
         top = px(100, size)
         close_h = px(50, size)
         box_w = min(w - 2 * px(16, size), px(900, size))
@@ -158,7 +163,7 @@ class RulesScene(MenuScene):
         UITextBox(rules_text.summary(self.game_id), self.box_rect, manager=self.ui)
         close = pygame.Rect(0, 0, min(w - 16, px(220, size)), close_h)
         close.midtop = (w // 2, self.box_rect.bottom + px(20, size))
-        self.add_button(close, "Close", self.back, primary=True)
+        self.add_button(close, tr("Close"), self.back, primary=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 190)

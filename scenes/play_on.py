@@ -16,6 +16,7 @@ from pygame_gui.elements import UILabel
 
 from game.core import KartentischError
 from game.core.datafile import shown
+from game.i18n import tr
 
 from .keeping import keep_current
 from .settings import autosave_path
@@ -44,7 +45,6 @@ class PlayOnScene(MenuScene):
         super().__init__(app)
         self.playback = playback
         self.move = playback.position
-        self.title = f"Play on from move {self.move}"
         seats = [SeatChoice(s.name, HUMAN if s.is_human else (s.bot if s.bot in KINDS else "normal"))
                  for s in playback.seats]
         self.choice = SetupChoice(playback.game.id, len(seats), seats)
@@ -56,6 +56,7 @@ class PlayOnScene(MenuScene):
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
+        self.title = tr("Play on from move {move}").format(move=self.move)
         rows = len(self.choice.seats)
         area = pygame.Rect(0, px(120, size), w, max(1, h - px(120, size) - px(130, size)))
         width = min(w - 2 * px(16, size), px(640, size))
@@ -76,7 +77,7 @@ class PlayOnScene(MenuScene):
             kind_rect = pygame.Rect(rect.left + split, rect.top, rect.width - split, rect.height)
             self.steppers.append(Stepper(self, kind_rect, labels, KINDS.index(seat.kind),
                                          _kind_setter(seat),
-                                         tooltip="A person at this screen, or an AI level"))
+                                         tooltip=tr("A person at this screen, or an AI level")))
         message = pygame.Rect(0, self.panel_rect.bottom + px(8, size), w, px(30, size))
         self.error_label = UILabel(message, self.error or " ", manager=self.ui)
         button_h = px(50, size)
@@ -84,9 +85,9 @@ class PlayOnScene(MenuScene):
         start.bottomright = (w // 2 - px(10, size), h - px(30, size))
         cancel = start.copy()
         cancel.left = w // 2 + px(10, size)
-        self.add_button(start, "Start", self.start, primary=True,
-                        tooltip="The game goes on from this move with these seats")
-        self.add_button(cancel, "Cancel", self.back)
+        self.add_button(start, tr("Start"), self.start, primary=True,
+                        tooltip=tr("The game goes on from this move with these seats"))
+        self.add_button(cancel, tr("Cancel"), self.back)
 
     def draw_decor(self, surface: pygame.Surface) -> None:
         super().draw_decor(surface)
@@ -113,8 +114,9 @@ class PlayOnScene(MenuScene):
             return
         problem = keep_current(self.app)
         if problem:
-            self.show_message(Message("The game cannot start",
-                                      f"The current game could not be kept in the history first: {problem}"))
+            self.show_message(Message(tr("The game cannot start"),
+                                      tr("The current game could not be kept in the history first: "
+                                         "{problem}").format(problem=problem)))
             return
         try:
             match = Match.play_on(self.playback.source, self.move, seats, autosave=autosave_path())

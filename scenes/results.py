@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import KartentischError, fresh_seed
-from game.core.words import count as counted
+from game.i18n import N_, join_words, ntr, tr
 
 from . import sound
 from .charts import ChartRow, progress_charts, row_image
 from .settings import autosave_path
+from .setup import kind_label
 from .widgets import (
     CREAM,
     GOLD,
@@ -44,8 +45,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: under a finishing order (Palace): what its places mean
-PLACES_NOTE = ("1st, 2nd, …: the order in which the players went out. Everyone who went out wins; the "
-               "last one left holding cards loses and deals the rematch.")
+PLACES_NOTE = N_("1st, 2nd, …: the order in which the players went out. Everyone who went out wins; "
+                 "the last one left holding cards loses and deals the rematch.")
+
+
+def ordinal(place: int) -> str:
+    """"1st", "2nd", … in the chosen language ("1.", "2.", … in German)."""
+    if place % 100 in (11, 12, 13):
+        return tr("{n}th").format(n=place)
+    ending = {1: tr("{n}st"), 2: tr("{n}nd"), 3: tr("{n}rd")}.get(place % 10, tr("{n}th"))
+    return ending.format(n=place)
 
 
 def score_text(score: Any) -> str:
@@ -63,17 +72,19 @@ def finishing_order(final: dict[str, Any]) -> list[int] | None:
 
 
 def loser_headline(names: list[str], loser: int) -> str:
-    return f"{names[loser]} is the loser" if 0 <= loser < len(names) else "Game over"
+    if 0 <= loser < len(names):
+        return tr("{name} is the loser").format(name=names[loser])
+    return tr("Game over")
 
 
 def headline(names: list[str], winners: list[int]) -> str:
     """"Anna wins", "Anna and Ben share the win", …"""
     won = [names[i] for i in winners if 0 <= i < len(names)]
     if not won:
-        return "Game over"
+        return tr("Game over")
     if len(won) == 1:
-        return f"{won[0]} wins!"
-    return f"{', '.join(won[:-1])} and {won[-1]} share the win"
+        return tr("{name} wins!").format(name=won[0])
+    return tr("{names} share the win").format(names=join_words(won))
 
 
 class ResultsScene(MenuScene):
@@ -85,18 +96,28 @@ class ResultsScene(MenuScene):
         self.scores: list[Any] = list(final.get("scores") or [])
         self.winners: list[int] = [int(w) for w in final.get("winners") or []]
         self.order = finishing_order(final)
-        from scenes.table import name_text
-
-        self.result = name_text(match, str(final.get("result") or ""))
-        # Lines a game adds under its result sentence (how the last points came about), in its own words.
-        self.details = [name_text(match, str(line)) for line in final.get("result_details") or []]
-        if self.order is not None:
-            self.details.append(PLACES_NOTE)
+        self.result = ""
+        self.details: list[str] = []
+        self.write_result(final)
         self.board: tuple[pygame.Rect, pygame.Surface] | None = None
         # how the game went, charted beside the scores, in the colours the colour-vision setting picks
         self.figures = game_figures(match, app.settings.colour_vision)
         self.chart: tuple[pygame.Rect, pygame.Surface] | None = None
         self._announced = False
+
+    def write_result(self, final: dict[str, Any]) -> None:
+        """The result sentence and the lines a game adds under it (how the last points came about), in
+        the chosen language with the seats' names."""
+        from scenes.table import name_text
+
+        self.result = name_text(self.match, final.get("result") or "")
+        self.details = [name_text(self.match, line) for line in final.get("result_details") or []]
+        if self.order is not None:
+            self.details.append(tr(PLACES_NOTE))
+
+    def on_language_changed(self) -> None:
+        self.write_result(self.match.observation(None))
+        super().on_language_changed()
 
     def on_enter(self) -> None:
         super().on_enter()
@@ -107,8 +128,8 @@ class ResultsScene(MenuScene):
 
             problem = keep_match(self.app, self.match)
             if problem:
-                self.show_message(Message("The game is not in the history",
-                                          f"It could not be kept: {problem}"))
+                self.show_message(Message(tr("The game is not in the history"),
+                                          tr("It could not be kept: {problem}").format(problem=problem)))
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -142,12 +163,13 @@ class ResultsScene(MenuScene):
         bottom = max(rect.bottom, self.chart[0].bottom if self.chart is not None else 0)
         area = pygame.Rect(0, bottom + gap, w, button_h)
         rematch, leave = row(area, 2, button_h, px(24, size), width=px(240, size))
-        self.add_button(leave, "Back to menu", self.app.pop_to_root)
-        tip = "The same players and options, a new deal"
+        self.add_button(leave, tr("Back to menu"), self.app.pop_to_root)
+        tip = tr("The same players and options, a new deal")
         dealer = rematch_options(self.match).get("dealer")
         if self.order is not None and isinstance(dealer, int) and 0 <= dealer < len(self.names):
-            tip += f" by {self.names[dealer]}: the loser deals"
-        self.add_button(rematch, "Rematch", self.rematch, primary=True, tooltip=tip)
+            tip = tr("The same players and options, a new deal by {name}: the loser deals").format(
+                name=self.names[dealer])
+        self.add_button(rematch, tr("Rematch"), self.rematch, primary=True, tooltip=tip)
 
     def _draw_board(self, board: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
         """The result sentence and the score table, drawn once per layout."""
@@ -186,7 +208,7 @@ class ResultsScene(MenuScene):
             mark_x = pad + name_font.size("★")[0]
             draw_text(surface, mark, name_font, colour, center=(mark_x, centre_y), shadow=1)
             who = self.match.seats[seat]
-            kind = "" if who.is_human else f"AI · {who.bot}"
+            kind = "" if who.is_human else kind_label(who.bot or "")
             left = pad * 2 + name_font.size("★")[0] * 2
             name_rect = draw_text(surface, fit_text(self.names[seat], name_font, w // 2), name_font, colour,
                                   topleft=(left, centre_y - name_font.get_height() // 2), shadow=1)
@@ -208,11 +230,11 @@ class ResultsScene(MenuScene):
 
     def standing(self, seat: int, place: int) -> str:
         """The right column: the score, or in a finishing order "out 1st" … and "loser"."""
-        from scenes.table.palace_panels import ordinal
-
         if self.order is None:
             return score_text(self.score(seat))
-        return "loser" if seat == self.order[-1] else f"out {ordinal(place + 1)}"
+        if seat == self.order[-1]:
+            return tr("loser")
+        return tr("out {place}").format(place=ordinal(place + 1))
 
     def draw_decor(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -221,7 +243,8 @@ class ResultsScene(MenuScene):
         font = fitting_font(title, w - 16, max(10, round(46 * text_scale(size))), heading_font, smallest=8)
         draw_text(surface, title, font, GOLD, center=(w // 2, px(62, size)), shadow=max(1, px(3, size)))
         game_line = body_font(max(8, round(17 * text_scale(size))))
-        moves = counted(len(self.match.actions), "move")
+        played = len(self.match.actions)
+        moves = ntr("{n} move", "{n} moves", played).format(n=played)
         draw_text(surface, f"{self.match.game.title} · {moves}", game_line, MUTED,
                   center=(w // 2, px(118, size)), shadow=1)
         if self.board is not None:
@@ -242,7 +265,7 @@ class ResultsScene(MenuScene):
             match = Match(old.game.id, old.seats, fresh_seed(), rematch_options(old),
                           autosave=autosave_path())
         except (KartentischError, OSError) as exc:
-            self.show_message(Message("No rematch", str(exc)))
+            self.show_message(Message(tr("No rematch"), str(exc)))
             return
         scene = open_table_or_explain(self, match)
         if scene is not None:

@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UITextBox
 
+from game.i18n import tr
 from game.match import describe_os_error
 
 from .settings import autosave_path
@@ -72,14 +73,15 @@ def target_for(text: str, match: Match) -> Path:
     folder; ValueError (with the reason) for an empty path or one naming a file that exists already."""
     text = text.strip()
     if not text:
-        raise ValueError("Type where the game should go: a folder or a file name")
+        raise ValueError(tr("Type where the game should go: a folder or a file name"))
     path = Path(text).expanduser()
     if not path.is_absolute():
         path = Path.home() / path
     if path.is_dir():
         return suggested_path(match, path)
     if path.exists() or path.is_symlink():
-        raise ValueError(f"There is a file of that name already, and it is kept: {path}")
+        raise ValueError(tr("There is a file of that name already, and it is kept: {path}").format(
+            path=path))
     return path if path.suffix else path.with_name(path.name + SAVE_SUFFIX)
 
 
@@ -115,22 +117,23 @@ class SaveElsewhereScene(MenuScene):
         status_h = px(26, size)
         below = 3 * line_h + status_h + 3 * gap + gap // 2 + pad  # the buttons, the field and the status
         text_h = max(1, min(px(140, size), self.panel_rect.bottom - y - below - gap))
-        UITextBox(f"The game cannot be saved in its usual place:<br>{_html(self.reason)}<br><br>"
-                  "Save it elsewhere to keep it, or leave without saving.",
+        UITextBox(_html(tr("The game cannot be saved in its usual place:")) + f"<br>{_html(self.reason)}"
+                  + "<br><br>" + _html(tr("Save it elsewhere to keep it, or leave without saving.")),
                   pygame.Rect(inner.left, y, inner.width, text_h), manager=self.ui,
                   object_id=oid("@plain_text"))
         y += text_h + gap
         documents = documents_dir()
-        where = "Documents" if documents != Path.home() else "home folder"
-        self.add_button(pygame.Rect(inner.left, y, inner.width, line_h), f"Save in {where}",
-                        self.save_in_documents, primary=True, tooltip=f"A new file in {documents}")
+        where = tr("Save in Documents") if documents != Path.home() else tr("Save in the home folder")
+        self.add_button(pygame.Rect(inner.left, y, inner.width, line_h), where,
+                        self.save_in_documents, primary=True,
+                        tooltip=tr("A new file in {folder}").format(folder=documents))
         y += line_h + gap
         field_w = round(inner.width * 0.7)
         self.entry = PlaceholderEntry(pygame.Rect(inner.left, y, field_w - gap, line_h), manager=self.ui,
-                                      placeholder_text="A folder or a file name")
+                                      placeholder_text=tr("A folder or a file name"))
         self.entry.set_text(self.path_text)
-        self.add_button(pygame.Rect(inner.left + field_w, y, inner.width - field_w, line_h), "Save here",
-                        self.save_at_typed_path, tooltip="Save the game at the path in the field")
+        self.add_button(pygame.Rect(inner.left + field_w, y, inner.width - field_w, line_h), tr("Save here"),
+                        self.save_at_typed_path, tooltip=tr("Save the game at the path in the field"))
         y += line_h + gap // 2
         self.status_label = UILabel(pygame.Rect(inner.left, y, inner.width, status_h), self.status,
                                     manager=self.ui, object_id=oid("@error"))
@@ -138,16 +141,16 @@ class SaveElsewhereScene(MenuScene):
             self.status_label.hide()
         area = pygame.Rect(inner.left, self.panel_rect.bottom - pad - line_h, inner.width, line_h)
         leave, back = row(area, 2, line_h, gap)
-        self.add_button(leave, "Leave without saving", self.leave_without_saving,
-                        tooltip="The moves since the last save are lost")
-        self.add_button(back, "Back to the game", self.back)
+        self.add_button(leave, tr("Leave without saving"), self.leave_without_saving,
+                        tooltip=tr("The moves since the last save are lost"))
+        self.add_button(back, tr("Back to the game"), self.back)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
         size = surface.get_size()
         draw_panel(surface, self.panel_rect, size)
         top = (self.panel_rect.centerx, self.panel_rect.top + px(40, size))
-        draw_heading(surface, "Save the game elsewhere", top, round(30 * text_scale(size)), GOLD)
+        draw_heading(surface, tr("Save the game elsewhere"), top, round(30 * text_scale(size)), GOLD)
 
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
@@ -175,7 +178,7 @@ class SaveElsewhereScene(MenuScene):
             self.match.save(path)
         except (OSError, ValueError) as exc:  # ValueError: a path the system cannot take (a NUL byte)
             reason = describe_os_error(exc, path=True) if isinstance(exc, OSError) else str(exc)
-            self._show_status(f"Not saved there: {reason}")
+            self._show_status(tr("Not saved there: {reason}").format(reason=reason))
             return
         log.info("the game was saved elsewhere: %s", path)
         self.on_saved(path)
@@ -213,7 +216,7 @@ def offer_before_quit(app: App) -> bool:
     match = _game_in_progress(app)
     if match is None or match.retry_autosave():
         return False
-    reason = describe_os_error(match.save_error, path=True) if match.save_error else "unknown"
+    reason = describe_os_error(match.save_error, path=True) if match.save_error else tr("unknown")
     app.push(SaveElsewhereScene(app, match, reason, on_saved=lambda _: app.quit(), on_leave=app.quit))
     return True
 
@@ -229,6 +232,7 @@ def _game_in_progress(app: App) -> Match | None:
 
 
 def saved_message(path: Path) -> Message:
-    return Message("Game saved",
-                   f"The game is kept as\n{path}\n\nTo continue it, copy it to\n{autosave_path()}\n"
-                   "once that place can be written again, and choose Resume last game.")
+    return Message(tr("Game saved"),
+                   tr("The game is kept as\n{path}\n\nTo continue it, copy it to\n{autosave}\nonce that "
+                      "place can be written again, and choose Resume last game.").format(
+                       path=path, autosave=autosave_path()))

@@ -10,18 +10,18 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-from game.i18n import LANGUAGES, language
+from game.i18n import LANGUAGES, N_, language, ntr, tr
 
 from . import rules_text, sound
 from .colour_vision import VISION_LABELS, VISIONS, vision_or_normal
 from .settings import ANIMATION_SPEEDS
-from .setup import Stepper
+from .setup import Stepper, pack_label
 from .widgets import MenuScene, column, draw_panel, fitted_label, px, row, set_fitted_text
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 HISTORY_CHOICES = (50, 100, 200, 500, 1000, 2000, 5000, 10_000)
-SPEED_LABELS = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+SPEED_LABELS = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
 PREVIEW_EVERY = 0.25  # seconds between volume previews while the slider moves
 
 
@@ -47,7 +47,7 @@ def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 class SettingsScene(MenuScene):
-    title = "Settings"
+    title = N_("Settings")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -77,8 +77,9 @@ class SettingsScene(MenuScene):
         pad = px(24, size)
         self.panel_rect = pygame.Rect(rows[0].left - pad, rows[0].top - pad, width + 2 * pad,
                                       rows[-1].bottom - rows[0].top + 2 * pad).clip(pygame.Rect(0, 0, w, h))
-        labels = ("Language", "Full screen", "Window size", "Animation speed", "Sound volume",
-                  "Colour vision", "Games kept", *(f"Art: {rules_text.title(g)}" for g in art_games))
+        labels = (tr("Language"), tr("Full screen"), tr("Window size"), tr("Animation speed"),
+                  tr("Sound volume"), tr("Colour vision"), tr("Games kept"),
+                  *(tr("Art: {game}").format(game=rules_text.title(g)) for g in art_games))
         controls = []
         for label, rect in zip(labels, rows, strict=True):
             split = round(rect.width * 0.38)
@@ -89,11 +90,11 @@ class SettingsScene(MenuScene):
         self.language_stepper = Stepper(
             self, controls.pop(0), [LANGUAGES[c] for c in codes], codes.index(language()),
             lambda i: self.app.set_language(codes[i]),
-            tooltip="Every word of the table, the menus and the cards")
+            tooltip=tr("Every word of the table, the menus and the cards"))
 
-        self.fullscreen_button = self.add_button(controls[0], "On" if settings.fullscreen else "Off",
+        self.fullscreen_button = self.add_button(controls[0], tr("On") if settings.fullscreen else tr("Off"),
                                                  self.app.toggle_fullscreen,
-                                                 tooltip="F11 switches full screen anywhere")
+                                                 tooltip=tr("F11 switches full screen anywhere"))
         if settings.fullscreen:
             self.fullscreen_button.select()
 
@@ -108,7 +109,7 @@ class SettingsScene(MenuScene):
         speed_rects = row(controls[2], len(ANIMATION_SPEEDS), controls[2].height, gap)
         self.speed_buttons = {}
         for speed, rect in zip(ANIMATION_SPEEDS, speed_rects, strict=True):
-            button = self.add_button(rect, SPEED_LABELS[speed], lambda s=speed: self.set_speed(s),
+            button = self.add_button(rect, tr(SPEED_LABELS[speed]), lambda s=speed: self.set_speed(s),
                                      class_id="@quiet")
             if speed == settings.animation_speed:
                 button.select()
@@ -125,28 +126,28 @@ class SettingsScene(MenuScene):
         visions = list(VISIONS)
         chosen = visions.index(vision_or_normal(settings.colour_vision))
         self.vision_stepper = Stepper(
-            self, controls[4], [VISION_LABELS[v] for v in visions], chosen,
+            self, controls[4], [tr(VISION_LABELS[v]) for v in visions], chosen,
             lambda i: self.set_colour_vision(visions[i]),
-            tooltip="The seat colours of Palastgeflüster, chosen to stay apart for these eyes (each also "
-                    "has a shape)")
+            tooltip=tr("The seat colours of Palastgeflüster, chosen to stay apart for these eyes (each also "
+                       "has a shape)"))
 
         kept = history_limit_choices(settings.history_limit)
         self.history_stepper = Stepper(
-            self, controls[5], [f"{n} games" for n in kept], kept.index(settings.history_limit),
-            lambda i: self.set_history_limit(kept[i]), wrap=False,
-            tooltip="The history keeps at most this many games; when one more is kept, the oldest goes")
+            self, controls[5], [ntr("{n} game", "{n} games", n).format(n=n) for n in kept],
+            kept.index(settings.history_limit), lambda i: self.set_history_limit(kept[i]), wrap=False,
+            tooltip=tr("The history keeps at most this many games; when one more is kept, the oldest goes"))
 
         self.art_steppers = {}
         for game_id, rect in zip(art_games, controls[6:], strict=True):
             packs = art.pack_choices(game_id)
             self.art_steppers[game_id] = Stepper(
-                self, rect, packs, packs.index(art.active_pack(game_id)),
+                self, rect, [pack_label(p) for p in packs], packs.index(art.active_pack(game_id)),
                 lambda i, g=game_id, p=packs: self.set_art_pack(g, p[i]),
-                tooltip="The card faces, backs and table of this game: the Gallery shows each pack")
+                tooltip=tr("The card faces, backs and table of this game: the Gallery shows each pack"))
 
         back = pygame.Rect(0, 0, min(w - 16, px(240, size)), px(50, size))
         back.midbottom = (w // 2, h - px(30, size))
-        self.add_button(back, "Back", self.back, primary=True)
+        self.add_button(back, tr("Back"), self.back, primary=True)
 
     # -- changes ---------------------------------------------------------------------------------
     def set_speed(self, speed: str) -> None:

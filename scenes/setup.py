@@ -21,6 +21,7 @@ from game.ai import LEVELS
 from game.core import KartentischError, Option, fresh_seed
 from game.core.rng import SEED_DIGITS
 from game.guide import has_course
+from game.i18n import N_, ptr, tr
 
 from .settings import autosave_path
 from .title import SavedGame, read_saved_game
@@ -45,8 +46,18 @@ SEAT_OPTIONS = frozenset({"dealer"})
 SCROLL_BAR = 20  # pygame-gui's scroll bar width, fixed in pixels
 
 
+#: the AI levels as a person reads them (game.ai.LEVELS; any other bot is named as it is)
+LEVEL_WORDS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def level_label(level: str) -> str:
+    """An AI level in the chosen language."""
+    return tr(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+
+
 def kind_label(kind: str) -> str:
-    return "Human" if kind == HUMAN else f"AI · {kind}"
+    """"Human" or "AI · normal" in the chosen language."""
+    return tr("Human") if kind == HUMAN else tr("AI · {level}").format(level=level_label(kind))
 
 
 def _is_seat(value: Any) -> bool:
@@ -54,10 +65,12 @@ def _is_seat(value: Any) -> bool:
 
 
 def option_label(value: Any) -> str:
+    """An option's value as the setup screen shows it: On/Off, a number, or the value's word (the game
+    marks the words of its text values for the catalogues: `VALUE_WORDS`)."""
     if isinstance(value, bool):
-        return "On" if value else "Off"
+        return tr("On") if value else tr("Off")
     text = str(value)
-    return text[:1].upper() + text[1:]
+    return tr(text[:1].upper() + text[1:])
 
 
 @dataclass
@@ -91,9 +104,10 @@ class SetupChoice:
         seats = []
         names = set()
         for i, choice in enumerate(self.seats[:self.players]):
-            name = " ".join(choice.name.split()) or f"Player {i + 1}"
+            name = " ".join(choice.name.split()) or player_label(i)
             if name.casefold() in names:
-                raise ValueError(f"Two seats are called {name}: give each seat its own name.")
+                raise ValueError(tr("Two seats are called {name}: give each seat its own name.").format(
+                    name=name))
             names.add(name.casefold())
             seats.append(Seat(name) if choice.kind == HUMAN else Seat.ai(name, choice.kind))
         return seats
@@ -104,8 +118,22 @@ class SetupChoice:
         if not text:
             return fresh_seed()
         if not text.isdigit() or len(text) > SEED_DIGITS:
-            raise ValueError(f"The seed must be a whole number of up to {SEED_DIGITS} digits (or empty).")
+            problem = tr("The seed must be a whole number of up to {digits} digits (or empty).")
+            raise ValueError(problem.format(digits=SEED_DIGITS))
         return int(text)
+
+
+def pack_label(name: str) -> str:
+    """An art pack as the steppers show it: the pack that comes with the game in the chosen language,
+    a pack of one's own by its folder's name."""
+    from .art_manifest import DEFAULT_PACK
+
+    return ptr("art pack", "default") if name == DEFAULT_PACK else name
+
+
+def player_label(seat: int) -> str:
+    """The name of a seat nobody named: "Player 1" in the chosen language."""
+    return tr("Player {number}").format(number=seat + 1)
 
 
 #: the last setup of each game in this run
@@ -164,7 +192,6 @@ class SetupScene(MenuScene):
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
         self.rules = game.load(game_id)
-        self.title = f"{self.rules.title}: new game"
         previous = _last_choices.get(game_id)
         self.choice = previous if previous is not None else SetupChoice.default(self.rules)
         self.entries: dict[UITextEntryLine, Callable[[str], None]] = {}
@@ -176,6 +203,7 @@ class SetupScene(MenuScene):
     # -- layout ----------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
+        self.title = tr("{game}: new game").format(game=self.rules.title)
         self.entries = {}
         row_h = px(42, size)
         gap = px(10, size)
@@ -217,11 +245,13 @@ class SetupScene(MenuScene):
         left = w // 2 - 2 * button_w - 3 * margin // 2
         back, rules, learn, start = (pygame.Rect(left + i * (button_w + margin), buttons_y, button_w,
                                                  px(50, size)) for i in range(4))
-        self.add_button(back, "Back", self.back)
-        self.add_button(rules, "Rules", self.show_rules, tooltip="The rules, page by page, with the cards")
-        self.add_button(learn, "Learn this game", self.learn, enabled=has_course(self.rules.id),
-                        tooltip="A short first game against the AI that explains each rule as it comes up")
-        self.add_button(start, "Start", self.start, primary=True)
+        self.add_button(back, tr("Back"), self.back)
+        self.add_button(rules, tr("Rules"), self.show_rules,
+                        tooltip=tr("The rules, page by page, with the cards"))
+        self.add_button(learn, tr("Learn this game"), self.learn, enabled=has_course(self.rules.id),
+                        tooltip=tr("A short first game against the AI that explains each rule as it comes "
+                                   "up"))
+        self.add_button(start, tr("Start"), self.start, primary=True)
         error_rect = pygame.Rect(margin, bottom + px(2, size), max(1, w - 2 * margin), px(22, size))
         self.error_label = UILabel(error_rect, self.error, manager=self.ui, object_id=oid("@error"))
         if not self.error:
@@ -237,11 +267,11 @@ class SetupScene(MenuScene):
     def _seat_rows(self, box: UIScrollingContainer, width: int, row_h: int, gap: int) -> int:
         rules, choice = self.rules, self.choice
         y = 0
-        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), "PLAYERS")
+        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), tr("PLAYERS"))
         y += row_h * 2 // 3
         counts = list(range(rules.min_players, rules.max_players + 1))
         label_w = round(width * 0.36)
-        UILabel(pygame.Rect(0, y, label_w, row_h), "How many", manager=self.ui, container=box)
+        UILabel(pygame.Rect(0, y, label_w, row_h), tr("How many"), manager=self.ui, container=box)
         Stepper(self, pygame.Rect(label_w, y, width - label_w, row_h), [str(n) for n in counts],
                 counts.index(choice.players), self._set_players, wrap=False, container=box)
         y += row_h + gap
@@ -249,30 +279,32 @@ class SetupScene(MenuScene):
         for i in range(choice.players):
             seat = choice.seats[i]
             entry = PlaceholderEntry(pygame.Rect(0, y, name_w - gap, row_h), manager=self.ui, container=box,
-                                    placeholder_text=f"Player {i + 1}")
+                                    placeholder_text=player_label(i))
             entry.set_text_length_limit(NAME_LIMIT)
             entry.set_text(seat.name)
             self.entries[entry] = lambda text, s=seat: setattr(s, "name", text)
             Stepper(self, pygame.Rect(name_w, y, width - name_w, row_h), [kind_label(k) for k in KINDS],
                     KINDS.index(seat.kind), lambda index, s=seat: setattr(s, "kind", KINDS[index]),
-                    container=box, tooltip="A person at this screen, or an AI opponent and its level")
+                    container=box, tooltip=tr("A person at this screen, or an AI opponent and its level"))
             y += row_h + gap
         return y
 
     def _option_rows(self, box: UIScrollingContainer, width: int, row_h: int, gap: int, y: int) -> int:
         options: dict[str, Option] = self.rules.options
-        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), "OPTIONS")
+        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), tr("OPTIONS"))
         y += row_h * 2 // 3
         if not options:
-            UILabel(pygame.Rect(0, y, width, row_h), f"{self.rules.title} is played without options.",
+            UILabel(pygame.Rect(0, y, width, row_h),
+                    tr("{game} is played without options.").format(game=self.rules.title),
                     manager=self.ui, container=box, object_id=oid("@muted"))
             y += row_h + gap
         label_w = round(width * 0.5)
         for name, option in options.items():
-            label = UILabel(pygame.Rect(0, y, label_w, row_h), option.label or name, manager=self.ui,
-                            container=box)
-            if option.help:
-                label.set_tooltip(option.help)
+            label = UILabel(pygame.Rect(0, y, label_w, row_h), tr(option.label) if option.label else name,
+                            manager=self.ui, container=box)
+            explained = tr(option.help) if option.help else None
+            if explained:
+                label.set_tooltip(explained)
             choices = self._choices(option)
             value = self.choice.options.get(name, option.default)
             if value not in choices:
@@ -280,13 +312,13 @@ class SetupScene(MenuScene):
             Stepper(self, pygame.Rect(label_w, y, width - label_w, row_h),
                     [self._value_label(option, c) for c in choices], choices.index(value),
                     lambda i, o=option, c=choices: self.choice.options.__setitem__(o.name, c[i]),
-                    container=box, tooltip=option.help or None)
+                    container=box, tooltip=explained)
             y += row_h + gap
         y = self._art_row(box, width, row_h, gap, y)
-        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), "SEED")
+        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), tr("SEED"))
         y += row_h * 2 // 3
         seed = PlaceholderEntry(pygame.Rect(0, y, width, row_h), manager=self.ui, container=box,
-                               placeholder_text="random (or a number to replay a deal)")
+                               placeholder_text=tr("random (or a number to replay a deal)"))
         seed.set_allowed_characters("numbers")
         seed.set_text_length_limit(SEED_DIGITS)
         seed.set_text(self.choice.seed_text)
@@ -298,20 +330,20 @@ class SetupScene(MenuScene):
         art = self.app.art
         art.reload_changed()  # a pack made while the game runs is offered too
         packs = art.pack_choices(self.rules.id)
-        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), "CARD ART")
+        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), tr("CARD ART"))
         y += row_h * 2 // 3
         label_w = round(width * 0.5)
-        UILabel(pygame.Rect(0, y, label_w, row_h), "Art pack", manager=self.ui, container=box)
+        UILabel(pygame.Rect(0, y, label_w, row_h), tr("Art pack"), manager=self.ui, container=box)
         self.art_stepper = Stepper(
-            self, pygame.Rect(label_w, y, width - label_w, row_h), packs,
+            self, pygame.Rect(label_w, y, width - label_w, row_h), [pack_label(p) for p in packs],
             packs.index(art.active_pack(self.rules.id)), lambda i: self._set_art_pack(packs[i]),
-            container=box, tooltip="The card faces, backs and table: the Gallery shows each pack")
+            container=box, tooltip=tr("The card faces, backs and table: the Gallery shows each pack"))
         y += row_h + gap
-        UILabel(pygame.Rect(0, y, label_w, row_h), "Hints", manager=self.ui, container=box)
+        UILabel(pygame.Rect(0, y, label_w, row_h), tr("Hints"), manager=self.ui, container=box)
         settings = self.app.settings
-        Stepper(self, pygame.Rect(label_w, y, width - label_w, row_h), ["On", "Off"],
+        Stepper(self, pygame.Rect(label_w, y, width - label_w, row_h), [tr("On"), tr("Off")],
                 0 if settings.hints_on(self.rules.id) else 1, self._set_hints, container=box,
-                tooltip="The table's Hint button (key H): what the strongest AI would play, and why")
+                tooltip=tr("The table's Hint button (key H): what the strongest AI would play, and why"))
         return y + row_h + gap
 
     def _set_hints(self, index: int) -> None:
@@ -333,7 +365,7 @@ class SetupScene(MenuScene):
     def _value_label(self, option: Option, value: Any) -> str:
         if option.name in SEAT_OPTIONS and _is_seat(value):
             name = self.choice.seats[value].name.strip()
-            return name or f"Player {value + 1}"
+            return name or player_label(value)
         return option_label(value)
 
     def draw_decor(self, surface: pygame.Surface) -> None:
@@ -373,7 +405,7 @@ class SetupScene(MenuScene):
             start_guided_game(self.app, self.rules.id, name)
         except Exception as exc:  # a table that cannot open must leave the menus working
             logging.getLogger(__name__).exception("opening the guided game of %s failed", self.rules.id)
-            self.show_message(Message("The first game cannot open", f"{type(exc).__name__}: {exc}"))
+            self.show_message(Message(tr("The first game cannot open"), f"{type(exc).__name__}: {exc}"))
 
     def show_rules(self) -> None:
         from .rules_view import open_rules
@@ -385,9 +417,9 @@ class SetupScene(MenuScene):
         _last_choices[self.rules.id] = self.choice
         saved = read_saved_game(autosave_path())
         if saved is not None and saved.problem:  # never overwrite a file that cannot be read: keep it
-            self.show_message(Message("The saved game cannot be read",
-                                      "Starting now sets it aside (the file is kept, renamed).",
-                                      (("cancel", "Cancel"), ("start", "Start"))),
+            self.show_message(Message(tr("The saved game cannot be read"),
+                                      tr("Starting now sets it aside (the file is kept, renamed)."),
+                                      (("cancel", N_("Cancel")), ("start", N_("Start")))),
                               lambda answer: self._set_aside_and_begin(saved) if answer == "start" else None)
             return
         if saved is not None and saved.resumable:
@@ -395,10 +427,11 @@ class SetupScene(MenuScene):
 
             problem = keep_current(self.app)  # kept, it can be resumed from the History at any time
             if problem:
-                self.show_message(Message("Replace the saved game?",
-                                          f"The unfinished game ({saved.summary}) could not be kept in the "
-                                          f"history ({problem}); starting now replaces it.",
-                                          (("cancel", "Cancel"), ("start", "Start"))),
+                self.show_message(Message(tr("Replace the saved game?"),
+                                          tr("The unfinished game ({summary}) could not be kept in the "
+                                             "history ({problem}); starting now replaces it.").format(
+                                              summary=saved.summary, problem=problem),
+                                          (("cancel", N_("Cancel")), ("start", N_("Start")))),
                                   lambda answer: self._begin() if answer == "start" else None)
                 return
         self._begin()
@@ -409,8 +442,8 @@ class SetupScene(MenuScene):
         try:
             set_aside(saved.path)
         except OSError as exc:
-            self._show_error(f"The unreadable save could not be set aside, so no game starts over it: "
-                             f"{shown(exc)}")
+            self._show_error(tr("The unreadable save could not be set aside, so no game starts over it: "
+                                "{error}").format(error=shown(exc)))
             return
         self._begin()
 

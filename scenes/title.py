@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import N_, ntr, tr
+
 from .base import Scene
 from .look import (
     CREAM,
@@ -33,7 +35,7 @@ from .settings import autosave_path
 
 log = logging.getLogger(__name__)
 
-SUBTITLE = "Four card games at one table"
+SUBTITLE = N_("Four card games at one table")
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,6 @@ def read_saved_game(path: Path) -> SavedGame | None:
     from game.core import KartentischError
     from game.core.datafile import brief
     from game.core.records import read_record
-    from game.core.words import count as counted
 
     from . import rules_text
 
@@ -68,15 +69,23 @@ def read_saved_game(path: Path) -> SavedGame | None:
         return SavedGame(path, problem=str(exc))
     except Exception as exc:  # read_record raises RecordError only; the title must start even if it did not
         log.exception("reading %s failed", path)
-        return SavedGame(path, problem=f"the save could not be read ({type(exc).__name__})")
+        return SavedGame(path, problem=tr("the save could not be read ({error})").format(
+            error=type(exc).__name__))
     if record.game not in rules_text.GAME_INFO:
-        return SavedGame(path, problem=f"a saved game of {brief(record.game)}, which this Kartentisch does "
-                                       "not have")
+        problem = tr("a saved game of {game}, which this Kartentisch does not have")
+        return SavedGame(path, problem=problem.format(game=brief(record.game)))
     footer = record.footer or {}
-    moves = len(record.actions)
-    summary = (f"{rules_text.title(record.game)}, {record.players} players, "
-               f"{counted(moves, 'move')} played")
-    return SavedGame(path, summary, finished=bool(footer.get("terminal")))
+    return SavedGame(path, saved_summary(record.game, record.players, len(record.actions)),
+                     finished=bool(footer.get("terminal")))
+
+
+def saved_summary(game_id: str, players: int, moves: int) -> str:
+    """"Palace, 4 players, 12 moves played", in the chosen language."""
+    from . import rules_text
+
+    return tr("{game}, {players}, {moves} played").format(
+        game=rules_text.title(game_id), players=ntr("{n} player", "{n} players", players).format(n=players),
+        moves=ntr("{n} move", "{n} moves", moves).format(n=moves))
 
 
 def _halves(rect: pygame.Rect, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -103,28 +112,33 @@ class TitleScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.build(size)
 
+    def on_language_changed(self) -> None:
+        self.on_enter()  # the saved game's summary too is written in the new language
+
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         buttons = self.menu_buttons
         buttons.layout(size)
         area = pygame.Rect(0, round(h * 0.52), w, round(h * 0.42))
-        rects = column(area, 5, px(340, size), px(50, size), px(12, size))
-        buttons.add(rects[0], "Play", self.play, primary=True)
+        rects = column(area, 5, px(380, size), px(50, size), px(12, size))  # room for the German words
+        buttons.add(rects[0], tr("Play"), self.play, primary=True)
         resumable = self.saved is not None and self.saved.resumable
         tip = None
         if self.saved is not None and self.saved.problem:
-            tip = "The saved game is damaged."
+            tip = tr("The saved game is damaged.")
         elif resumable and self.saved is not None:
             tip = self.saved.summary
-        buttons.add(rects[1], "Resume last game", self.resume, enabled=resumable, tooltip=tip)
+        buttons.add(rects[1], tr("Resume last game"), self.resume, enabled=resumable, tooltip=tip)
         gap = px(12, size)
         history, stats = _halves(rects[2], gap)
-        buttons.add(history, "History", self.history, tooltip="Every game played: replay, resume, export")
-        buttons.add(stats, "Statistics", self.statistics, tooltip="Wins, places and points per player")
+        buttons.add(history, tr("History"), self.history,
+                    tooltip=tr("Every game played: replay, resume, export"))
+        buttons.add(stats, tr("Statistics"), self.statistics,
+                    tooltip=tr("Wins, places and points per player"))
         gallery, settings = _halves(rects[3], gap)
-        buttons.add(gallery, "Gallery", self.gallery, tooltip="Every card of a game in an art pack")
-        buttons.add(settings, "Settings", self.settings)
-        buttons.add(rects[4], "Quit", self.app.quit)
+        buttons.add(gallery, tr("Gallery"), self.gallery, tooltip=tr("Every card of a game in an art pack"))
+        buttons.add(settings, tr("Settings"), self.settings)
+        buttons.add(rects[4], tr("Quit"), self.app.quit)
 
     # -- frame -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -147,10 +161,10 @@ class TitleScene(Scene):
         draw_card_fan(surface, (w // 2, round(h * 0.17)), max(12, round(h * 0.2)))
         draw_heading(surface, "Kartentisch", (w // 2, round(h * 0.37)), max(12, round(h * 0.115)))
         sub = body_font(max(8, round(22 * text_scale(size))))
-        draw_text(surface, SUBTITLE, sub, CREAM, center=(w // 2, round(h * 0.455)), shadow=1)
+        draw_text(surface, tr(SUBTITLE), sub, CREAM, center=(w // 2, round(h * 0.455)), shadow=1)
         if self.saved is not None and self.saved.resumable and self.saved.summary:
             note = body_font(max(8, round(15 * text_scale(size))))
-            draw_text(surface, f"Saved game: {self.saved.summary}", note, MUTED,
+            draw_text(surface, tr("Saved game: {summary}").format(summary=self.saved.summary), note, MUTED,
                       center=(w // 2, h - px(18, size)), shadow=1)
 
     def show_message(self, message: Message, on_answer: Callable[[str], None] | None = None) -> None:
@@ -196,7 +210,7 @@ class TitleScene(Scene):
 
         problem = open_replay(self.app, Path(path))
         if problem:
-            self.show_message(Message("The record cannot be opened", problem))
+            self.show_message(Message(tr("The record cannot be opened"), problem))
 
     def resume(self) -> None:
         if self.saved is None:
@@ -226,9 +240,10 @@ class TitleScene(Scene):
 
     def _cannot_resume(self, reason: str) -> None:
         message = Message(
-            "The saved game cannot be resumed",
-            f"{reason}\n\nSet it aside to start fresh (the file is kept, renamed), or keep it as it is.",
-            (("keep", "Keep"), ("aside", "Set aside")),
+            tr("The saved game cannot be resumed"),
+            reason + "\n\n"
+            + tr("Set it aside to start fresh (the file is kept, renamed), or keep it as it is."),
+            (("keep", N_("Keep")), ("aside", N_("Set aside"))),
         )
         self.show_message(message, self._after_problem)
 
@@ -240,7 +255,8 @@ class TitleScene(Scene):
         try:
             kept = set_aside(self.saved.path)
         except OSError as exc:
-            self.show_message(Message("The save could not be moved", shown(exc)))
+            self.show_message(Message(tr("The save could not be moved"), shown(exc)))
             return
         self.on_resume()
-        self.show_message(Message("Save set aside", f"The unreadable save is kept as\n{shown(kept)}"))
+        self.show_message(Message(tr("Save set aside"),
+                                  tr("The unreadable save is kept as\n{path}").format(path=shown(kept))))

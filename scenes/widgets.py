@@ -21,6 +21,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
 
+from game.i18n import tr
+
 from .base import Scene
 from .look import (
     CREAM,
@@ -238,7 +240,7 @@ class MessageBox:
         rects = row(area, len(message.answers), button_h, pad, width=px(170, size))
         self.buttons: dict[UIButton, str] = {}
         for (key, label), r in zip(message.answers, rects, strict=True):
-            button = UIButton(r, label, manager=ui, container=self.panel,
+            button = UIButton(r, tr(label), manager=ui, container=self.panel,
                               object_id=oid("@primary" if key == message.answers[-1][0] else None))
             self.buttons[button] = key
 
@@ -278,7 +280,8 @@ def find_button(scene: Scene, label: str) -> UIButton | MenuButton | None:
 # -- menu scenes -----------------------------------------------------------------------------------
 class MenuScene(Scene):
     """A menu screen on the felt: widgets built by `build()` from the window size, buttons bound to
-    callbacks, Esc for `back()`, and one optional modal message."""
+    callbacks, Esc for `back()`, and one optional modal message. `title` is written in the chosen
+    language when drawn (a class's title is marked with N_)."""
 
     title = ""
 
@@ -360,7 +363,7 @@ class MenuScene(Scene):
         """Headings and drawings under the widgets."""
         if self.title:
             w, h = surface.get_size()
-            draw_heading(surface, self.title, (w // 2, px(58, (w, h))), round(44 * text_scale((w, h))))
+            draw_heading(surface, tr(self.title), (w // 2, px(58, (w, h))), round(44 * text_scale((w, h))))
 
 
 class MessageScene(MenuScene):
@@ -407,5 +410,5 @@ def open_table_or_explain(scene: ShowsMessages, match) -> Scene | None:
         return open_table(scene.app, match)
     except Exception as exc:  # a missing or failing table must leave the menus working
         logging.getLogger(__name__).exception("opening the table for %s failed", match.game.id)
-        scene.show_message(Message("The table cannot open", f"{type(exc).__name__}: {exc}"))
+        scene.show_message(Message(tr("The table cannot open"), f"{type(exc).__name__}: {exc}"))
         return None

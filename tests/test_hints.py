@@ -174,7 +174,7 @@ def test_three_chapters_a_draft_pick_says_what_it_adds():
 def test_render_says_seat_names_and_falls_back_to_seat_numbers():
     reason = Reason("pg.next_stuck", {"seat": 2})
     assert render("palastgefluester", reason, ["A", "B", "Cleo"]).startswith("Cleo probably holds")
-    assert render("palastgefluester", reason).startswith("seat 3 probably holds")
+    assert render("palastgefluester", reason).startswith("Seat 3 probably holds")
     assert render("palastgefluester", Reason("no.such.id")) == "no.such.id"
 
 

@@ -136,9 +136,9 @@ def two_players() -> Match:
 
 
 def play_one(match: Match) -> list[str]:
-    """One move by whoever must decide; returns the notices it brought."""
+    """One move by whoever must decide; returns the notices it brought, in words."""
     match.play(match.state.legal_actions()[0])
-    return match.drain_notices()
+    return [str(notice) for notice in match.drain_notices()]
 
 
 def temp_files(folder: Path) -> list[Path]:

@@ -28,7 +28,7 @@ def hand_over(match: Match) -> int:
 def test_all_r2_a_person_takes_back_their_own_decision_while_the_next_person_waits():
     match = hot_seat()
     assert hand_over(match) == 0
-    assert not match.can_undo() and match.undo_refusal() == "There is nothing to take back yet"
+    assert not match.can_undo() and str(match.undo_refusal()) == "There is nothing to take back yet"
     before, actions = match.state.state_hash(), list(match.actions)
     match.play(match.legal_actions()[0])
     assert match.handoff_seat() == 1, "Ben waits for the screen"
@@ -44,7 +44,7 @@ def test_all_r2_nobody_takes_back_another_persons_decision():
     match.play(match.legal_actions()[0])  # Ann
     assert hand_over(match) == 1
     refusal = match.undo_refusal()
-    assert refusal == "Ann decided last, so only Ann can take that back"
+    assert str(refusal) == "Ann decided last, so only Ann can take that back"
     with pytest.raises(MatchError, match="only Ann can take that back"):
         match.undo()
     assert match.undo_refusal(0) is None, "Ann herself could, had she the screen"
@@ -63,7 +63,7 @@ def test_all_r2_the_bot_moves_after_a_decision_go_back_with_it_and_the_screen_st
     match.undo()
     assert match.state.state_hash() == before and match.actions == actions
     assert match.view_seat == 1 and match.human_to_act() == 1 and match.handoff_seat() is None
-    assert match.undo_refusal() == "Ann decided last, so only Ann can take that back"
+    assert str(match.undo_refusal()) == "Ann decided last, so only Ann can take that back"
 
 
 def test_all_r2_against_bots_every_decision_can_be_taken_back_in_turn():
@@ -79,10 +79,10 @@ def test_all_r2_against_bots_every_decision_can_be_taken_back_in_turn():
     for _ in range(taken):
         assert match.can_undo()
         match.undo()
-    assert match.undo_refusal() == "There is nothing to take back yet"
+    assert str(match.undo_refusal()) == "There is nothing to take back yet"
     bots = Match("duel", [Seat.ai("Bo", "random"), Seat.ai("Cy", "random")], 5)
     bots.run_bots()
-    assert bots.undo_refusal() == "Only a person's decisions can be taken back"
+    assert str(bots.undo_refusal()) == "Only a person's decisions can be taken back"
 
 
 def test_all_r2_a_resumed_hot_seat_game_knows_whose_decision_was_last(tmp_path):
@@ -93,5 +93,5 @@ def test_all_r2_a_resumed_hot_seat_game_knows_whose_decision_was_last(tmp_path):
     match.play(match.legal_actions()[0])  # Ben
     match.run_bots()
     resumed = Match.resume(tmp_path / "auto.jsonl")
-    assert resumed.undo_refusal(0) == "Ben decided last, so only Ben can take that back"
+    assert str(resumed.undo_refusal(0)) == "Ben decided last, so only Ben can take that back"
     assert resumed.undo_refusal(1) is None

@@ -136,7 +136,7 @@ def test_a_worker_failing_twice_lets_the_normal_level_decide_with_a_notice(fault
     assert match.actions[-1] == answer_of("normal"), "the heuristic took this decision"
     assert worker.restarts == 2, "a fresh worker for the second try, and another for the next decision"
     notices = match.drain_notices()
-    assert len(notices) == 1 and "Search" in notices[0] and "normal level" in notices[0]
+    assert len(notices) == 1 and "Search" in str(notices[0]) and "normal level" in str(notices[0])
     assert not match.bot_thinking()
 
 

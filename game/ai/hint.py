@@ -4,8 +4,8 @@
 its legal actions and determinized samples, never the true position) and returns a Hint: the action, its
 reasons and the search's figures. A reason is a message id with parameters, never a sentence: the words
 live in one place per game (`game.<id>.hints.MESSAGES`, next to the game's `reasons` function that reads
-the heuristic's own terms), and the search's words here in `MESSAGES`. `render` turns a reason into
-English; a translation replaces the templates, not the code that picks them.
+the heuristic's own terms), and the search's words here in `MESSAGES`. The templates are English texts
+marked for the catalogues (game.i18n `N_`); `render` turns a reason into words in the chosen language.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from ..core import Action, Rng
+from ..i18n import N_, seat_label, tr
 from . import heuristic_bot, make_bot, search_plan
 from .base import Bot, Decision, Figure
 
@@ -65,14 +66,14 @@ class Hint:
 
 #: The search's words (the games' own are in their hints modules).
 MESSAGES: dict[str, str] = {
-    "only_move": "it is the only move you have",
-    "rule_of_thumb": "it is what a good player's rule of thumb picks here",
-    "search_won": "{won} of {games} simulated games won with this, {next_won} of {next_games} with "
-                  "{next}",
-    "search_alone": "{won} of {games} simulated games won with this",
-    "search_chance": "simulated play gives this a {chance}% chance to win, {next_chance}% for {next}",
-    "search_chance_alone": "simulated play gives this a {chance}% chance to win",
-    "search_overrules": "the simulated games found it better than the rule of thumb's choice ({other})",
+    "only_move": N_("it is the only move you have"),
+    "rule_of_thumb": N_("it is what a good player's rule of thumb picks here"),
+    "search_won": N_("{won} of {games} simulated games won with this, {next_won} of {next_games} with "
+                     "{next}"),
+    "search_alone": N_("{won} of {games} simulated games won with this"),
+    "search_chance": N_("simulated play gives this a {chance}% chance to win, {next_chance}% for {next}"),
+    "search_chance_alone": N_("simulated play gives this a {chance}% chance to win"),
+    "search_overrules": N_("the simulated games found it better than the rule of thumb's choice ({other})"),
 }
 
 
@@ -157,12 +158,14 @@ def _hints_module(game_id: str) -> ModuleType | None:
 
 # -- words -------------------------------------------------------------------------------------------
 def render(game_id: str, reason: Reason, names: Sequence[str] | None = None) -> str:
-    """A reason in English. Seats become `names` (default "seat N"), actions and cards the game's words."""
+    """A reason in the chosen language (its template translated: the games mark theirs with N_). Seats
+    become `names` (default "Seat N"), actions and cards the game's words."""
     module = _hints_module(game_id)
     messages: Mapping[str, str] = getattr(module, "MESSAGES", {})
     template = messages.get(reason.id) or MESSAGES.get(reason.id)
     if template is None:
         return reason.id
+    template = tr(template)
     params = {key: _word(module, key, value, names) for key, value in reason.params.items()}
     try:
         return template.format(**params)
@@ -172,7 +175,7 @@ def render(game_id: str, reason: Reason, names: Sequence[str] | None = None) -> 
 
 def _word(module: ModuleType | None, key: str, value: Any, names: Sequence[str] | None) -> Any:
     if key in ("seat", "receiver", "leader") and isinstance(value, int):
-        return names[value] if names is not None and 0 <= value < len(names) else f"seat {value + 1}"
+        return seat_label(value, names)
     if key in ("next", "other") and isinstance(value, str):
         words: Callable[[str], str] | None = getattr(module, "action_words", None)
         return words(value) if words is not None else value

@@ -1,5 +1,10 @@
-"""Counts in words: "1 point", "3 points", "1 problem". The one plural rule of the project: every
-text that shows a count of things goes through `count`, so none reads "1 points"."""
+"""Counts in English words for developers and the command-line tools: "1 point", "3 points",
+"1 problem", so none reads "1 points".
+
+A text shown to a person counts through the catalogues instead, in the chosen language:
+`ntr("{n} point", "{n} points", n)` where the view writes it, `plural_message(...)` where the engine
+says it (game.i18n). `count` and `noun` stay for the texts that are English by design (logs, exception
+messages for developers, the CLI tools)."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from game.core import UnknownGame
+from game.i18n import Text, words
 
 from .base import TableScene
 
@@ -37,14 +38,16 @@ def open_table(app: App, match: Match, **kwargs) -> TableScene:
     return table_class(match.game.id)(app, match, **kwargs)
 
 
-def name_text(match: Match, text: str) -> str:
-    """An engine text with seats named as the players are (a table may name seats its own way)."""
+def name_text(match: Match, text: Text) -> str:
+    """What the engine said (a message, or a plain text) in words in the chosen language, with the seats
+    named as the players are (a table may name seats its own way)."""
+    said = words(text, [seat.name for seat in match.seats])
     try:
         cls = table_class(match.game.id)
     except UnknownGame:
-        return text
+        return said
     rename = getattr(cls, "name_text", None)
-    return rename(match, text) if rename is not None else text
+    return rename(match, said) if rename is not None else said
 
 
 __all__ = ["TABLES", "TableScene", "name_text", "open_table", "table_class"]

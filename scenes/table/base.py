@@ -44,7 +44,7 @@ from game.core import (
     Shuffled,
     TurnChanged,
 )
-from game.i18n import Text, words
+from game.i18n import Text, tr, words
 from scenes import sound
 from scenes.base import Scene
 from scenes.focus import Focusable
@@ -171,7 +171,8 @@ class TableScene(Scene):
         self._obs_actions = -1
         self._last_sound = -1.0
         self._told_viewer: int | None = None  # whom the log tells the game as they know it
-        self._notices_told: list[tuple[int, str]] = []  # (actions then, text): kept through a retelling
+        #: (actions then, text): kept through a retelling, and told again in another language
+        self._notices_told: list[tuple[int, Text]] = []
         self._last_told: Event | None = None
         self._turns: tuple[int, int] | None = None  # (the first turn's seat, the seat whose turn it is)
         self._log_body = pygame.Rect(0, 0, 0, 0)  # where the log's lines are: the wheel scrolls them
@@ -276,14 +277,17 @@ class TableScene(Scene):
         (drawn gold). The default: the observation's prompt, with whose decision it is."""
         obs = self.obs
         if obs.get("terminal"):
-            return self.name_text(self.match, obs.get("result") or "The game is over"), False
+            result = self.in_words(obs.get("result") or tr("The game is over"))
+            return self.name_text(self.match, result), False
         decider = obs.get("current_player")
-        prompt = self.name_text(self.match, obs.get("prompt") or "")
+        prompt = self.name_text(self.match, self.in_words(obs.get("prompt") or ""))
         mine = decider is not None and decider == self.viewer and bool(self.legal)
         if mine or decider is None:
             return prompt, mine
         who = self.seat_name(decider)
-        return (f"{who}: {prompt}" if prompt else f"Waiting for {who}"), False
+        if prompt:
+            return tr("{name}: {prompt}").format(name=who, prompt=prompt), False
+        return tr("Waiting for {name}").format(name=who), False
 
     @staticmethod
     def name_text(match: Match, text: str) -> str:
@@ -348,7 +352,7 @@ class TableScene(Scene):
         under way); `previous` is the event told before it (None: `event` is the first), `rounds` how
         many have begun. The default: the game's own rounds, each begun after one ended."""
         if previous is None or isinstance(previous, RoundEnded):
-            return f"Round {rounds + 1}"
+            return tr("Round {number}").format(number=rounds + 1)
         return None
 
     def turn_goes_round(self, event: Event) -> bool:
@@ -375,9 +379,9 @@ class TableScene(Scene):
 
     def banner_for(self, event: Event) -> Banner | None:
         if isinstance(event, RoundEnded):
-            return Banner("Round over", [event.text], Hold(BANNER_SECONDS * self.speed))
+            return Banner(tr("Round over"), [self.in_words(event.text)], Hold(BANNER_SECONDS * self.speed))
         if isinstance(event, GameEnded):
-            return Banner("Game over", [event.text], Hold(BANNER_SECONDS * self.speed))
+            return Banner(tr("Game over"), [self.in_words(event.text)], Hold(BANNER_SECONDS * self.speed))
         return None
 
     def initial_deal(self, obs: dict[str, Any]) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
@@ -428,6 +432,7 @@ class TableScene(Scene):
     def on_language_changed(self) -> None:
         """Every word again in the new language: the labels, and the log told again from the record."""
         super().on_language_changed()
+        self.hint.forget_words()
         self.retell()
         self._dirty = True
 
@@ -568,9 +573,9 @@ class TableScene(Scene):
         did not answer): a note over the table that does not stop play, and a line in the log."""
         for text in self.match.drain_notices():
             self._notices_told.append((len(self.match.actions), text))
-            self.logbook.add(text)
+            self.logbook.add(self.in_words(text))
             self.refresh_underlay()
-            self.toast = (text, NOTICE_SECONDS)
+            self.toast = (self.in_words(text), NOTICE_SECONDS)
 
     def _fetch_observation(self) -> dict[str, Any]:
         self._obs_actions = len(self.match.actions)
@@ -662,11 +667,11 @@ class TableScene(Scene):
         notices = sorted(self._notices_told, key=lambda told: told[0])
         for count, step in enumerate(self.match.history(self._seat_arg)):
             while notices and notices[0][0] <= count:
-                self.logbook.add(notices.pop(0)[1])
+                self.logbook.add(self.in_words(notices.pop(0)[1]))
             for event in step.events:
                 self._tell(event)
         for _, text in notices:
-            self.logbook.add(text)
+            self.logbook.add(self.in_words(text))
         self.refresh_underlay()
         self._dirty = True
         self._snap_next = True
@@ -794,16 +799,17 @@ class TableScene(Scene):
         """Take back the last decision of the person at the screen, or say in one line why not."""
         refusal = self.match.undo_refusal(self._seat_arg)
         if refusal is not None:
-            self.say(refusal)
+            self.say(self.in_words(refusal))
             return
         if not self.settled:
-            self.say("One moment: the cards are still moving")
+            self.say(tr("One moment: the cards are still moving"))
             return
         self.match.undo(self._seat_arg)
         self._targets_key = None
 
-    def say(self, text: str) -> None:
-        self.toast = (text, TOAST_SECONDS)
+    def say(self, text: Text) -> None:
+        """A short note over the table (a message is put into words here)."""
+        self.toast = (self.in_words(text), TOAST_SECONDS)
 
     def _button_at(self, pos: tuple[int, int]) -> Button | None:
         for button in self.all_buttons():
@@ -923,9 +929,9 @@ class TableScene(Scene):
                 self.say(reason)
                 return
         if not self.settled:
-            self.say("One moment: the cards are still moving")
+            self.say(tr("One moment: the cards are still moving"))
         elif self.legal:
-            self.say(self.prompt_text()[0] or "That is not one of your choices now")
+            self.say(self.prompt_text()[0] or tr("That is not one of your choices now"))
 
     def dismiss(self) -> None:
         """A click while an announcement is up moves it on; a banner outside the playback (a panel a
@@ -955,10 +961,10 @@ class TableScene(Scene):
     def act(self, action: str) -> None:
         """Play one of the legal actions (refused politely while anything still moves)."""
         if not self.settled:
-            self.say("One moment: the cards are still moving")
+            self.say(tr("One moment: the cards are still moving"))
             return
         if action not in self.legal:
-            self.say("That is not one of your choices now")
+            self.say(tr("That is not one of your choices now"))
             return
         try:
             self.match.play(action)
@@ -977,9 +983,9 @@ class TableScene(Scene):
         reason = self.match.refusal(action, self._seat_arg) if action is not None else None
         if reason is None:
             prompt = self.prompt_text()[0]
-            return f"Not now: {prompt[:1].lower()}{prompt[1:]}" if prompt else None
-        reason = self.name_text(self.match, reason)
-        return f"Not now: {reason}"
+            return tr("Not now: {reason}").format(reason=_lower_first(prompt)) if prompt else None
+        reason = self.name_text(self.match, self.in_words(reason))
+        return tr("Not now: {reason}").format(reason=reason)
 
     def inspectable(self, sprite: CardSprite) -> Inspectable | None:
         """`sprite` for the inspect view (None: a card face down or unknown to the person here)."""
@@ -1161,7 +1167,7 @@ class TableScene(Scene):
         w, h = surface.get_size()
         title = self.texts.fitted(banner.title, self.scale.font(54), w - 40, GOLD, True)
         lines = [self.texts.fitted(line, self.scale.font(30), w - 60) for line in banner.lines]
-        hint = self.texts.render("click to continue", self.scale.font(20), INK_DIM)
+        hint = self.texts.render(tr("click to continue"), self.scale.font(20), INK_DIM)
         inner_w = max([title.get_width(), hint.get_width(), *[s.get_width() for s in lines]])
         pad = self.scale.px(28, 6)
         box_h = title.get_height() + sum(s.get_height() for s in lines) + hint.get_height() + pad * 3
@@ -1188,7 +1194,8 @@ class TableScene(Scene):
             cw = max(8, int(w * 0.9 / count) - gap)
             ch = max(12, int(cw / aspect))
         title = self.texts.fitted(
-            f"{self.seat_name(reveal.seat)} shows the hand", self.scale.font(34), w - 20, GOLD, True
+            tr("{name} shows the hand").format(name=self.seat_name(reveal.seat)), self.scale.font(34), w - 20,
+            GOLD, True
         )
         pad = self.scale.px(20, 4)
         box = pygame.Rect(
@@ -1260,7 +1267,7 @@ class TableScene(Scene):
             return
         box = self.log_box
         h = min(box.height, font(self.scale.font(17)).get_linesize() + self.scale.px(8, 2))
-        label = "History (L)"  # as wide as its label at the buttons' size (at the smallest they shrink to)
+        label = tr("History (L)")  # as wide as its label at the buttons' size (the smallest they shrink to)
         needed = font(max(9, self.scale.font(24) * 2 // 3), True).size(label)[0] + self.scale.px(12, 6)
         w = min(box.width, max(self.scale.px(130, 40), needed))
         self.buttons.append(Button(pygame.Rect(box.right - w, box.y, w, h), label, "history"))
@@ -1273,18 +1280,26 @@ class TableScene(Scene):
             return
         w, h = undo.rect.size
         rect = pygame.Rect(self.margin, self.scale.height - self.margin - h, w, h)
-        self.buttons.append(Button(rect, "Hint (H)", "hint", enabled=False))
+        self.buttons.append(Button(rect, tr("Hint (H)"), "hint", enabled=False))
 
     def draw_log(self, surface: pygame.Surface, box: pygame.Rect, font_size: int = 17) -> None:
         """The log in `box`: a header with the History button, then the newest lines that fit, each
         wrapped whole (never cut short), the newest bright; the mouse wheel over it scrolls back."""
         size = self.scale.font(font_size)
         head = min(box.height, font(self.scale.font(17)).get_linesize() + self.scale.px(8, 2))
-        label = self.texts.render("Log", size, INK_DIM, True)
+        label = self.texts.render(tr("Log"), size, INK_DIM, True)
         surface.blit(label, (box.x + 5, box.y + (head - label.get_height()) // 2))
         body = pygame.Rect(box.x, box.y + head + 2, box.width, max(1, box.height - head - 4))
         self._log_body = body
         self.log_view.draw(surface, body, self.logbook, self.texts, size)
+
+
+def _lower_first(text: str) -> str:
+    """A sentence that goes on after a colon: its first letter small, unless the language writes nouns
+    large (German: "Nicht jetzt: Wähle eine Karte" stays as it is)."""
+    from game.i18n import language
+
+    return text if language() == "de" else text[:1].lower() + text[1:]
 
 
 __all__ = ["Banner", "Reveal", "TableScene", "Target"]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import tr
 from scenes.base import Scene
 
 from .layout import Scale
@@ -37,7 +38,7 @@ class HandoffScene(Scene):
 
     @property
     def message(self) -> str:
-        return f"Pass to {self.name} — click when ready"
+        return tr("Pass to {name} — click when ready").format(name=self.name)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         if self.has_ui:
@@ -72,7 +73,7 @@ class HandoffScene(Scene):
         scale = Scale(w, h)
         title = self.texts.fitted(self.message, scale.font(52), w - 20, GOLD, True)
         hint = self.texts.fitted(
-            "Nobody else should look now: the next screen shows this player's hand",
+            tr("Nobody else should look now: the next screen shows this player's hand"),
             scale.font(24),
             w - 20,
             INK_DIM,

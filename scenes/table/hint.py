@@ -19,6 +19,7 @@ import pygame
 
 from game.ai.hint import Hint, action_words, render
 from game.core import KartentischError
+from game.i18n import N_, tr
 from scenes.fonts import font, wrap
 
 from .paint import INK
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 HINT_KEY = pygame.K_h
 #: How fast the rings around the hinted move pulse (per second).
 PULSE_HZ = 1.5
-THINKING = "Thinking about a hint…"
+THINKING = N_("Thinking about a hint…")
 #: The hint's own colour, apart from the gold that marks every legal choice.
 HINT_BLUE = (120, 214, 255)
 #: How many of a hint's reasons the box shows (the game's own first, then the search's figures).
@@ -78,10 +79,10 @@ class TableHint:
     def ask(self) -> None:
         table = self.table
         if not table.app.settings.hints_on(table.match.game.id):
-            table.say("Hints are off for this game (see its setup screen)")
+            table.say(tr("Hints are off for this game (see its setup screen)"))
             return
         if not self.enabled:
-            table.say("A hint is for your own decision")
+            table.say(tr("A hint is for your own decision"))
             return
         try:
             table.match.ask_hint()
@@ -90,6 +91,10 @@ class TableHint:
             return
         self.asked_at = len(table.match.actions)
         self.update()
+
+    def forget_words(self) -> None:
+        """The language changed: the hint shown is put into words again at the next update."""
+        self.shown = None
 
     def update(self) -> None:
         """Each frame: take the hint once it is ready; forget it once the decision is made."""
@@ -106,7 +111,8 @@ class TableHint:
         names = [self.table.seat_name(s) for s in range(len(match.seats))]
         move = action_words(match.game.id, found.action)
         why = [render(match.game.id, reason, names) for reason in found.reasons[:REASONS]]
-        self.shown = Shown(len(match.actions), found, f"Hint: {move}", [w[:1].upper() + w[1:] for w in why])
+        self.shown = Shown(len(match.actions), found, tr("Hint: {move}").format(move=move),
+                           [w[:1].upper() + w[1:] for w in why])
 
     def targets(self) -> list[Target]:
         """The table's targets that stand for the hinted move: the move itself, else the first click of a
@@ -137,7 +143,7 @@ class TableHint:
         then why (or a note while it thinks)."""
         table = self.table
         if self.thinking:
-            self._draw_box(surface, anchor, [(THINKING, HINT_BLUE)])
+            self._draw_box(surface, anchor, [(tr(THINKING), HINT_BLUE)])
             return
         if self.shown is None:
             return

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, tr
 from scenes.base import Scene
 from scenes.fonts import font, wrap
 
@@ -38,15 +39,16 @@ class HistoryPanel(Scene):
         self.scroll: int | None = None  # the first row shown; None: the newest rows
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.body = pygame.Rect(0, 0, 0, 0)
-        self.close_button = Button(pygame.Rect(0, 0, 0, 0), "Close (L)", "close")
+        self.close_button = Button(pygame.Rect(0, 0, 0, 0), N_("Close (L)"), "close")
         self.rows: list[tuple[str, str]] = []
         self._size: tuple[int, int] = (0, 0)
 
     @property
     def heading(self) -> str:
         viewer = self.table.viewer
-        who = self.table.seat_name(viewer) if viewer is not None else "the table"
-        return f"The game so far, as {who} saw it"
+        if viewer is None:
+            return tr("The game so far, as the table saw it")
+        return tr("The game so far, as {name} saw it").format(name=self.table.seat_name(viewer))
 
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -76,7 +78,7 @@ class HistoryPanel(Scene):
                 rows += [(text, ROUND) for text in wrap(title, round_face, self.body.width)]
             for line in lines:
                 rows += [(text, LINE) for text in wrap(line, line_face, self.body.width - scale.px(16, 4))]
-        return rows or [("Nothing has happened yet.", LINE)]
+        return rows or [(tr("Nothing has happened yet."), LINE)]
 
     def row_height(self, kind: str) -> int:
         scale = Scale(*self._size)
@@ -163,7 +165,8 @@ class HistoryPanel(Scene):
                 surface.blit(self.texts.render(text, scale.font(20), INK), (self.body.x + indent, y))
             y += self.row_height(kind)
         if first > 0 or end < len(self.rows):
-            where = f"{first + 1}–{end} of {len(self.rows)} rows · wheel or arrows to scroll"
+            where = tr("{first}–{last} of {count} rows · wheel or arrows to scroll").format(
+                first=first + 1, last=end, count=len(self.rows))
             hint = self.texts.render(where, scale.font(16), INK_DIM)
             if hint.get_width() <= self.close_button.rect.x - self.body.x - scale.px(8, 2):
                 surface.blit(hint, hint.get_rect(bottomleft=(self.body.x, self.close_button.rect.bottom)))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, tr
 from scenes.fonts import font, wrap
 
 #: the smallest text the tables write, in pixels (a line shrinks to fit no further than this)
@@ -170,10 +171,14 @@ class PanelCache:
         return surface
 
 
+#: the words of the buttons every table has (a table names them in English; they are drawn translated)
+COMMON_LABELS = (N_("Menu"), N_("Undo"))
+
+
 @dataclass
 class Button:
     rect: pygame.Rect
-    label: str
+    label: str  # drawn in the chosen language (`tr`): an English label marked for the catalogue, or words
     key: str  # what a click means: an action text, or "undo" / "menu"
     enabled: bool = True
     hot: bool = False  # a legal choice the player is asked to make
@@ -188,7 +193,8 @@ def draw_button(
     pygame.draw.rect(surface, colour, button.rect, border_radius=radius)
     edge = GOLD if button.hot and button.enabled else INK_DIM
     pygame.draw.rect(surface, edge, button.rect, max(1, size // 10), border_radius=radius)
-    label = texts.fitted(button.label, size, button.rect.width - 6, INK if button.enabled else INK_DIM, True)
+    ink = INK if button.enabled else INK_DIM
+    label = texts.fitted(tr(button.label), size, button.rect.width - 6, ink, True)
     surface.blit(label, label.get_rect(center=button.rect.center))
 
 
