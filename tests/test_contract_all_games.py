@@ -15,9 +15,17 @@ import pytest
 
 import game
 from game.core import Action, IllegalAction, Rng
+from game.i18n import Message
 
 COMMON_KEYS = {"game", "seat", "players", "current_player", "phase", "prompt", "scores", "terminal",
                "winners", "result"}
+
+
+def _as_data(value):
+    """What the engine says to people (a prompt, a result) is a message: JSON as its id and parameters."""
+    if isinstance(value, Message):
+        return value.to_dict()
+    raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
 def positions(game_id: str, samples: int = 12):
@@ -45,7 +53,7 @@ def test_observations_are_json_with_the_common_keys(game_id):
             assert set(obs) >= COMMON_KEYS, COMMON_KEYS - set(obs)
             assert obs["game"] == game_id and obs["seat"] == seat
             assert obs["current_player"] == state.current_player
-            json.dumps(obs)
+            json.dumps(obs, default=_as_data)
 
 
 def test_clone_and_dict_round_trip_keep_the_hash(game_id):
