@@ -3,6 +3,11 @@
     python -m tools.screenshot --game ID --players N --seed S --after A --size WxH --out FILE.png
     python -m tools.screenshot --replay FILE [--at N] [--watch SEAT|spectator|open] --out FILE.png
     python -m tools.screenshot --scene history|stats [--history DIR] --out FILE.png
+    python -m tools.screenshot --scene title|choose|settings --out FILE.png
+    python -m tools.screenshot --scene setup --game ID --out FILE.png
+    python -m tools.screenshot --scene pause|results --game ID --players N [--seed S --after A] --out FILE.png
+
+Every picture takes --lang de|en: the language of every word on it (default: English).
 
 Every seat is a bot; after A of their actions the table is drawn as seat 0 sees it (its hand face
 up, the others' hands as backs), with the log of what led there, and written as a PNG of exactly
@@ -10,9 +15,12 @@ the asked size.
 
 --replay draws the replay viewer with the record FILE at move N (default: its last), watched as the
 viewer chooses unless --watch says (a seat number, spectator, or open: every hand of a finished game).
---scene draws the History or the Statistics screen of the kept games: those of the player's data
-folder, or the record files in --history DIR. They are read from a copy, so nothing of the player's
-changes (the screens keep the current game and write their index).
+--scene history|stats draws the History or the Statistics screen of the kept games: those of the
+player's data folder, or the record files in --history DIR. They are read from a copy, so nothing of
+the player's changes (the screens keep the current game and write their index). --scene title, choose
+and settings draw those menus; setup the new-game screen of --game; pause the pause menu over the table
+of --game after A actions; results the end of a game of --game played by the bots to its end (kept in
+a throwaway data folder, not the player's history).
 """
 
 from __future__ import annotations
@@ -24,21 +32,29 @@ import sys
 import tempfile
 from pathlib import Path
 
+from game.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from tools import cli
 
 SEAT_NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hans")
 
 
-SCENES = ("history", "stats")
+SCENES = ("history", "stats", "title", "choose", "settings", "setup", "pause", "results")
+#: the screens drawn from the kept games (--history)
+HISTORY_SCENES = ("history", "stats")
+#: the screens of one game (--game): setup needs only the game, the others a table of bots
+GAME_SCENES = ("setup", "pause", "results")
 WATCH_WORDS = ("spectator", "open")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__.split("\n\n")[0])
-    what = parser.add_mutually_exclusive_group(required=True)
+    what = parser.add_mutually_exclusive_group()
     what.add_argument("--game", type=cli.game_id, help="game id, e.g. palastgefluester (a table of bots)")
     what.add_argument("--replay", type=Path, metavar="FILE", help="a game record: the replay viewer")
-    what.add_argument("--scene", choices=SCENES, help="the History or the Statistics screen")
+    parser.add_argument("--scene", choices=SCENES,
+                        help=f"another screen: {', '.join(SCENES)} ({', '.join(GAME_SCENES)} with --game)")
+    parser.add_argument("--lang", choices=tuple(LANGUAGES), default=DEFAULT_LANGUAGE,
+                        help=f"the language of the words shown (default {DEFAULT_LANGUAGE})")
     parser.add_argument("--players", type=cli.count(1), help="with --game: the number of seats")
     parser.add_argument("--at", type=cli.count(0), help="with --replay: the move shown (default: the last)")
     parser.add_argument("--watch", type=watch_choice, help="with --replay: a seat number, spectator or open")
@@ -72,9 +88,21 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     is a usage error)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.game is None and args.replay is None and args.scene is None:
+        parser.error("one of --game, --replay or --scene is required")
+    if args.scene is not None and args.replay is not None:
+        parser.error("argument --scene: not allowed with argument --replay")
+    if args.scene in GAME_SCENES and args.game is None:
+        parser.error(f"--scene {args.scene} needs --game")
+    if args.scene is not None and args.scene not in GAME_SCENES and args.game is not None:
+        parser.error(f"--scene {args.scene} does not go with --game")
     table_only = {"--players": args.players is not None, "--after": args.after != 0,
                   "--option": bool(args.option)}
-    if args.game is not None:
+    if args.scene == "setup":
+        given = [flag for flag, used in table_only.items() if used]
+        if given:
+            parser.error(f"{given[0]} does not go with --scene setup")
+    elif args.game is not None:
         if args.players is None:
             parser.error("--game needs --players")
         cli.check_setup(parser, args.game, args.players, dict(args.option))
@@ -85,8 +113,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"{given[0]} goes with --game")
     if args.replay is None and (args.at is not None or args.watch is not None):
         parser.error("--at and --watch go with --replay")
-    if args.scene is None and args.history is not None:
-        parser.error("--history goes with --scene")
+    if args.scene not in HISTORY_SCENES and args.history is not None:
+        parser.error("--history goes with --scene history or stats")
     if args.replay is not None:
         check_replay(parser, args.replay, args.at, args.watch)
     if args.history is not None and not args.history.is_dir():
@@ -124,16 +152,17 @@ def render(
     out: Path,
     bots: str = "normal",
     options: dict[str, object] | None = None,
+    language: str = DEFAULT_LANGUAGE,
+    paused: bool = False,
 ) -> int:
-    """Play `after` bot actions and write the table as seat 0 sees it; returns the actions played."""
-    app = _app(size)  # first: it sets the headless drivers before the table loads pygame
+    """Play `after` bot actions and write the table as seat 0 sees it (with `paused`, the pause menu
+    over it); returns the actions played."""
+    app = _app(size, language)  # first: it sets the headless drivers before the table loads pygame
     import pygame
 
-    from game.match import Match, Seat
     from scenes.table import open_table
 
-    seats = [Seat.ai(SEAT_NAMES[i % len(SEAT_NAMES)], bots) for i in range(players)]
-    match = Match(game_id, seats, seed, options or {})
+    match = _bot_match(game_id, players, seed, bots, options)
     played = 0
     while played < after and not match.is_over():
         match.step_bot()
@@ -142,6 +171,11 @@ def render(
     try:
         scene = open_table(app, match, seat=0, follow=False, to_results=False, bots=False)
         app.push(scene)  # the table tells the game so far, as seat 0 knows it, in its log
+        if paused:
+            from scenes.pause import PauseScene
+
+            app.step(1 / 60)
+            app.push(PauseScene(app, match))
         _save(app, out)
     finally:
         app.stack.clear()
@@ -149,8 +183,68 @@ def render(
     return played
 
 
-def _app(size: tuple[int, int]):
-    """A headless app of the asked size, animations off (a picture of where things come to rest)."""
+def _bot_match(game_id: str, players: int, seed: int, bots: str, options: dict[str, object] | None):
+    from game.match import Match, Seat
+
+    seats = [Seat.ai(SEAT_NAMES[i % len(SEAT_NAMES)], bots) for i in range(players)]
+    return Match(game_id, seats, seed, options or {})
+
+
+def render_menu(scene_name: str, game_id: str | None, size: tuple[int, int], out: Path,
+                language: str = DEFAULT_LANGUAGE) -> None:
+    """The title, the game choice, the settings or the setup of `game_id`."""
+    app = _app(size, language)
+    import pygame
+
+    try:
+        if scene_name == "title":
+            from scenes.title import TitleScene
+
+            app.push(TitleScene(app))
+        elif scene_name == "choose":
+            from scenes.choose import ChooseGameScene
+
+            app.push(ChooseGameScene(app))
+        elif scene_name == "settings":
+            from scenes.settings_scene import SettingsScene
+
+            app.push(SettingsScene(app))
+        else:
+            from scenes.setup import SetupScene
+
+            app.push(SetupScene(app, str(game_id)))
+        _save(app, out)
+    finally:
+        app.stack.clear()
+        pygame.display.quit()
+
+
+def render_results(game_id: str, players: int, seed: int, size: tuple[int, int], out: Path,
+                   bots: str = "normal", options: dict[str, object] | None = None,
+                   language: str = DEFAULT_LANGUAGE) -> int:
+    """A game of bots played to its end and its results screen; returns the actions played. The game
+    is kept in a throwaway data folder, never in the player's history."""
+    with tempfile.TemporaryDirectory(prefix="kartentisch-screenshot-") as home:
+        os.environ["KARTENTISCH_DATA_DIR"] = home
+        app = _app(size, language)
+        import pygame
+
+        from scenes.results import ResultsScene
+
+        match = _bot_match(game_id, players, seed, bots, options)
+        match.run_bots()
+        try:
+            app.push(ResultsScene(app, match))
+            _save(app, out)
+        finally:
+            app.stack.clear()
+            pygame.display.quit()
+        return len(match.actions)
+
+
+def _app(size: tuple[int, int], language: str = DEFAULT_LANGUAGE):
+    """A headless app of the asked size, animations off (a picture of where things come to rest),
+    speaking `language`."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a picture, not a window
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -160,6 +254,7 @@ def _app(size: tuple[int, int]):
     settings = Settings.load()
     settings.fullscreen = False
     settings.animation_speed = "off"
+    settings.language = language  # for this picture only: the settings are not saved
     return App(settings, size=size)
 
 
@@ -175,13 +270,13 @@ def _save(app, out: Path, frames: int = 3) -> None:
 
 
 def render_replay(path: Path, at: int | None, watch: int | str | None, size: tuple[int, int],
-                  out: Path) -> int:
+                  out: Path, language: str = DEFAULT_LANGUAGE) -> int:
     """The replay viewer with the record at `path` at move `at` (None: the last); returns that move."""
     import pygame
 
     from scenes.replay import ReplayScene, open_replay
 
-    app = _app(size)
+    app = _app(size, language)
     try:
         problem = open_replay(app, path, watch)
         if problem:  # checked before: only a file changed since can get here
@@ -197,7 +292,8 @@ def render_replay(path: Path, at: int | None, watch: int | str | None, size: tup
     return move
 
 
-def render_scene(scene_name: str, records: Path | None, size: tuple[int, int], out: Path) -> int:
+def render_scene(scene_name: str, records: Path | None, size: tuple[int, int], out: Path,
+                 language: str = DEFAULT_LANGUAGE) -> int:
     """The History or Statistics screen over a copy of the kept games (or of the records in `records`);
     returns how many games it lists."""
     import pygame
@@ -215,7 +311,7 @@ def render_scene(scene_name: str, records: Path | None, size: tuple[int, int], o
                 shutil.copy2(item, copy / item.name)
         if records is None and current.is_file():
             shutil.copy2(current, Path(home) / current.name)
-        app = _app(size)
+        app = _app(size, language)
         try:
             from scenes.history import HistoryScene
             from scenes.statistics import StatisticsScene
@@ -240,15 +336,25 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cli.output_file(args.out)  # before the game is played: a typo in the path costs nothing
         if args.replay is not None:
-            move = render_replay(args.replay, args.at, args.watch, args.size, args.out)
+            move = render_replay(args.replay, args.at, args.watch, args.size, args.out, args.lang)
             print(f"wrote {args.out} ({w}x{h}): the replay of {args.replay} at move {move}")
             return 0
-        if args.scene is not None:
-            listed = render_scene(args.scene, args.history, args.size, args.out)
+        if args.scene in HISTORY_SCENES:
+            listed = render_scene(args.scene, args.history, args.size, args.out, args.lang)
             print(f"wrote {args.out} ({w}x{h}): the {args.scene} screen with {listed} games")
             return 0
+        if args.scene == "results":
+            played = render_results(args.game, args.players, args.seed, args.size, args.out, args.bots,
+                                    dict(args.option), args.lang)
+            print(f"wrote {args.out} ({w}x{h}): the results of a game of {played} actions")
+            return 0
+        if args.scene is not None and args.scene != "pause":
+            render_menu(args.scene, args.game, args.size, args.out, args.lang)
+            print(f"wrote {args.out} ({w}x{h}): the {args.scene} screen")
+            return 0
         played = render(
-            args.game, args.players, args.seed, args.after, args.size, args.out, args.bots, dict(args.option)
+            args.game, args.players, args.seed, args.after, args.size, args.out, args.bots, dict(args.option),
+            args.lang, paused=args.scene == "pause",
         )
     except cli.OutputError as exc:
         return cli.cannot_write("screenshot", exc)
