@@ -211,9 +211,10 @@ def test_a_lesson_panel_keeps_clear_of_the_cards_it_points_at(app):
 
 
 def test_the_summary_names_the_players_as_the_table_does(app):
-    """Palastgeflüster's engine says a seat by its colour ("Yellow laid a person twice"); the table and
-    the summary say the player's name."""
+    """Palastgeflüster's engine says a seat as a message parameter ("{seat} laid a person twice"); the
+    table and the summary say the player's name."""
     from game.guide import GuidedGame, course
+    from game.i18n import Message
     from game.palastgefluester.rules import COLOURS
 
     guide = GuidedGame(course("palastgefluester"))
@@ -225,6 +226,6 @@ def test_the_summary_names_the_players_as_the_table_does(app):
         guide.match.play(bot.choose(Decision.of(guide.match.state, LEARNER), Rng(step)))
     colours = [c.capitalize() for c in COLOURS[:len(guide.match.seats)]]
     outcome = guide.summary().outcome
-    assert any(c in outcome for c in colours), outcome
+    assert isinstance(outcome, Message) and "Seat " in str(outcome), outcome
     told = GuideSummaryScene(app, guide, None).lines()[0][0]
     assert not any(c in told for c in colours) and any(s.name in told for s in guide.match.seats), told

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from ..i18n import N_, Message, message
 from ..palastgefluester.cards import BROWN, card_colour, card_person
 from ..palastgefluester.rules import COLOURS, HAND_SIZE
 from . import Course, Lesson, at
@@ -115,12 +116,15 @@ def _done(obs: Obs) -> bool:
     return obs["last_round"] is not None or obs["terminal"]
 
 
-def _outcome(obs: Obs) -> str:
+def _outcome(obs: Obs) -> Message:
     last = obs["last_round"]
     if last is None:
-        return "The lesson ended before the round did."
-    mine = "You score a point." if obs["seat"] in last["scorers"] else "You score nothing this round."
-    return f"{last['text']} {mine} A whole game goes on, round after round, until someone has 6 points."
+        return message("The lesson ended before the round did.")
+    if obs["seat"] in last["scorers"]:
+        return message("{round_end} You score a point. A whole game goes on, round after round, until "
+                       "someone has 6 points.", round_end=last["text"])
+    return message("{round_end} You score nothing this round. A whole game goes on, round after round, "
+                   "until someone has 6 points.", round_end=last["text"])
 
 
 COURSE = Course(
@@ -128,48 +132,49 @@ COURSE = Course(
     players=3,
     seed=27,
     options={"scoring": "base"},
-    intro="Palastgeflüster with two opponents, for one round. You are Red. Lay courtiers into your row; "
-          "never show a person twice.",
+    intro=N_("Palastgeflüster with two opponents, for one round. You are Red. Lay courtiers into your row; "
+             "never show a person twice."),
     lessons=(
-        Lesson("pg.turn", "Your turn",
-               "Play one hand card to the end of your row, then carry out its action. Your hand and your "
-               "row always make 6 cards together.", _turn),
-        Lesson("pg.colour", "The colour says who is next",
-               "A card's border colour names who plays next. Your colour is red: a red card lets you play "
-               "again. The marked cards are in your colour.", _own_colour),
-        Lesson("pg.brown", "Brown cards",
-               "After a brown card, the player with the fewest cards in their row plays next. On a tie, the "
-               "player of the brown card chooses.", _brown),
-        Lesson("pg.double", "Never twice",
-               "The marked cards show a person already in your row. Laying one is a Palastgeflüster: the "
-               "round ends and every other player scores. Play another card while you can.", _double),
-        Lesson("pg.five", "One more for six",
-               "Your row shows five different persons: a sixth different one ends the round and scores a "
-               "point for you alone.", _five),
-        Lesson("pg.zauberer", "The Zauberer",
-               "Choose a player (click their name) and how many cards to swap; then each of you picks the "
-               "cards to give, unseen. Give away cards you can no longer lay.", _phase("zauberer_target")),
-        Lesson("pg.zofe", "The Zofe",
-               "Discard a hand card face down and draw one: a chance to get rid of a person already in your "
-               "row.", _zofe),
-        Lesson("pg.waechter", "The Wächter",
-               "Take another card of your row back into your hand: its person can be laid again later.",
+        Lesson("pg.turn", N_("Your turn"),
+               N_("Play one hand card to the end of your row, then carry out its action. Your hand and your "
+                  "row always make 6 cards together."), _turn),
+        Lesson("pg.colour", N_("The colour says who is next"),
+               N_("A card's border colour names who plays next. Your colour is red: a red card lets you play "
+                  "again. The marked cards are in your colour."), _own_colour),
+        Lesson("pg.brown", N_("Brown cards"),
+               N_("After a brown card, the player with the fewest cards in their row plays next. On a tie, "
+                  "the player of the brown card chooses."), _brown),
+        Lesson("pg.double", N_("Never twice"),
+               N_("The marked cards show a person already in your row. Laying one is a Palastgeflüster: the "
+                  "round ends and every other player scores. Play another card while you can."), _double),
+        Lesson("pg.five", N_("One more for six"),
+               N_("Your row shows five different persons: a sixth different one ends the round and scores a "
+                  "point for you alone."), _five),
+        Lesson("pg.zauberer", N_("The Wizard"),
+               N_("Choose a player (click their name) and how many cards to swap; then each of you picks the "
+                  "cards to give, unseen. Give away cards you can no longer lay."),
+               _phase("zauberer_target")),
+        Lesson("pg.zofe", N_("The Maid"),
+               N_("Discard a hand card face down and draw one: a chance to get rid of a person already in "
+                  "your row."), _zofe),
+        Lesson("pg.waechter", N_("The Guard"),
+               N_("Take another card of your row back into your hand: its person can be laid again later."),
                _waechter),
-        Lesson("pg.mundschenk", "The Mundschenk",
-               "Swap one card between two rows (yours may be one). Afterwards no row may show a person "
-               "twice.", _phase("mundschenk_first")),
-        Lesson("pg.choose", "You choose who is next",
-               "A brown card and a tie for the fewest cards in a row: you choose who plays next among them "
-               "(click their name). Pick someone who may be stuck.", _phase("choose_next")),
-        Lesson("pg.king", "The King card",
-               "The Hofmarschall revealed a King card: while it shows, its person has no action. King cards "
-               "stay from round to round.", _king),
-        Lesson("pg.schatzmeister", "The Schatzmeister",
-               "The Schatzmeister's player showed their whole hand: the table remembers those cards while "
-               "they stay in that hand.", _treasurer),
-        Lesson("pg.round", "The round ends",
-               "A round ends with a person twice in a row (every other player scores) or six different "
-               "persons (that player scores).", _round_end),
+        Lesson("pg.mundschenk", N_("The Cupbearer"),
+               N_("Swap one card between two rows (yours may be one). Afterwards no row may show a person "
+                  "twice."), _phase("mundschenk_first")),
+        Lesson("pg.choose", N_("You choose who is next"),
+               N_("A brown card and a tie for the fewest cards in a row: you choose who plays next among "
+                  "them (click their name). Pick someone who may be stuck."), _phase("choose_next")),
+        Lesson("pg.king", N_("The King card"),
+               N_("The Chamberlain revealed a King card: while it shows, its person has no action. King "
+                  "cards stay from round to round."), _king),
+        Lesson("pg.schatzmeister", N_("The Treasurer"),
+               N_("The Treasurer's player showed their whole hand: the table remembers those cards while "
+                  "they stay in that hand."), _treasurer),
+        Lesson("pg.round", N_("The round ends"),
+               N_("A round ends with a person twice in a row (every other player scores) or six different "
+                  "persons (that player scores)."), _round_end),
     ),
     done=_done,
     outcome=_outcome,
