@@ -1,6 +1,7 @@
 """Palastgeflüster's default art: person cards, King cards, both backs and the table.
 
-The card data (persons, names, action and King texts, colours) comes from game.palastgefluester.cards.
+The card data (persons, names, action and King texts, colours) comes from game.palastgefluester.cards; the
+words are drawn in the language chosen while drawing (tools.draw_default_pack draws each language).
 
 A person card, 400 x 560: a thick frame and two bands in the player colour (it names who plays next,
 PG-R8), with the colour's shape (scenes/colour_marks.py) large in a badge and beside its name in the
@@ -17,7 +18,17 @@ from collections.abc import Callable
 
 import pygame
 
-from game.palastgefluester.cards import BROWN, COLOURS, KING_PERSONS, PERSON_BY_ID, PERSONS
+from game.i18n import tr
+from game.palastgefluester.cards import (
+    BROWN,
+    COLOURS,
+    KING_PERSONS,
+    PERSONS,
+    colour_label,
+    king_text,
+    person_action,
+    person_label,
+)
 from scenes.colour_marks import ink_on, outline, shape_of
 from scenes.colour_vision import PALETTES
 
@@ -43,11 +54,19 @@ CARD_W, CARD_H = 400, 560
 RADIUS = 24
 FOLDER = GAME_ID
 
-#: player colour -> (RGB, word in the bottom band); the five seat colours as the normal palette has them
+#: player colour -> (RGB, ""); the five seat colours as the normal palette has them (the bottom band's
+#: word is drawn in the chosen language: `band_word`)
 PLAYER_COLOURS: dict[str, tuple[Colour, str]] = {
-    **{name: (PALETTES["normal"][name], name.upper()) for name in COLOURS},
-    BROWN: ((124, 78, 40), "BROWN · FEWEST CARDS"),
+    **{name: (PALETTES["normal"][name], "") for name in COLOURS},
+    BROWN: ((124, 78, 40), ""),
 }
+
+
+def band_word(colour_name: str) -> str:
+    """The bottom band's word in the chosen language: the colour ("RED"), for brown who plays next."""
+    if colour_name == BROWN:
+        return tr("{colour} · FEWEST CARDS").format(colour=colour_label(BROWN).upper())
+    return colour_label(colour_name).upper()
 #: the colour badge in the name band: centre and radius of its coloured disc
 BADGE_CENTRE, BADGE_R = (50, 42), 30
 
@@ -125,17 +144,17 @@ def _figure_window(c: Canvas, person: str, rect: tuple[float, float, float, floa
 
 
 def person_card(person_id: str, colour_name: str) -> pygame.Surface:
-    person = PERSON_BY_ID[person_id]
-    colour, word = PLAYER_COLOURS[colour_name]
+    name = person_label(person_id)
+    colour, word = PLAYER_COLOURS[colour_name][0], band_word(colour_name)
     c = Canvas(CARD_W, CARD_H)
     _frame(c, colour)
     c.rect(PARCHMENT, (16, TOP_BAND, CARD_W - 32, BOTTOM_BAND - TOP_BAND), 10)
     c.vertical_gradient((22, 370, CARD_W - 44, BOTTOM_BAND - 376), PARCHMENT, PARCHMENT_LOW)
     c.rect(shade(colour, 0.75), (16, TOP_BAND, CARD_W - 32, BOTTOM_BAND - TOP_BAND), 10, 2)
     _badge(c, BADGE_CENTRE, colour_name)
-    size = fit_size(person.name, "display", 42, 262)
+    size = fit_size(name, "display", 42, 262)
     c.text(
-        person.name,
+        name,
         "display",
         size,
         ink_on(colour),
@@ -146,7 +165,7 @@ def person_card(person_id: str, colour_name: str) -> pygame.Surface:
     _figure_window(c, person_id, PORTRAIT)
     _medallion(c, (CARD_W / 2, PORTRAIT[1] + PORTRAIT[3] + 6), 34, person_id)
     x, y, w, h = TEXT_BOX
-    size, lines = fit_paragraph(person.action, "text", 25, w, h)
+    size, lines = fit_paragraph(person_action(person_id), "text", 25, w, h)
     lead = size * 1.18
     top = y + (h - lead * len(lines)) / 2 + lead / 2 + 2
     for i, line in enumerate(lines):
@@ -163,7 +182,7 @@ def person_card(person_id: str, colour_name: str) -> pygame.Surface:
 
 
 def king_card(person_id: str) -> pygame.Surface:
-    person = PERSON_BY_ID[person_id]
+    name = person_label(person_id)
     c = Canvas(CARD_W, CARD_H)
     _frame(c, GOLD)
     c.rect(ROYAL_DARK, (16, 16, CARD_W - 32, CARD_H - 32), 14)
@@ -171,10 +190,12 @@ def king_card(person_id: str) -> pygame.Surface:
     c.rect(GOLD_DARK, (16, 16, CARD_W - 32, CARD_H - 32), 14, 2)
     c.rect(shade(GOLD, 1.2), (24, 24, CARD_W - 48, CARD_H - 48), 10, 1.2)
     crown(c, (CARD_W / 2, 70), 1.2)
-    c.text("KING CARD", "display", 17, shade(GOLD, 1.25), (CARD_W / 2, 110), tracking=3)
-    size = fit_size(person.name, "display", 40, 300)
+    heading = tr("KING CARD")
+    c.text(heading, "display", fit_size(heading, "display", 17, 300), shade(GOLD, 1.25), (CARD_W / 2, 110),
+           tracking=3)
+    size = fit_size(name, "display", 40, 300)
     c.text(
-        person.name,
+        name,
         "display",
         size,
         (255, 250, 236),
@@ -210,7 +231,7 @@ def king_card(person_id: str) -> pygame.Surface:
     x, y, w, h = 40, 436, CARD_W - 80, 88
     c.rect(PARCHMENT, (x, y, w, h), 10)
     c.rect(GOLD_DARK, (x, y, w, h), 10, 2)
-    size, lines = fit_paragraph(person.king_text, "text", 25, w - 24, h - 10)
+    size, lines = fit_paragraph(king_text(person_id), "text", 25, w - 24, h - 10)
     lead = size * 1.18
     first = y + (h - lead * len(lines)) / 2 + lead / 2
     for i, line in enumerate(lines):
@@ -327,7 +348,7 @@ def king_back() -> pygame.Surface:
     c.circle(shade(GOLD, 1.2), (cx, cy), 86, 1.5)
     crown(c, (cx, cy + 4), 1.7)
     for y in (64, CARD_H - 64):
-        c.text("♦  KING  ♦", "display", 20, shade(GOLD, 1.2), (cx, y), tracking=3)
+        c.text(tr("♦  KING  ♦"), "display", 20, shade(GOLD, 1.2), (cx, y), tracking=3)
     img = c.result()
     round_mask(img, RADIUS)
     return img
