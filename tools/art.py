@@ -11,6 +11,9 @@ draws every card, back and the table of a game as the table would show them with
 each with its id, and marks art that falls back to the default pack or is missing. `template` writes
 blank templates, one per kind of card, with the regions the table and the default layout use, and a
 README.txt that explains them. Exit 2: a pack or game that does not exist, or bad arguments.
+
+The commands speak the language of the system (German for a `de*` locale, else English: see
+game.i18n.system_language), as the card designers who run them read it.
 """
 
 from __future__ import annotations
@@ -22,43 +25,46 @@ import sys
 from pathlib import Path
 
 from game import GAME_IDS
+from game.i18n import set_language, system_language, tr
 from tools import cli
 from tools.arttool import check, packs  # sets the dummy video driver before pygame starts
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog=cli.prog("tools.art", "kartentisch-art"),
-                                  description=__doc__.splitlines()[0])
+    top = argparse.ArgumentParser(
+        prog=cli.prog("tools.art", "kartentisch-art"),
+        description=tr("The art tool for card designers (headless: no window opens)."))
     commands = top.add_subparsers(dest="command", required=True)
+    pack_help = tr("a pack folder, its pack.toml, or a pack name")
 
-    c = commands.add_parser("check", help="check a pack: ids, files, sizes, resolution")
-    c.add_argument("pack", help="a pack folder, its pack.toml, or a pack name")
-    c.add_argument(
-        "--complete", action="store_true", help="every art id must be in the pack (as for the default pack)"
-    )
-    c.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    c = commands.add_parser("check", help=tr("check a pack: ids, files, sizes, resolution"))
+    c.add_argument("pack", help=pack_help)
+    c.add_argument("--complete", action="store_true",
+                   help=tr("every art id must be in the pack (as for the default pack)"))
+    c.add_argument("--json", action="store_true", help=tr("print the report as one JSON object"))
 
-    s = commands.add_parser("sheet", help="a contact sheet of one game's cards")
-    s.add_argument("pack", help="a pack folder, its pack.toml, or a pack name")
+    s = commands.add_parser("sheet", help=tr("a contact sheet of one game's cards"))
+    s.add_argument("pack", help=pack_help)
     s.add_argument("--game", required=True, choices=GAME_IDS)
-    s.add_argument("--out", required=True, type=Path, help="the PNG to write")
+    s.add_argument("--out", required=True, type=Path, help=tr("the PNG to write"))
     s.add_argument("--card-width", type=cli.count(16, 2000), default=200,
-                   help="pixels per card (default 200)")
-    s.add_argument("--columns", type=cli.count(1, 40), default=8, help="cards per row (default 8)")
+                   help=tr("pixels per card (default 200)"))
+    s.add_argument("--columns", type=cli.count(1, 40), default=8, help=tr("cards per row (default 8)"))
 
-    t = commands.add_parser("template", help="blank templates for each kind of card of a game")
+    t = commands.add_parser("template", help=tr("blank templates for each kind of card of a game"))
     t.add_argument(
         "pack",
         nargs="?",
         default="default",
-        help="the pack whose card size and safe area to use (default: default)",
+        help=tr("the pack whose card size and safe area to use (default: default)"),
     )
     t.add_argument("--game", required=True, choices=GAME_IDS)
-    t.add_argument("--out", required=True, type=Path, help="the folder to write into")
+    t.add_argument("--out", required=True, type=Path, help=tr("the folder to write into"))
     return top
 
 
 def main(argv: list[str] | None = None) -> int:
+    set_language(system_language())
     top = parser()
     args = top.parse_args(argv)
     # the art library logs each missing image; these commands report them in their own output
@@ -67,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = packs.resolve_pack(args.pack)
     except packs.PackNotFound as exc:  # a usage error, as argparse reports one (but returned, not raised)
         top.print_usage(sys.stderr)
-        print(f"error: {exc}", file=sys.stderr)
+        print(tr("error: {problem}").format(problem=exc), file=sys.stderr)
         return cli.EXIT_USAGE
     if args.command == "check":
         report = check.check_pack(folder, complete=args.complete)

@@ -25,9 +25,8 @@ from typing import Any
 
 from game import GAME_IDS
 from game.core.datafile import DataFileError, brief, read_toml, shown
-from game.core.words import count as count_of
 from game.core.words import did_you_mean
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, N_, ntr, tr
 from scenes.art import ASSET_ART_DIR, TABLE_SIZE
 from scenes.art_manifest import (
     DEFAULT_CARD_SIZE,
@@ -67,6 +66,8 @@ IMAGE_SUFFIXES = frozenset(
     {".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga", ".tif", ".tiff", ".qoi"}
 )
 LEVELS = ("error", "warning", "note")
+#: a finding's level as the report writes it (the JSON keeps the key above)
+LEVEL_WORDS = {"error": N_("error"), "warning": N_("warning"), "note": N_("note")}
 TOP_LEVEL_KEYS = frozenset({"name", "author", "card_size", "games"})
 TEXT_FIELDS = frozenset({"colour", "safe_area"})
 #: how deep and how many files the look for images that no manifest line names goes (a pack is a few
@@ -116,24 +117,28 @@ class Report:
 
     def text(self) -> str:
         title = f': "{self.title}"' if self.title and self.title != self.pack else ""
-        author = f" by {self.author}" if self.author else ""
+        author = tr(" by {author}").format(author=self.author) if self.author else ""
         out = [
-            f"art pack {self.pack!r}{title}{author}",
-            f"  folder: {self.folder}",
-            f"  faces: aspect within {ASPECT_TOLERANCE:.0%} of card_size, "
-            f"at least {min_face_height()} px tall (the largest card the table draws on a "
-            f"{FOUR_K[0]}x{FOUR_K[1]} screen, a revealed hand, is {LARGEST_CARD_SHARE:.0%} of its height)",
-            f"  table backgrounds: at least {MIN_TABLE[0]}x{MIN_TABLE[1]}, aspect within "
-            f"{TABLE_ASPECT_TOLERANCE:.0%} of 16:9",
+            tr("art pack {pack}").format(pack=repr(self.pack)) + title + author,
+            "  " + tr("folder: {folder}").format(folder=self.folder),
+            "  " + tr("faces: aspect within {tolerance} of card_size, at least {height} px tall (the "
+                      "largest card the table draws on a {width}x{screen_height} screen, a revealed hand, "
+                      "is {share} of its height)").format(
+                tolerance=f"{ASPECT_TOLERANCE:.0%}", height=min_face_height(), width=FOUR_K[0],
+                screen_height=FOUR_K[1], share=f"{LARGEST_CARD_SHARE:.0%}"),
+            "  " + tr("table backgrounds: at least {width}x{height}, aspect within {tolerance} of 16:9")
+            .format(width=MIN_TABLE[0], height=MIN_TABLE[1], tolerance=f"{TABLE_ASPECT_TOLERANCE:.0%}"),
         ]
         if self.complete:
-            out.append("  every art id must be in the pack (missing ones are errors)")
+            out.append("  " + tr("every art id must be in the pack (missing ones are errors)"))
         for finding in self.ordered():
             where = f"{MANIFEST}:{finding.line}: " if finding.line else ""
-            out.append(f"{where}{finding.level}: {finding.message}")
+            out.append(f"{where}{tr(LEVEL_WORDS[finding.level])}: {finding.message}")
         errors, warnings = self.count("error"), self.count("warning")
-        verdict = "fix the errors" if errors else "usable" if warnings else "clean"
-        out.append(f"{count_of(errors, 'error')}, {count_of(warnings, 'warning')}: {verdict}")
+        verdict = tr("fix the errors") if errors else tr("usable") if warnings else tr("clean")
+        counted = ", ".join((ntr("{n} error", "{n} errors", errors).format(n=errors),
+                             ntr("{n} warning", "{n} warnings", warnings).format(n=warnings)))
+        out.append(f"{counted}: {verdict}")
         return "\n".join(out)
 
     def as_json(self) -> dict[str, Any]:
@@ -162,10 +167,12 @@ def check_pack(folder: Path, complete: bool = False) -> Report:
     report = Report(pack=folder.name, folder=folder, complete=complete or is_shipped_default(folder))
     manifest = folder / MANIFEST
     if not manifest.is_file():
-        report.add("error", f"{folder} has no {MANIFEST}, so it is not an art pack", file=MANIFEST)
+        report.add("error", tr("{folder} has no {file}, so it is not an art pack").format(
+            folder=folder, file=MANIFEST), file=MANIFEST)
         return report
     if not inside(folder, manifest):
-        report.add("error", f"{manifest} leads outside the pack folder (a symlink?)", file=MANIFEST)
+        report.add("error", tr("{file} leads outside the pack folder (a symlink?)").format(file=manifest),
+                   file=MANIFEST)
         return report
     try:
         data, text = read_toml(manifest)
@@ -201,18 +208,21 @@ class _Checker:
     # -- the manifest ------------------------------------------------------------------------------
     def run(self, data: dict[str, Any]) -> None:
         if "name" not in data:
-            self.add("note", f"no name: the settings menu shows the folder name {self.pack.name!r}")
+            self.add("note", tr("no name: the settings menu shows the folder name {name}").format(
+                name=repr(self.pack.name)))
         if "card_size" not in data:
             w, h = DEFAULT_CARD_SIZE
-            self.add("note", f"no card_size: the table assumes {w}x{h}")
+            self.add("note", tr("no card_size: the table assumes {width}x{height}").format(width=w, height=h))
         elif (problem := card_size_problem(data["card_size"])) is not None:
             self.add("error", problem, "card_size")
         for key in data:
             if key not in TOP_LEVEL_KEYS:
-                self.add("warning", f"{key!r} is not a manifest field; the table ignores it", key)
+                self.add("warning",
+                         tr("{key} is not a manifest field; the table ignores it").format(key=repr(key)),
+                         key)
         games = data.get("games", {})
         if not isinstance(games, dict):
-            self.add("error", "games must be tables: [games.<game id>]", "games")
+            self.add("error", tr("games must be tables: [games.<game id>]"), "games")
             return
         for game_id, table in games.items():
             self.game(game_id, table)
@@ -224,28 +234,33 @@ class _Checker:
     def uncovered(self, game_id: str) -> None:
         ids = art_ids(game_id)
         if ids is None:
-            self.add("note", f"{game_id}: no art ids known yet", game=game_id)
+            self.add("note", tr("{game}: no art ids known yet").format(game=game_id), game=game_id)
         elif self.report.complete:
             self.add(
                 "error",
-                f"{game_id}: no [games.{game_id}] table: all its {len(ids.cards)} cards show stand-ins",
+                tr("{game}: no [games.{game}] table: all its {n} cards show stand-ins").format(
+                    game=game_id, n=len(ids.cards)),
                 game=game_id,
             )
         else:
-            self.add("note", f"{game_id}: not in this pack; the default pack's art is used", game=game_id)
+            self.add("note",
+                     tr("{game}: not in this pack; the default pack's art is used").format(game=game_id),
+                     game=game_id)
 
     def game(self, game_id: str, table: Any) -> None:
         where = ("games", game_id)
         if game_id not in GAME_IDS:
             close = did_you_mean(game_id, GAME_IDS)
-            self.add("error", f"unknown game {game_id!r}{close}; games: {', '.join(GAME_IDS)}", *where)
+            self.add("error", tr("unknown game {game}{guess}; games: {games}").format(
+                game=repr(game_id), guess=close, games=", ".join(GAME_IDS)), *where)
             return
         if not isinstance(table, dict):
-            self.add("error", f"[games.{game_id}] must be a table", *where, game=game_id)
+            self.add("error", tr("[games.{game}] must be a table").format(game=game_id), *where, game=game_id)
             return
         ids = art_ids(game_id)
         if ids is None:
-            self.add("note", f"{game_id}: no art ids known yet, so ids are not checked", *where, game=game_id)
+            self.add("note", tr("{game}: no art ids known yet, so ids are not checked").format(game=game_id),
+                     *where, game=game_id)
         if "card_size" in table and (problem := card_size_problem(table["card_size"])) is not None:
             self.add("error", problem, *where, "card_size", game=game_id)
         cards = table.get("cards", {})
@@ -253,7 +268,8 @@ class _Checker:
             for card_id, file in cards.items():
                 self.card(game_id, ids, card_id, file)
         else:
-            self.add("error", "cards must be a table of card id = image file", *where, "cards", game=game_id)
+            self.add("error", tr("cards must be a table of card id = image file"), *where, "cards",
+                     game=game_id)
         if "text" in table:
             self.text(game_id, ids, table["text"])
         for key, value in table.items():
@@ -268,22 +284,24 @@ class _Checker:
         if ids is not None and card_id not in ids.cards:
             self.add(
                 "error",
-                f"{game_id}: unknown card id {card_id!r}{did_you_mean(card_id, ids.cards)}; "
-                f"the table never asks for it",
+                tr("{game}: unknown card id {card}{guess}; the table never asks for it").format(
+                    game=game_id, card=repr(card_id), guess=did_you_mean(card_id, ids.cards)),
                 *path,
                 game=game_id,
                 art_id=card_id,
             )
-        for code, each in self.image_files(f"{game_id} card {card_id!r}", file, path, game_id, card_id):
-            self.face(game_id, card_id, _in_language(f"card {card_id!r}", code), each, (*path, code))
+        label = tr("card {card}").format(card=repr(card_id))
+        for code, each in self.image_files(f"{game_id} {label}", file, path, game_id, card_id):
+            self.face(game_id, card_id, _in_language(label, code), each, (*path, code))
 
     def other_image(self, game_id: str, ids: ArtIds | None, key: str, value: Any) -> None:
         path = ("games", game_id, key)
         if ids is not None and key not in ids.images:
             self.add(
                 "error",
-                f"{game_id}: unknown key {key!r}{did_you_mean(key, ids.images)}; the table asks for "
-                f"{', '.join(ids.images)} and cards",
+                tr("{game}: unknown key {key}{guess}; the table asks for {keys} and cards").format(
+                    game=game_id, key=repr(key), guess=did_you_mean(key, ids.images),
+                        keys=", ".join(ids.images)),
                 *path,
                 game=game_id,
                 art_id=key,
@@ -319,14 +337,16 @@ class _Checker:
         lacking = [code for code in LANGUAGES if code not in given]
         if usable and lacking:
             shown_instead = pick_image(dict(usable), lacking[0])
-            self.add("note", f"{what}: no {', '.join(lacking)} image; {shown_instead} shows in its place",
-                     *path, **where)
+            self.add("note", tr("{what}: no {languages} image; {file} shows in its place").format(
+                what=what, languages=", ".join(lacking), file=shown_instead), *path, **where)
         return usable
 
     def text(self, game_id: str, ids: ArtIds | None, text: Any) -> None:
         where = ("games", game_id, "text")
         if not isinstance(text, dict):
-            self.add("error", "text must be a table of card id (or default) = { colour, safe_area }", *where)
+            self.add("error",
+                     tr("text must be a table of card id (or default) = {{ colour, safe_area }}").format(),
+                     *where)
             return
         w, h = self.pack.game_card_size(game_id)
         for key, entry in text.items():
@@ -334,19 +354,22 @@ class _Checker:
             if key != "default" and ids is not None and key not in ids.cards:
                 self.add(
                     "error",
-                    f"{game_id}: text for unknown card id {key!r}{did_you_mean(key, ids.cards)}",
+                tr("{game}: text for unknown card id {card}{guess}").format(
+                    game=game_id, card=repr(key), guess=did_you_mean(key, ids.cards)),
                     *path,
                     game=game_id,
                     art_id=key,
                 )
             if not isinstance(entry, dict):
-                self.add("error", f"text {key!r} must be {{ colour, safe_area }}", *path, game=game_id)
+                self.add("error", tr("text {key} must be {{ colour, safe_area }}").format(key=repr(key)),
+                         *path, game=game_id)
                 continue
             for name in entry:
                 if name not in TEXT_FIELDS:
                     self.add(
                         "warning",
-                        f"text {key!r}: {name!r} is not a text field; the table ignores it",
+                        tr("text {key}: {name} is not a text field; the table ignores it").format(
+                            key=repr(key), name=repr(name)),
                         *path,
                         name,
                         game=game_id,
@@ -355,7 +378,8 @@ class _Checker:
             if colour is not None and not is_colour(colour):
                 self.add(
                     "error",
-                    f"text {key!r}: colour must be [r, g, b] with 0..255, not {brief(colour)}",
+                    tr("text {key}: colour must be [r, g, b] with 0..255, not {value}").format(
+                        key=repr(key), value=brief(colour)),
                     *path,
                     "colour",
                     game=game_id,
@@ -364,8 +388,8 @@ class _Checker:
             if area is not None and not is_area(area, (w, h)):
                 self.add(
                     "error",
-                    f"text {key!r}: safe_area must be [x, y, w, h] inside the {w}x{h} card, "
-                    f"not {brief(area)}",
+                    tr("text {key}: safe_area must be [x, y, w, h] inside the {width}x{height} card, not "
+                       "{value}").format(key=repr(key), width=w, height=h, value=brief(area)),
                     *path,
                     "safe_area",
                     game=game_id,
@@ -379,20 +403,24 @@ class _Checker:
         if self.report.complete:
             self.add(
                 "error",
-                f"{game_id}: {len(absent)} art ids are missing, so the table shows stand-ins for them: "
-                + ", ".join(absent),
+                ntr("{game}: {n} art id is missing, so the table shows a stand-in for it: {ids}",
+                    "{game}: {n} art ids are missing, so the table shows stand-ins for them: {ids}",
+                    len(absent)).format(game=game_id, n=len(absent), ids=", ".join(absent)),
                 *where,
                 game=game_id,
             )
             return
         default = self.default_pack()
         not_in_default = [a for a in absent if not _names(default, game_id, a)]
-        message = (
-            f"{game_id}: {len(absent)} of {len(ids.cards) + len(ids.images)} art ids are not in this pack "
-            f"and come from the default pack: " + ", ".join(absent)
-        )
+        total = len(ids.cards) + len(ids.images)
+        message = ntr("{game}: {n} of {total} art ids is not in this pack and comes from the default pack: "
+                      "{ids}",
+                      "{game}: {n} of {total} art ids are not in this pack and come from the default pack: "
+                      "{ids}",
+                      len(absent)).format(game=game_id, n=len(absent), total=total, ids=", ".join(absent))
         if not_in_default:
-            message += f" (the default pack lacks {', '.join(not_in_default)} too: stand-ins show)"
+            message += " " + tr("(the default pack lacks {ids} too: stand-ins show)").format(
+                ids=", ".join(not_in_default))
         self.add("warning", message, *where, game=game_id)
 
     # -- the images --------------------------------------------------------------------------------
@@ -403,7 +431,8 @@ class _Checker:
             return self.images[key]
         path = self.pack.folder / file
         if not _is_file(path) and not path.is_symlink():
-            found = _Image(None, f"{file} is missing{self.similar_file(key)}")
+            found = _Image(None, tr("{file} is missing{guess}").format(file=file,
+                                                                       guess=self.similar_file(key)))
         else:
             try:  # as the table loads it: the size is checked before anything is decoded
                 found = _Image(load_image(path, self.pack.folder, file).get_size(), None)
@@ -424,8 +453,10 @@ class _Checker:
         if off > ASPECT_TOLERANCE:
             self.add(
                 "error",
-                f"{what}: {file} is {w}x{h} (aspect {w / h:.3f}), but card_size {cw}x{ch} is {cw / ch:.3f}: "
-                f"{off:.1%} off, the table would stretch it",
+                tr("{what}: {file} is {width}x{height} (aspect {aspect}), but card_size "
+                   "{card_width}x{card_height} is {card_aspect}: {off} off, the table would stretch it")
+                .format(what=what, file=file, width=w, height=h, aspect=f"{w / h:.3f}", card_width=cw,
+                        card_height=ch, card_aspect=f"{cw / ch:.3f}", off=f"{off:.1%}"),
                 *path,
                 **where,
             )
@@ -433,15 +464,19 @@ class _Checker:
         if (w, h) != (cw, ch):
             self.add(
                 "warning",
-                f"{what}: {file} is {w}x{h}, not the card_size {cw}x{ch} (same shape, so it is scaled)",
+                tr("{what}: {file} is {width}x{height}, not the card_size {card_width}x{card_height} (same "
+                   "shape, so it is scaled)").format(what=what, file=file, width=w, height=h, card_width=cw,
+                                                     card_height=ch),
                 *path,
                 **where,
             )
         if h < min_face_height():
             self.add(
                 "warning",
-                f"{what}: {file} is {h} px tall; on a {FOUR_K[0]}x{FOUR_K[1]} table cards are drawn up to "
-                f"{min_face_height()} px tall, so it will look soft",
+                tr("{what}: {file} is {height} px tall; on a {screen_width}x{screen_height} table cards are "
+                   "drawn up to {most} px tall, so it will look soft").format(
+                    what=what, file=file, height=h, screen_width=FOUR_K[0], screen_height=FOUR_K[1],
+                    most=min_face_height()),
                 *path,
                 **where,
             )
@@ -450,14 +485,17 @@ class _Checker:
         where = {"game": game_id, "art_id": "table", "file": file}
         image = self.load(file)
         if image.size is None:
-            self.add("error", f"{game_id} table: {image.problem}", *path, **where)
+            self.add("error", tr("{game} table: {problem}").format(game=game_id, problem=image.problem),
+                     *path, **where)
             return
         w, h = image.size
         if w < MIN_TABLE[0] or h < MIN_TABLE[1]:
             self.add(
                 "warning",
-                f"{game_id} table: {file} is {w}x{h}, smaller than {MIN_TABLE[0]}x{MIN_TABLE[1]}: "
-                "it will look soft on large screens",
+                tr("{game} table: {file} is {width}x{height}, smaller than {least_width}x{least_height}: it "
+                   "will look soft on large screens").format(game=game_id, file=file, width=w, height=h,
+                                                             least_width=MIN_TABLE[0],
+                                                             least_height=MIN_TABLE[1]),
                 *path,
                 **where,
             )
@@ -465,8 +503,9 @@ class _Checker:
         if off > TABLE_ASPECT_TOLERANCE:
             self.add(
                 "warning",
-                f"{game_id} table: {file} is {w}x{h} (aspect {w / h:.2f}); it is cropped to fill the window, "
-                f"so on a 16:9 screen much of it is cut off: give it about 16:9",
+                tr("{game} table: {file} is {width}x{height} (aspect {aspect}); it is cropped to fill the "
+                   "window, so on a 16:9 screen much of it is cut off: give it about 16:9").format(
+                    game=game_id, file=file, width=w, height=h, aspect=f"{w / h:.2f}"),
                 *path,
                 **where,
             )
@@ -485,7 +524,8 @@ class _Checker:
             sizes = ", ".join(f"{w}x{h} ({n})" for (w, h), n in sorted(counts.items(), key=lambda i: -i[1]))
             self.add(
                 "warning",
-                f"{game_id}: the faces come in {len(counts)} sizes: {sizes}; draw them all at one size",
+                tr("{game}: the faces come in {n} sizes: {sizes}; draw them all at one size").format(
+                    game=game_id, n=len(counts), sizes=sizes),
                 "games",
                 game_id,
                 game=game_id,
@@ -496,7 +536,8 @@ class _Checker:
             if file not in self.named_files:
                 self.report.add(
                     "warning",
-                    f"{file} is in the pack but no manifest line names it (a typo in a path?)",
+                    tr("{file} is in the pack but no manifest line names it (a typo in a path?)").format(
+                        file=file),
                     file=file,
                 )
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import join_words, tr
 from scenes.art import ASSET_ART_DIR, ArtLibrary
 from scenes.art_manifest import DEFAULT_PACK, MANIFEST, find_packs
 from scenes.settings import Settings, data_dir
@@ -58,12 +59,10 @@ def resolve_pack(name_or_path: str) -> Path:
     packs = find_packs(pack_roots())
     if name_or_path in packs:
         return packs[name_or_path]
-    where = " and ".join(str(root) for root in pack_roots())
-    known = ", ".join(sorted(packs)) or "none"
-    raise PackNotFound(
-        f"no art pack {name_or_path!r}: it is not a folder, and no pack of that name is in {where} "
-        f"(packs found: {known})"
-    )
+    where = join_words([str(root) for root in pack_roots()])
+    known = ", ".join(sorted(packs)) or tr("none")
+    raise PackNotFound(tr("no art pack {pack}: it is not a folder, and no pack of that name is in {where} "
+                          "(packs found: {known})").format(pack=repr(name_or_path), where=where, known=known))
 
 
 def is_shipped_default(folder: Path) -> bool:

@@ -19,6 +19,7 @@ import pygame
 
 from game import load
 from game.core import KartentischError
+from game.i18n import N_, ntr, tr
 from scenes.art import ArtLibrary, read_pack
 from scenes.fonts import font
 from scenes.table.paint import TextCache
@@ -115,7 +116,8 @@ def build_sheet(folder: Path, game_id: str, card_width: int, columns: int) -> tu
     extra_images = [k for k in named if k not in NOT_IMAGES and k not in known_images]
     if not known_cards and not known_images:
         raise LookupError(
-            f"no art ids known yet for {game_id}, and the pack {folder.name!r} names no art for it"
+            tr("no art ids known yet for {game}, and the pack {pack} names no art for it").format(
+                game=game_id, pack=repr(folder.name))
         )
 
     aspect = lib.aspect(game_id)
@@ -146,13 +148,14 @@ def build_sheet(folder: Path, game_id: str, card_width: int, columns: int) -> tu
     heading_h = _line(grid.label_px + 2, True) + 4
     y = header_bottom
     sections: list[tuple[str, int, list[Tile]]] = []
-    for heading, tiles in (("Cards", cards), ("Backs and table", backs)):
+    for heading, tiles in ((tr("Cards"), cards), (tr("Backs and table"), backs)):
         if tiles:
             sections.append((heading, y, tiles))
             y = grid.flow(tiles, y + heading_h) + PAD
     everything = cards + backs
     summary = _summary(everything)
-    title = f"{pack.title or folder.name} — {_game_title(game_id)} ({game_id}), cards {card[0]}x{card[1]}"
+    title = tr("{pack} — {game} ({id}), cards {width}x{height}").format(
+        pack=pack.title or folder.name, game=_game_title(game_id), id=game_id, width=card[0], height=card[1])
     return Sheet(title, summary, (grid.width, y + MARGIN), grid, sections), lib
 
 
@@ -204,7 +207,8 @@ def _draw_tile(
     y = tile.rect.bottom + PAD // 2 + 2
     image.blit(label, label.get_rect(midtop=(tile.rect.centerx, y)))
     if tile.status:
-        status = texts.fitted(tile.status, label_px, room, colour or INK, True)
+        # the status words are the gallery's (scenes/gallery.py marks them for the catalogue)
+        status = texts.fitted(tr(tile.status), label_px, room, colour or INK, True)
         image.blit(status, status.get_rect(midtop=(tile.rect.centerx, y + label_px + 4)))
 
 
@@ -212,12 +216,14 @@ def write_sheet(folder: Path, game_id: str, out: Path, card_width: int = 200, co
     try:
         sheet, lib = build_sheet(folder, game_id, card_width, columns)
     except LookupError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(tr("error: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     image = render_sheet(sheet, lib, game_id)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(png_bytes(image))
-    print(f"wrote {out} ({sheet.size[0]}x{sheet.size[1]}): {sheet.summary}")
+    print(tr("wrote {file} ({width}x{height}): {summary}").format(file=out, width=sheet.size[0],
+                                                                  height=sheet.size[1],
+                                                                      summary=sheet.summary))
     for problem in lib.problems:
         print(f"  {problem}")
     return 0
@@ -225,16 +231,17 @@ def write_sheet(folder: Path, game_id: str, out: Path, card_width: int = 200, co
 
 def _summary(tiles: list[Tile]) -> str:
     own = sum(1 for t in tiles if not t.status)
-    parts = [f"{own} from this pack"]
+    parts = [tr("{n} from this pack").format(n=own)]
     for status, words in (
-        ("default pack", "from the default pack"),
-        ("NO ART", "without art"),
-        ("unknown id", "with an id the table never asks for"),
+        ("default pack", N_("{n} from the default pack")),
+        ("NO ART", N_("{n} without art")),
+        ("unknown id", N_("{n} with an id the table never asks for")),
     ):
         count = sum(1 for t in tiles if t.status == status)
         if count:
-            parts.append(f"{count} {words}")
-    return f"{len(tiles)} images: " + ", ".join(parts)
+            parts.append(tr(words).format(n=count))
+    return ntr("{n} image: {parts}", "{n} images: {parts}", len(tiles)).format(n=len(tiles),
+                                                                               parts=", ".join(parts))
 
 
 def _line(size: int, bold: bool = False) -> int:

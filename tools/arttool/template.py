@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import tr
 from scenes.art import TABLE_SIZE, ArtLibrary, read_pack
 from scenes.table.cards import CardLayer, CardSprite
 from scenes.table.paint import TextCache, blocked_badge
@@ -185,12 +186,14 @@ def draw_template(size: Size, outlines: list[Outline], radius: float, frame: flo
 def write_templates(folder: Path, game_id: str, out: Path) -> int:
     layout = game_layout(game_id)
     if layout is None:
-        known = ", ".join(LAYOUT_MODULES) or "none"
-        print(f"error: no card layout known yet for {game_id} (layouts exist for: {known})", file=sys.stderr)
+        known = ", ".join(LAYOUT_MODULES) or tr("none")
+        problem = tr("no card layout known yet for {game} (layouts exist for: {known})").format(game=game_id,
+                                                                                               known=known)
+        print(tr("error: {problem}").format(problem=problem), file=sys.stderr)
         return 1
     pack = read_pack(folder.resolve())
     if pack.error:
-        print(f"error: {pack.error}", file=sys.stderr)
+        print(tr("error: {problem}").format(problem=pack.error), file=sys.stderr)
         return 1
     card = pack.game_card_size(game_id)
     lib, _ = library_for(folder.resolve(), game_id)
@@ -207,10 +210,10 @@ def write_templates(folder: Path, game_id: str, out: Path) -> int:
         path = out / f"{kind.file}.png"
         path.write_bytes(png_bytes(image))
         sections.append((kind, size, outlines))
-        print(f"wrote {path} ({size[0]}x{size[1]})")
+        print(tr("wrote {file} ({width}x{height})").format(file=path, width=size[0], height=size[1]))
     readme = out / "README.txt"
     readme.write_text(readme_text(layout, pack.name, card, sections), encoding="utf-8")
-    print(f"wrote {readme}")
+    print(tr("wrote {file}").format(file=readme))
     return 0
 
 
