@@ -18,6 +18,7 @@ from game.core import Action, Rng
 from game.gloria_picktoria.cards import DH, DH_CARDS, MOTIF_IDS, SCORING_AT, full_deck_counts
 from game.gloria_picktoria.game import counts_of
 from game.gloria_picktoria.state import GloriaState
+from game.i18n import Message
 
 GAME = game.load("gloria_picktoria")
 GAMES = 2000
@@ -57,6 +58,17 @@ def check_every_action(state: GloriaState) -> None:
     assert total == 95 + DH_CARDS + state.num_players
 
 
+def as_json(value) -> str:
+    """An observation as JSON text, its messages (prompt, result) as their data."""
+    return json.dumps(value, default=message_data)
+
+
+def message_data(value: object) -> dict:
+    if isinstance(value, Message):
+        return value.to_dict()
+    raise TypeError(f"not JSON data: {value!r}")
+
+
 def check_sample(state: GloriaState, rng: Rng) -> None:
     assert counts_of(state) == full_deck_counts(state.num_players)
     assert state.pile.count(DH) == DH_CARDS - state.middle
@@ -69,10 +81,10 @@ def check_sample(state: GloriaState, rng: Rng) -> None:
     assert GAME.state_from_dict(json.loads(json.dumps(state.to_dict()))).state_hash() == h
     spectator = state.observation(None)
     assert spectator["hand"] is None
-    json.dumps(spectator)
+    as_json(spectator)
     seat = rng.randbelow(state.num_players)
     obs = state.observation(seat)
-    json.dumps(obs)
+    as_json(obs)
     assert obs["hand"] == sorted(state.hands[seat])
     # Nothing hidden leaks: a position with every unseen card re-dealt looks the same to this seat.
     redealt = state.determinize(seat, rng.spawn())

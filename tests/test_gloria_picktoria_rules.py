@@ -29,6 +29,19 @@ from game.gloria_picktoria.cards import (
 from game.gloria_picktoria.collection import Collection
 from game.gloria_picktoria.game import counts_of
 from game.gloria_picktoria.scoring import scoring
+from game.gloria_picktoria.state import NEXT_IN_ORDER
+from game.i18n import Message
+
+
+def as_json(value) -> str:
+    """An observation as JSON text, its messages as their data (id and parameters)."""
+    return json.dumps(value, default=message_data)
+
+
+def message_data(value: object) -> dict:
+    if isinstance(value, Message):
+        return value.to_dict()
+    raise TypeError(f"not JSON data: {value!r}")
 
 GAME = game.load("gloria_picktoria")
 SCORING_AT = (4, 7, 10)
@@ -142,7 +155,7 @@ def test_gp_r2_start_player_is_drawn_and_play_passes_to_the_next_seat():
     state = position(3, turn=2, ap=1)
     events = state.apply("take 0")
     assert state.turn == 0 and state.ap == 3 and state.current_player == 0
-    assert TurnChanged(seat=0, reason="next in seat order") in events
+    assert TurnChanged(seat=0, reason=NEXT_IN_ORDER) in events
 
 
 def test_gp_r2_same_seed_same_game_other_seed_other_game():
@@ -307,7 +320,7 @@ def test_gp_r7_one_point_to_an_own_collection_two_to_the_left_neighbour_once_a_t
     colls = [["egg", "nest"], ["plum", "worm"], ["vane"]]
     state = position(3, collections=colls, fox=(0, 0))
     assert {t for t in texts(state) if t.startswith("fox")} == {"fox 0 1", "fox 1 0", "fox 1 1"}
-    refused(state, "fox 2 0", "not to seat 2's")
+    refused(state, "fox 2 0", "not to Seat 3's")
     refused(state, "fox 0 0", "already stands on your collection 0")
     state.apply("fox 0 1")
     assert state.fox == (0, 1) and state.ap == 2 and state.fox_moved
@@ -331,7 +344,7 @@ def test_gp_r8_after_the_turn_the_fox_may_be_passed_to_the_left_neighbour():
     state.apply("take 0")
     assert state.phase == "fox_pass" and state.current_player == 0 and state.ap == 0
     assert texts(state) == {"pass_fox 0", "pass_fox 1", "keep_fox"}
-    assert "fox" in state.observation(0)["prompt"]
+    assert "fox" in str(state.observation(0)["prompt"])
     refused(state, "take 0", "action points are spent")
     state.apply("pass_fox 1")
     assert state.fox == (1, 1) and state.turn == 1 and state.phase == "turn" and state.ap == 3
@@ -494,11 +507,11 @@ def test_gp_r10_a_lone_treasure_under_the_fox_costs_nothing_at_the_last_scoring(
     for seat in (None, 0, 1, 2):
         obs = state.observation(seat)
         assert obs["scorings"][-1]["penalties"][1]["lone_under_fox"] == 1
-        assert obs["result_details"] == [
+        assert [str(line) for line in obs["result_details"]] == [
             "Minus points of the last scoring:",
-            "seat 0: 1 lone treasure -2 each, 1 hand card -1 each = -3",
-            "seat 1: the lone treasure under the fox: no penalty",
-            "seat 2: no minus points",
+            "Seat 1: 1 lone treasure -2 each and 1 hand card -1 each = -3",
+            "Seat 2: the lone treasure under the fox: no penalty",
+            "Seat 3: no minus points",
         ]
     assert any(isinstance(e, Note) and e.detail == final for e in events)
 
@@ -511,7 +524,7 @@ def test_gp_r10_the_fox_moved_off_a_lone_treasure_leaves_it_to_pay():
     assert state.scorings[-1]["penalties"][1] == {"seat": 1, "lone_treasures": 1, "lone_under_fox": 0,
                                                   "hand_cards": 0, "points": -2}
     assert state.points == [4 - 3, -2, 0]  # the bell row under the fox scores nothing either
-    assert state.observation(0)["result_details"][2] == "seat 1: 1 lone treasure -2 each = -2"
+    assert str(state.observation(0)["result_details"][2]) == "Seat 2: 1 lone treasure -2 each = -2"
 
 
 def test_gp_r10_no_result_details_before_the_end():
@@ -531,12 +544,12 @@ def test_gp_r11_most_points_wins_and_a_tie_is_shared():
     state = position(3, middle=9, pile_top=["dh"], points=[11, 8, 10])
     state.apply("take 0")  # the card taken is a hand card at the end: -1
     assert state.points == [10, 8, 10]
-    assert state.winners() == [0, 2] and "share the win" in state.result_text()
+    assert state.winners() == [0, 2] and "Seat 1 and Seat 3 share the win" in str(state.result_text())
     obs = state.observation(1)
     assert obs["terminal"] and obs["winners"] == [0, 2] and obs["result"] == state.result_text()
     state = position(3, middle=9, pile_top=["dh"], points=[5, 8, 10])
     state.apply("take 0")
-    assert state.winners() == [2] and "seat 2 wins with 10 points" in state.result_text()
+    assert state.winners() == [2] and "Seat 3 wins with 10 points" in str(state.result_text())
 
 
 # -- GP-R12 the pile lasts until the 10th DH ------------------------------------------------------------
@@ -599,12 +612,12 @@ def test_observation_shows_own_hand_and_public_cards_but_no_hidden_card():
     obs = state.observation(1)
     assert obs["hand"] == ["vane"] and obs["hand_sizes"] == [3, 1, 2]
     assert obs["known_hand_cards"] == [["worm"], [], []]
-    text = json.dumps({k: v for k, v in obs.items() if k != "hand"})
+    text = as_json({k: v for k, v in obs.items() if k != "hand"})
     assert "plum" not in text and "vane" not in text and '"egg"' not in text
     assert state.observation(None)["hand"] is None
     assert obs["collections"][0]["treasure"] == "nest"  # laid face down but shown to all
     assert obs["pile"] == len(state.pile) and "rng" not in obs
-    json.dumps(state.observation(0))
+    as_json(state.observation(0))
 
 
 def test_playing_a_known_card_makes_it_unknown_again():
@@ -673,9 +686,10 @@ def test_gp_r7_the_turn_prompt_offers_the_fox_only_when_it_can_move():
     seen_with, seen_without = False, False
     while not match.is_over() and not (seen_with and seen_without):
         obs = match.observation(match.current_seat)
-        if obs["prompt"].startswith("Spend"):
+        prompt = str(obs["prompt"])
+        if prompt.startswith("Spend"):
             can_move = any(a.kind == "fox" for a in match.state.legal_actions())
-            assert ("move the fox" in obs["prompt"]) == can_move
+            assert ("move the fox" in prompt) == can_move
             seen_with |= can_move
             seen_without |= not can_move
         match.step_bot()

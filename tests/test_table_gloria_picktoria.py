@@ -19,7 +19,7 @@ from game.match import Match, Seat
 from scenes.art import ASSET_ART_DIR
 from scenes.table import open_table
 from scenes.table.gloria_picktoria import GloriaPicktoriaTable, ScoringBanner
-from scenes.table.gloria_picktoria_panels import entry_text, penalty_text, rename_seats
+from scenes.table.gloria_picktoria_panels import entry_text, penalty_text
 from scenes.table.handoff import HandoffScene
 
 GAME = "gloria_picktoria"
@@ -164,7 +164,7 @@ def test_a_drop_the_rules_refuse_gets_their_reason_and_changes_nothing(app):
     drag(app, sprite_centre(table, "hand:0", other), table.drop_spot(f"open {first} 0").center)
     assert match.state.state_hash() == state
     assert table.toast is not None
-    assert table.toast[0] == match.state.explain_illegal(Action.parse(f"open {other} 0"))
+    assert table.toast[0] == table.in_words(match.state.explain_illegal(Action.parse(f"open {other} 0")))
     assert "does not fit" in table.toast[0]
 
 
@@ -302,9 +302,9 @@ def test_a_scoring_is_shown_motif_by_motif_with_names():
     assert lines[2] == "Cleo 4 · fox on it: out"
     plum = next(m for m in breakdown["motifs"] if m["motif"] == "plum")
     assert entry_text(plum["entries"][0], "Anna") == "Anna 2 · only collector +4"
-    assert penalty_text(breakdown["penalties"][1], "Ben") == "Ben: 1 lone treasure -2 each = -2"
-    assert penalty_text(breakdown["penalties"][2], "Cleo") == "Cleo: 1 hand card -1 each = -1"
-    assert rename_seats("seat 0 and seat 2", ["Anna", "Ben", "Cleo"]) == "Anna and Cleo"
+    names = ["Anna", "Ben", "Cleo"]
+    assert penalty_text(breakdown["penalties"][1]).text(names) == "Ben: 1 lone treasure -2 each = -2"
+    assert penalty_text(breakdown["penalties"][2]).text(names) == "Cleo: 1 hand card -1 each = -1"
 
 
 def test_gp_r10_the_panel_and_the_results_say_why_a_lone_treasure_under_the_fox_cost_nothing(app):
@@ -316,13 +316,14 @@ def test_gp_r10_the_panel_and_the_results_say_why_a_lone_treasure_under_the_fox_
     colls = [[("egg", ["corn"]), "nest"], ["plum", ("worm", ["bell"])], []]
     match.state = position(3, hands=[["vane"], [], []], collections=colls, middle=9, pile_top=["dh"],
                            fox=(1, 0))
-    match.play("draw", seat=0)  # the 10th Dschingis Hahn: the last scoring, with the fox on Ben's plum
+    match.play("draw", seat=0)  # the 10th Genghis Rooster: the last scoring, with the fox on Ben's plum
     final = match.observation(None)["scorings"][-1]
-    assert penalty_text(final["penalties"][1], "Ben") == "Ben: the lone treasure under the fox: no penalty"
+    said = penalty_text(final["penalties"][1]).text(["Anna", "Ben", "Cleo"])
+    assert said == "Ben: the lone treasure under the fox: no penalty"
     results = ResultsScene(app, match)
     assert results.details == [
         "Minus points of the last scoring:",
-        "Anna: 1 lone treasure -2 each, 1 hand card -1 each = -3",
+        "Anna: 1 lone treasure -2 each and 1 hand card -1 each = -3",
         "Ben: the lone treasure under the fox: no penalty",
         "Cleo: no minus points",
     ]

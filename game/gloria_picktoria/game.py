@@ -28,8 +28,8 @@ from .state import FOX_PASS, OVER, PHASES, TURN, GloriaState
 class GloriaPicktoria(Game):
     id = "gloria_picktoria"
     title = "Gloria Picktoria"
-    description = N_("Collect chicken treasures in long rows, dodge the fox, score when Dschingis Hahn "
-                     "crows.")
+    description = N_("Collect chicken treasures in long rows, dodge the fox, score when the Genghis "
+                     "Rooster crows.")
     version = "1"
     min_players = 2
     max_players = 5

@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..i18n import Card, Message, Seat, listing, message, plural_message
 from .cards import (
+    DH,
     HAND_CARD_PENALTY,
     LONE_TREASURE_PENALTY,
     LONGEST_POINTS,
@@ -100,21 +102,25 @@ def penalties(collections: Sequence[Sequence[Collection]], hand_sizes: Sequence[
     return out
 
 
-def penalty_text(row: dict[str, Any], who: str) -> str:
-    """One seat's minus points in words: 'Ben: the lone treasure under the fox: no penalty, 2 hand cards
-    -1 each = -2'. Rows saved before the fox was counted have no `lone_under_fox`."""
-    parts = []
+def penalty_text(row: dict[str, Any]) -> Message:
+    """One seat's minus points as a message: 'Ben: the lone treasure under the fox: no penalty and 2 hand
+    cards -1 each = -2'. Rows saved before the fox was counted have no `lone_under_fox`."""
+    parts: list[Message] = []
     lone, shielded, cards = row["lone_treasures"], row.get("lone_under_fox", 0), row["hand_cards"]
     if lone:
-        parts.append(f"{lone} lone treasure{'s' if lone > 1 else ''} {LONE_TREASURE_PENALTY} each")
+        parts.append(plural_message("{n} lone treasure {penalty} each", "{n} lone treasures {penalty} each",
+                                    n=lone, penalty=LONE_TREASURE_PENALTY))
     if shielded:
-        parts.append("the lone treasure under the fox: no penalty")
+        parts.append(message("the lone treasure under the fox: no penalty"))
     if cards:
-        parts.append(f"{cards} hand card{'s' if cards > 1 else ''} {HAND_CARD_PENALTY} each")
+        parts.append(plural_message("{n} hand card {penalty} each", "{n} hand cards {penalty} each", n=cards,
+                                    penalty=HAND_CARD_PENALTY))
+    seat = Seat(row["seat"])
     if not parts:
-        return f"{who}: no minus points"
-    total = f" = {row['points']}" if row["points"] else ""
-    return f"{who}: " + ", ".join(parts) + total
+        return message("{seat}: no minus points", seat=seat)
+    if row["points"]:
+        return message("{seat}: {parts} = {points}", seat=seat, parts=listing(parts), points=row["points"])
+    return message("{seat}: {parts}", seat=seat, parts=listing(parts))
 
 
 def scoring(number: int, dh: int, final: bool, collections: Sequence[Sequence[Collection]], fox: Fox,
@@ -132,9 +138,13 @@ def scoring(number: int, dh: int, final: bool, collections: Sequence[Sequence[Co
             "points": points}
 
 
-def describe(breakdown: dict[str, Any], seat_name: Any = "seat {}".format) -> str:
-    """One line for the log: 'Scoring 1 (4th Dschingis Hahn): seat 0 +7, seat 1 +2'."""
-    ordinal = {4: "4th", 7: "7th", 10: "10th"}.get(breakdown["dh"], f"{breakdown['dh']}th")
-    label = "Final scoring" if breakdown["final"] else f"Scoring {breakdown['number']}"
-    parts = [f"{seat_name(s)} {p:+d}" for s, p in enumerate(breakdown["points"])]
-    return f"{label} ({ordinal} Dschingis Hahn): " + ", ".join(parts)
+def describe(breakdown: dict[str, Any]) -> Message:
+    """One line for the log: 'Scoring 1 (4th Genghis Rooster): Anna +7, Ben +2 and Cleo +0'."""
+    points = listing(message("{seat} {points:+d}", seat=Seat(s), points=p)
+                     for s, p in enumerate(breakdown["points"]))
+    dh = Card("gloria_picktoria", DH)
+    if breakdown["final"]:
+        return message("Final scoring ({number}th {card}): {points}", number=breakdown["dh"], card=dh,
+                       points=points)
+    return message("Scoring {scoring} ({number}th {card}): {points}", scoring=breakdown["number"],
+                   number=breakdown["dh"], card=dh, points=points)

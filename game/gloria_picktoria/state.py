@@ -36,7 +36,7 @@ from ..core import (
     State,
     TurnChanged,
 )
-from ..core.words import count as counted
+from ..i18n import N_, Card, Message, Seat, Text, listing, message, plural_message
 from .cards import (
     AP_PER_TURN,
     DH,
@@ -62,7 +62,18 @@ DRAW_AP = 2
 
 
 def seat_name(seat: int) -> str:
+    """A seat for tools and data (0-based, as in action texts); words for people name it by `Seat`."""
     return f"seat {seat}"
+
+
+def card_param(card_id: str) -> Card:
+    """A card of this game as a message parameter (written by cards.card_label)."""
+    return Card("gloria_picktoria", card_id)
+
+
+#: why the turn player still decides after the turn (TurnChanged.reason); the table tells it apart
+MAY_PASS_FOX = message("may pass the fox to the left neighbour")
+NEXT_IN_ORDER = message("next in seat order")
 
 
 def collection_zone(seat: int, index: int) -> str:
@@ -70,12 +81,14 @@ def collection_zone(seat: int, index: int) -> str:
 
 
 #: the words of the turn prompt, each with the action kinds that make it true
-_PROMPT_CHOICES: tuple[tuple[str, frozenset[str]], ...] = (
-    ("lay a treasure", frozenset({"treasure"})),
-    ("open a card", frozenset({"open", "doubler"})),
-    ("take a card", frozenset({"take", "draw"})),
-    ("move the fox", frozenset({"fox"})),
+_PROMPT_CHOICES: tuple[tuple[Message, frozenset[str]], ...] = (
+    (message("lay a treasure"), frozenset({"treasure"})),
+    (message("open a card"), frozenset({"open", "doubler"})),
+    (message("take a card"), frozenset({"take", "draw"})),
+    (message("move the fox"), frozenset({"fox"})),
 )
+#: the turn prompt's choices, one to four, as one phrase ("a, b or c")
+_ONE_OF: tuple[str, ...] = (N_("{a}"), N_("{a} or {b}"), N_("{a}, {b} or {c}"), N_("{a}, {b}, {c} or {d}"))
 
 
 class GloriaState(State):
@@ -151,15 +164,18 @@ class GloriaState(State):
         best = max(self.points)
         return [s for s, p in enumerate(self.points) if p == best]
 
-    def result_text(self) -> str:
+    def result_text(self) -> Text:
         if self.phase != OVER:
             return ""
         won = self.winners()
         best = self.points[won[0]]
         if len(won) == 1:
-            return f"The 10th Dschingis Hahn ended the game: {seat_name(won[0])} wins with {best} points."
-        names = ", ".join(seat_name(s) for s in won[:-1]) + " and " + seat_name(won[-1])
-        return f"The 10th Dschingis Hahn ended the game: {names} share the win with {best} points."
+            return plural_message("The 10th {card} ended the game: {seat} wins with {n} point.",
+                                  "The 10th {card} ended the game: {seat} wins with {n} points.",
+                                  n=best, card=card_param(DH), seat=Seat(won[0]))
+        return plural_message("The 10th {card} ended the game: {seats} share the win with {n} point.",
+                              "The 10th {card} ended the game: {seats} share the win with {n} points.",
+                              n=best, card=card_param(DH), seats=listing(Seat(s) for s in won))
 
     @property
     def left_neighbour(self) -> int:
@@ -205,116 +221,128 @@ class GloriaState(State):
                 out.extend(_action("fox", left, i) for i in range(len(self.collections[left])))
         return out
 
-    def explain_illegal(self, action: Action) -> str:
+    def explain_illegal(self, action: Action) -> Text:
         reason = self.refusal(action)
-        return reason if reason is not None else f"'{action}' is not allowed now"
+        return reason if reason is not None else message("'{action}' is not allowed now", action=str(action))
 
-    def refusal(self, action: Action) -> str | None:
-        """Why `action` is not allowed now, in words; None if it is legal."""
+    def refusal(self, action: Action) -> Message | None:
+        """Why `action` is not allowed now, as a message; None if it is legal."""
         if self.phase == OVER:
-            return "the game is over"
+            return message("the game is over")
         kind, args = action.kind, action.args
         known = ("treasure", "open", "doubler", "take", "draw", "fox", "pass_fox", "keep_fox")
         if kind not in known:
-            return f"'{kind}' is not an action of Gloria Picktoria (actions: {', '.join(known)})"
+            return message("'{kind}' is not an action of Gloria Picktoria (actions: {actions})", kind=kind,
+                           actions=", ".join(known))
         seat = self.turn
         if self.phase == FOX_PASS:
             if kind not in ("pass_fox", "keep_fox"):
-                return (f"{seat_name(seat)}'s action points are spent: pass the fox to "
-                        f"{seat_name(self.left_neighbour)} (pass_fox <collection>) or keep it (keep_fox)")
+                return message("{seat}'s action points are spent: pass the fox to {left} (pass_fox "
+                               "<collection>) or keep it (keep_fox)", seat=Seat(seat),
+                               left=Seat(self.left_neighbour))
         elif kind in ("pass_fox", "keep_fox"):
-            return "the fox may be passed only after the turn, once all 3 action points are spent"
+            return message("the fox may be passed only after the turn, once all 3 action points are spent")
         shape = _SHAPES[kind]
         if len(args) != len(shape) or not all(isinstance(a, t) for a, t in zip(args, shape, strict=True)):
-            return f"'{kind}' is written {_USAGE[kind]}"
+            return message("'{kind}' is written {usage}", kind=kind, usage=_USAGE[kind])
         return getattr(self, f"_refuse_{kind}")(seat, *args)
 
-    def _refuse_treasure(self, seat: int, card: str) -> str | None:
-        if card == DOUBLER:
-            return None if self.doublers[seat] else "your doubler is already on the table"
-        return None if card in self.hands[seat] else f"you have no {card_name(card)} in your hand"
+    def _refuse_treasure(self, seat: int, card_id: str) -> Message | None:
+        if card_id == DOUBLER:
+            return None if self.doublers[seat] else message("your doubler is already on the table")
+        return None if card_id in self.hands[seat] else _not_in_hand(card_id)
 
-    def _refuse_open(self, seat: int, card: str, index: int) -> str | None:
-        if card == DOUBLER:
-            return "the doubler is laid with 'doubler <collection>'"
-        if card not in self.hands[seat]:
-            return f"you have no {card_name(card)} in your hand"
+    def _refuse_open(self, seat: int, card_id: str, index: int) -> Message | None:
+        if card_id == DOUBLER:
+            return message("the doubler is laid with 'doubler <collection>'")
+        if card_id not in self.hands[seat]:
+            return _not_in_hand(card_id)
         coll, why = self._own_collection(seat, index)
         if coll is None:
             return why
         if coll.closed:
-            return f"your collection {index} is closed by a doubler"
+            return message("your collection {index} is closed by a doubler", index=index)
         if coll.motif is None:
-            if card == JOKER:
-                return "a joker may never be the first open card of a collection"
-            if any(c.motif == card for c in self.collections[seat]):
-                return f"you already collect {card_name(card)}: only one collection per motif"
+            if card_id == JOKER:
+                return message("a joker may never be the first open card of a collection")
+            if any(c.motif == card_id for c in self.collections[seat]):
+                return message("you already collect {card}: only one collection per motif",
+                               card=card_param(card_id))
             return None
-        if card not in (coll.motif, JOKER):
-            return (f"your collection {index} is a row of {card_name(coll.motif)}: "
-                    f"a {card_name(card)} does not fit")
+        if card_id not in (coll.motif, JOKER):
+            return message("your collection {index} is a row of {motif}: {card} does not fit", index=index,
+                           motif=card_param(coll.motif), card=card_param(card_id))
         return None
 
-    def _refuse_doubler(self, seat: int, index: int) -> str | None:
+    def _refuse_doubler(self, seat: int, index: int) -> Message | None:
         if not self.doublers[seat]:
-            return "your doubler is already on the table"
+            return message("your doubler is already on the table")
         coll, why = self._own_collection(seat, index)
         if coll is None:
             return why
-        return f"your collection {index} already has a doubler" if coll.closed else None
+        return message("your collection {index} already has a doubler", index=index) if coll.closed else None
 
-    def _refuse_take(self, seat: int, slot: int) -> str | None:
+    def _refuse_take(self, seat: int, slot: int) -> Message | None:
         if not 0 <= slot < len(self.display):
-            return f"the display has open cards 0 to {len(self.display) - 1}, not {slot}"
+            return message("the display has open cards 0 to {last}, not {slot}", last=len(self.display) - 1,
+                           slot=slot)
         return None
 
-    def _refuse_draw(self, seat: int) -> str | None:
+    def _refuse_draw(self, seat: int) -> Message | None:
         if self.ap < DRAW_AP:
-            return f"drawing from the pile costs {DRAW_AP} action points and you have {self.ap} left"
+            return plural_message("drawing from the pile costs {cost} action points and you have {n} left",
+                                  "drawing from the pile costs {cost} action points and you have {n} left",
+                                  n=self.ap, cost=DRAW_AP)
         return None
 
-    def _refuse_fox(self, seat: int, target: int, index: int) -> str | None:
+    def _refuse_fox(self, seat: int, target: int, index: int) -> Message | None:
         if self.fox_moved:
-            return "the fox may be moved only once a turn"
+            return message("the fox may be moved only once a turn")
         if self.fox is None or self.fox[0] != seat:
-            return "the fox may be moved only while it stands on one of your collections"
+            return message("the fox may be moved only while it stands on one of your collections")
         left = self.left_neighbour
         if target == seat:
             if index == self.fox[1]:
-                return f"the fox already stands on your collection {index}"
+                return message("the fox already stands on your collection {index}", index=index)
             coll, why = self._own_collection(seat, index)
             return None if coll is not None else why
         if target != left:
-            return (f"the fox goes to one of your own collections or to one of "
-                    f"{seat_name(left)}'s (your left neighbour), not to {seat_name(target)}'s")
+            return message("the fox goes to one of your own collections or to one of {left}'s (your left "
+                           "neighbour), not to {seat}'s", left=Seat(left), seat=Seat(target))
         if self.ap < FOX_TO_NEIGHBOUR_AP:
-            return (f"moving the fox to your left neighbour costs {FOX_TO_NEIGHBOUR_AP} action points "
-                    f"and you have {self.ap} left")
+            return plural_message("moving the fox to your left neighbour costs {cost} action points and you "
+                                  "have {n} left",
+                                  "moving the fox to your left neighbour costs {cost} action points and you "
+                                  "have {n} left", n=self.ap, cost=FOX_TO_NEIGHBOUR_AP)
         if not 0 <= index < len(self.collections[left]):
             return self._no_collection(left, index)
         return None
 
-    def _refuse_pass_fox(self, seat: int, index: int) -> str | None:
+    def _refuse_pass_fox(self, seat: int, index: int) -> Message | None:
         left = self.left_neighbour
         if not 0 <= index < len(self.collections[left]):
             return self._no_collection(left, index)
         return None
 
-    def _refuse_keep_fox(self, seat: int) -> str | None:
+    def _refuse_keep_fox(self, seat: int) -> Message | None:
         return None
 
-    def _own_collection(self, seat: int, index: int) -> tuple[Collection | None, str]:
+    def _own_collection(self, seat: int, index: int) -> tuple[Collection | None, Message | None]:
         own = self.collections[seat]
         if 0 <= index < len(own):
-            return own[index], ""
+            return own[index], None
         return None, self._no_collection(seat, index)
 
-    def _no_collection(self, seat: int, index: int) -> str:
+    def _no_collection(self, seat: int, index: int) -> Message:
         count = len(self.collections[seat])
-        whose = "you have" if seat == self.turn else f"{seat_name(seat)} has"
+        if seat == self.turn:
+            if count == 0:
+                return message("you have no collection yet")
+            return message("you have collections 0 to {last}, not {index}", last=count - 1, index=index)
         if count == 0:
-            return f"{whose} no collection yet"
-        return f"{whose} collections 0 to {count - 1}, not {index}"
+            return message("{seat} has no collection yet", seat=Seat(seat))
+        return message("{seat} has collections 0 to {last}, not {index}", seat=Seat(seat), last=count - 1,
+                       index=index)
 
     # -- carrying out an action --------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -347,7 +375,8 @@ class GloriaState(State):
         coll.cards.append(card)
         events.append(CardMoved(card=card, src=f"hand:{seat}", dst=collection_zone(seat, index)))
         if first:
-            self._move_fox(events, (seat, index), f"the first open card on {seat_name(seat)}'s treasure")
+            self._move_fox(events, (seat, index),
+                           message("the first open card on {seat}'s treasure", seat=Seat(seat)))
 
     def _do_doubler(self, events: list[Event], index: int) -> None:
         seat = self.turn
@@ -378,10 +407,10 @@ class GloriaState(State):
     def _do_fox(self, events: list[Event], target: int, index: int) -> None:
         self.ap -= FOX_TO_OWN_AP if target == self.turn else FOX_TO_NEIGHBOUR_AP
         self.fox_moved = True
-        self._move_fox(events, (target, index), f"{seat_name(self.turn)} moved it")
+        self._move_fox(events, (target, index), message("{seat} moved it", seat=Seat(self.turn)))
 
     def _do_pass_fox(self, events: list[Event], index: int) -> None:
-        why = f"{seat_name(self.turn)} passed it after the turn"
+        why = message("{seat} passed it after the turn", seat=Seat(self.turn))
         self._move_fox(events, (self.left_neighbour, index), why)
         self._next_turn(events)
 
@@ -395,13 +424,14 @@ class GloriaState(State):
             # Which copy left is unknown to the others: one known copy fewer is all they can be sure of.
             self.known[seat].remove(card)
 
-    def _move_fox(self, events: list[Event], where: tuple[int, int], why: str) -> None:
+    def _move_fox(self, events: list[Event], where: tuple[int, int], why: Message) -> None:
         if self.fox == where:  # a first open card on the treasure the fox already guards
             return
         src = "supply" if self.fox is None else collection_zone(*self.fox)
         self.fox = where
         events.append(CardMoved(card=FOX, src=src, dst=collection_zone(*where)))
-        events.append(Note(text=f"The fox goes to {seat_name(where[0])}'s collection {where[1]}: {why}.",
+        events.append(Note(text=message("The fox goes to {seat}'s collection {index}: {why}.",
+                                        seat=Seat(where[0]), index=where[1], why=why),
                            seat=where[0], detail={"fox": list(where)}))
 
     def _turn_up(self, events: list[Event]) -> str | None:
@@ -413,7 +443,8 @@ class GloriaState(State):
                 return card
             self.middle += 1
             events.append(CardMoved(card=DH, src="draw", dst="middle"))
-            events.append(Note(text=f"Dschingis Hahn number {self.middle} goes to the middle.",
+            events.append(Note(text=message("{card} number {number} goes to the middle.", card=card_param(DH),
+                                            number=self.middle),
                                detail={"dh": self.middle}))
             if self.middle in SCORING_AT:
                 self._score(events)
@@ -433,7 +464,7 @@ class GloriaState(State):
         breakdown = scoring(len(self.scorings) + 1, self.middle, final, self.collections, self.fox,
                             [len(h) for h in self.hands])
         self.scorings.append(breakdown)
-        text = describe(breakdown, seat_name)
+        text = describe(breakdown)
         scorers = tuple(s for s, p in enumerate(breakdown["points"]) if p > 0)
         events.append(RoundEnded(reason="final_scoring" if final else "scoring", text=text, scorers=scorers))
         events.append(Note(text=text, detail=breakdown))
@@ -450,7 +481,7 @@ class GloriaState(State):
         fox = self.fox
         if fox is not None and fox[0] == self.turn and self.collections[self.left_neighbour]:
             self.phase = FOX_PASS
-            events.append(TurnChanged(seat=self.turn, reason="may pass the fox to the left neighbour"))
+            events.append(TurnChanged(seat=self.turn, reason=MAY_PASS_FOX))
         else:
             self._next_turn(events)
 
@@ -459,7 +490,7 @@ class GloriaState(State):
         self.ap = AP_PER_TURN
         self.fox_moved = False
         self.phase = TURN
-        events.append(TurnChanged(seat=self.turn, reason="next in seat order"))
+        events.append(TurnChanged(seat=self.turn, reason=NEXT_IN_ORDER))
 
     # -- views ---------------------------------------------------------------------------------------
     def next_scoring(self) -> int | None:
@@ -505,28 +536,29 @@ class GloriaState(State):
             "result_details": self.result_details(),
         }
 
-    def result_details(self) -> list[str]:
+    def result_details(self) -> list[Text]:
         """The final scoring's minus points, a line per seat, for the results screen."""
         if self.phase != OVER or not self.scorings:
             return []
-        lines = [penalty_text(row, seat_name(row["seat"])) for row in self.scorings[-1]["penalties"]]
-        return ["Minus points of the last scoring:", *lines]
+        lines = [penalty_text(row) for row in self.scorings[-1]["penalties"]]
+        return [message("Minus points of the last scoring:"), *lines]
 
-    def _prompt(self, seat: int | None) -> str:
+    def _prompt(self, seat: int | None) -> Text:
         """One line for the deciding seat, naming only the kinds of action it has now."""
         if self.phase == OVER:
             return self.result_text()
         if seat != self.turn:
-            return f"{seat_name(self.turn)} is playing"
+            return message("{seat} is playing", seat=Seat(self.turn))
         if self.phase == FOX_PASS:
-            return f"Pass the fox to a collection of {seat_name(self.left_neighbour)}, or keep it"
-        points = counted(self.ap, "action point")
+            return message("Pass the fox to a collection of {seat}, or keep it",
+                           seat=Seat(self.left_neighbour))
         kinds = {action.kind for action in self.legal_actions()}
         choices = [words for words, needs in _PROMPT_CHOICES if kinds & needs]
         if not choices:
-            return f"Spend {points}"
-        listed = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
-        return f"Spend {points}: {listed}"
+            return plural_message("Spend {n} action point", "Spend {n} action points", n=self.ap)
+        listed = message(_ONE_OF[len(choices) - 1], **dict(zip("abcd", choices, strict=False)))
+        return plural_message("Spend {n} action point: {choices}", "Spend {n} action points: {choices}",
+                              n=self.ap, choices=listed)
 
     # -- copies ----------------------------------------------------------------------------------------
     def clone(self) -> GloriaState:
@@ -629,5 +661,9 @@ _USAGE: dict[str, str] = {
     "doubler": "'doubler <collection>'", "take": "'take <slot 0-2>'", "draw": "'draw'",
     "fox": "'fox <seat> <collection>'", "pass_fox": "'pass_fox <collection>'", "keep_fox": "'keep_fox'",
 }
+
+def _not_in_hand(card_id: str) -> Message:
+    return message("you have no {card} in your hand", card=card_param(card_id))
+
 
 __all__ = ["FOX_PASS", "OVER", "PHASES", "TURN", "GloriaState"]

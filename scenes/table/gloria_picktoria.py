@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -31,8 +31,9 @@ from game.core import (
     ScoreChanged,
     TurnChanged,
 )
-from game.core.words import count as counted
-from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS, SCORING_AT, card_name
+from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS, SCORING_AT, card_label
+from game.gloria_picktoria.state import MAY_PASS_FOX, card_param
+from game.i18n import N_, Message, Seat, Text, message, ntr, plural_message, tr
 from scenes.fonts import font, wrap
 
 from .anim import Hold
@@ -44,15 +45,11 @@ from .gloria_picktoria_panels import (
     draw_counter,
     draw_scoring,
     motif_colour,
-    rename_seats,
     scoring_title,
 )
 from .layout import card_size, fanned_hand, row_centers
 from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
 from .zones import Entry
-
-if TYPE_CHECKING:
-    from game.match import Match
 
 FOX_ART = FOX  # the fox token's art id
 DOUBLER_ART = DOUBLER  # the doubler's art id (the engine's token string)
@@ -100,7 +97,7 @@ class ScoringBanner(Banner):
     """A scoring, motif by motif: after a scoring event, or opened again with the Scorings button."""
 
     breakdown: dict[str, Any] = field(default_factory=dict)
-    hint: str = "click to continue"
+    hint: str = N_("click to continue")  # translated where it is drawn
 
 
 class GloriaPicktoriaTable(TableScene):
@@ -112,7 +109,7 @@ class GloriaPicktoriaTable(TableScene):
         self.picked: str | None = None  # "card:<card>", "doubler" or "fox": in the player's hand now
         self._picked_at: tuple[int | None, int] = (None, -1)
         # the last turn change: (seat, why it has the turn); its reason is told only while that seat decides
-        self.turn_reason: tuple[int, str] | None = None
+        self.turn_reason: tuple[int, Text] | None = None
         self.drawn_lines: dict[str, pygame.Rect] = {}  # the prompt's pill and the AP line, as last drawn
         self._treasure_backs: dict[tuple[str, tuple[int, int], int, int], pygame.Surface] = {}
         self.live_scores: list[int] = []
@@ -122,10 +119,6 @@ class GloriaPicktoriaTable(TableScene):
     # -- seats -------------------------------------------------------------------------------------
     def names(self) -> list[str]:
         return [seat.name for seat in self.match.seats]
-
-    @staticmethod
-    def name_text(match: Match, text: str) -> str:
-        return rename_seats(text, [seat.name for seat in match.seats])
 
     # -- zones -------------------------------------------------------------------------------------
     def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
@@ -235,10 +228,10 @@ class GloriaPicktoriaTable(TableScene):
         doubler_at = (doubler_x, hand.centery)
         self.areas[self.bottom_seat] = SeatArea(own_plate, rows, hand, hand_card, doubler_at, bottom=True)
         self.buttons = [
-            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
-            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), tr("Menu"), "menu"),
+            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), tr("Undo"), "undo", enabled=False),
             Button(
-                pygame.Rect(w - m - bw, h - 3 * m - 3 * bh, bw, bh), "Scorings", "scorings", visible=False
+                pygame.Rect(w - m - bw, h - 3 * m - 3 * bh, bw, bh), tr("Scorings"), "scorings", visible=False
             ),
         ]
         self.keep_rect = pygame.Rect(0, 0, self.scale.px(260, 50), bh)
@@ -493,7 +486,7 @@ class GloriaPicktoriaTable(TableScene):
                 if top:
                     targets.append(Target(action, uid=top[-1].uid, draggable=True))
             elif kind == "keep_fox":
-                targets.append(Target(action, rect=self.keep_rect, label="Keep the fox"))
+                targets.append(Target(action, rect=self.keep_rect, label=tr("Keep the fox")))
             elif item is None:  # an action this table has no place for still gets a button
                 rect = pygame.Rect(0, 0, self.scale.px(260, 40), self.scale.px(44, 14))
                 rect.midtop = (self.scale.width // 2, self.prompt_y + len(targets) * rect.height)
@@ -563,7 +556,7 @@ class GloriaPicktoriaTable(TableScene):
                 return seat, None
         return None
 
-    def meaning_of_drop(self, item: str, pos: tuple[float, float]) -> tuple[str | None, str | None]:
+    def meaning_of_drop(self, item: str, pos: tuple[float, float]) -> tuple[str | None, Message | None]:
         """(action text, or a refusal) for putting `item` down at `pos`; (None, None): nowhere."""
         spot = self.spot_at(pos)
         if spot is None:
@@ -580,7 +573,7 @@ class GloriaPicktoriaTable(TableScene):
             return f"fox {seat} {index}", None
         card = DOUBLER if item == "doubler" else item.partition(":")[2]
         if seat != me:
-            return None, f"{card_name(card)}: you lay cards only on your own collections"
+            return None, message("{card}: you lay cards only on your own collections", card=card_param(card))
         if index is None:
             return f"treasure {card}", None
         return (f"doubler {index}" if item == "doubler" else f"open {card} {index}"), None
@@ -595,8 +588,9 @@ class GloriaPicktoriaTable(TableScene):
             return
         try:
             self.match.play(action)
-        except KartentischError as exc:
-            self.say(str(exc))
+        except KartentischError as exc:  # the engine's reason, a message where it gives one
+            reason = exc.args[0] if exc.args else ""
+            self.say(reason if isinstance(reason, Message) else str(exc))
             return
         self.picked = None
         self.set_targets([])
@@ -612,9 +606,6 @@ class GloriaPicktoriaTable(TableScene):
         self.picked = None
         super().act(action)
 
-    def say(self, text: str) -> None:
-        super().say(rename_seats(text, self.names()))
-
     def press_button(self, button: Button) -> None:
         if button.key == "scorings":
             self.show_last_scoring()
@@ -626,8 +617,8 @@ class GloriaPicktoriaTable(TableScene):
         scorings = self.obs.get("scorings")
         if scorings:
             breakdown = scorings[-1]
-            title = rename_seats(scoring_title(breakdown), self.names())
-            self.banner = ScoringBanner(title, [], Hold(math.inf), breakdown=breakdown, hint="click to close")
+            self.banner = ScoringBanner(scoring_title(breakdown), [], Hold(math.inf), breakdown=breakdown,
+                                        hint=N_("click to close"))
 
     # -- input -------------------------------------------------------------------------------------
     def drop(self, target: Target, pos: tuple[int, int]) -> None:
@@ -662,15 +653,15 @@ class GloriaPicktoriaTable(TableScene):
     def banner_for(self, event: Event) -> Banner | None:
         if isinstance(event, Note) and "motifs" in event.detail:
             hold = Hold(SCORING_SECONDS * self.speed)
-            return ScoringBanner(rename_seats(event.text, self.names()), [], hold, dict(event.detail))
+            return ScoringBanner(self.in_words(event.text), [], hold, dict(event.detail))
         if isinstance(event, GameEnded):
-            lines = [rename_seats(event.text, self.names())]
-            return Banner("Game over", lines, Hold(BANNER_SECONDS * self.speed))
+            lines = [self.in_words(event.text)]
+            return Banner(tr("Game over"), lines, Hold(BANNER_SECONDS * self.speed))
         return None
 
     def describe(self, event: Event) -> str | None:
         line = self._event_line(event)
-        return rename_seats(line, self.names()) if line else line
+        return self.in_words(line) if line else None
 
     def remember(self, event: Event) -> None:
         if isinstance(event, TurnChanged):
@@ -683,43 +674,52 @@ class GloriaPicktoriaTable(TableScene):
 
     def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
         """A round is a turn for everyone, from the seat that had the first turn."""
-        return f"Round {rounds + 1}" if previous is None or self.turn_goes_round(event) else None
+        if previous is None or self.turn_goes_round(event):
+            return tr("Round {number}").format(number=rounds + 1)
+        return None
 
-    def _event_line(self, event: Event) -> str | None:
+    def _event_line(self, event: Event) -> Text | None:
         if isinstance(event, CardMoved):
             return self._describe_move(event)
         if isinstance(event, Note):
             return None if "motifs" in event.detail else event.text
         if isinstance(event, TurnChanged):
-            if event.reason.startswith("may pass"):
-                return f"seat {event.seat} may pass the fox"
-            return f"seat {event.seat}'s turn"
+            if event.reason == MAY_PASS_FOX:
+                return message("{seat} may pass the fox", seat=Seat(event.seat))
+            return message("{seat}'s turn", seat=Seat(event.seat))
         if isinstance(event, ScoreChanged):
             points = int(event.new)
-            return f"seat {event.seat} now has {counted(points, 'point')}"
+            return plural_message("{seat} now has {n} point", "{seat} now has {n} points", n=points,
+                                  seat=Seat(event.seat))
         if isinstance(event, (RoundEnded, GameEnded)):
             return event.text
         return None
 
     @staticmethod
-    def _describe_move(event: CardMoved) -> str | None:
+    def _describe_move(event: CardMoved) -> Message | None:
         src_kind, _, src_rest = event.src.partition(":")
         dst_kind, _, dst_rest = event.dst.partition(":")
-        name = card_name(event.card) if event.card else "a card"
-        who = f"seat {src_rest.split(':')[0]}" if src_kind in ("hand", "doubler") else ""
         if event.card == FOX:
             return None  # the Note after it says where and why
+        card = card_param(event.card) if event.card else None
         if dst_kind == "collection":
-            index = dst_rest.partition(":")[2]
+            who = Seat(int(src_rest.split(":")[0]))
+            index = int(dst_rest.partition(":")[2])
+            if src_kind == "doubler" and event.face_up:
+                return message("{seat} closes collection {index} with the doubler (x2)", seat=who,
+                               index=index)
+            if card is None:
+                return message("{seat} lays a card on collection {index}", seat=who, index=index)
             if not event.face_up:
-                return f"{who} lays the {name} as a treasure (collection {index})"
-            if src_kind == "doubler":
-                return f"{who} closes collection {index} with the doubler (x2)"
-            return f"{who} lays a {name} on collection {index}"
-        if src_kind == "offer":
-            return f"seat {dst_rest} takes a {name} from the display"
+                return message("{seat} lays {card:acc} as a treasure (collection {index})", seat=who,
+                               card=card, index=index)
+            return message("{seat} lays {card:a} on collection {index}", seat=who, card=card, index=index)
+        if src_kind == "offer" and card is not None:
+            return message("{seat} takes {card:a} from the display", seat=Seat(int(dst_rest)), card=card)
         if event.src == "draw" and dst_kind == "hand":
-            return f"seat {dst_rest} draws {'a ' + name if event.card else 'a card'} from the pile (2 AP)"
+            if card is None:
+                return message("{seat} draws a card from the pile (2 AP)", seat=Seat(int(dst_rest)))
+            return message("{seat} draws {card:a} from the pile (2 AP)", seat=Seat(int(dst_rest)), card=card)
         return None
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -765,9 +765,12 @@ class GloriaPicktoriaTable(TableScene):
             if plate.x > plate.height // 3:
                 triangle_marker(surface, (plate.x - 1, plate.centery), min(plate.height * 0.35, plate.x))
         pad = self.scale.px(10, 2)
-        name = self.seat_name(seat) + (" (you)" if seat == self.viewer and self.follow else "")
+        name = self.seat_name(seat)
+        if seat == self.viewer and self.follow:
+            name = tr("{name} (you)").format(name=name)
         points = self.live_scores[seat] if seat < len(self.live_scores) else obs["scores"][seat]
-        score = self.texts.render(f"{points} pts", self.scale.font(24), GOLD, True)
+        score = self.texts.render(ntr("{n} pt", "{n} pts", points).format(n=points), self.scale.font(24),
+                                  GOLD, True)
         right = (
             round(area.doubler_at[0] - area.hand_card[0] * 0.6) if not area.bottom else plate.right
         ) - pad
@@ -779,10 +782,10 @@ class GloriaPicktoriaTable(TableScene):
             )
             surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
             surface.blit(score, (right - score.get_width(), plate.y + (line_h - score.get_height()) // 2))
-            bits = [f"{obs['hand_sizes'][seat]} in hand"]
-            bits.append("doubler ready" if obs["doubler_in_hand"][seat] else "doubler laid")
+            bits = [tr("{n} in hand").format(n=obs["hand_sizes"][seat])]
+            bits.append(tr("doubler ready") if obs["doubler_in_hand"][seat] else tr("doubler laid"))
             if deciding:
-                bits.insert(0, "your turn" if seat == self.viewer else "decides now")
+                bits.insert(0, tr("your turn") if seat == self.viewer else tr("decides now"))
             room = max(1, plate.bottom - plate.y - line_h - 2)
             sub = self.texts.block(" · ".join(bits), self.scale.font(18), plate.width - 2 * pad, room,
                                    GOLD if deciding else INK_DIM, separator=" · ")
@@ -836,11 +839,11 @@ class GloriaPicktoriaTable(TableScene):
         for index, cell in enumerate(grid.cells):
             coll = by_index.get(index)
             if coll is None:
-                if index == len(grid.cells) - 1 and seat == self.bottom_seat:
-                    text = "drop here: a new treasure (1 AP)" if self.picked and self.picked != "fox" else ""
-                    if text:
-                        label = self.texts.fitted(text, size, cell.width - 4, GOLD)
-                        surface.blit(label, label.get_rect(center=cell.center))
+                free_spot = index == len(grid.cells) - 1 and seat == self.bottom_seat
+                if free_spot and self.picked and self.picked != "fox":
+                    text = tr("drop here: a new treasure (1 AP)")
+                    label = self.texts.fitted(text, size, cell.width - 4, GOLD)
+                    surface.blit(label, label.get_rect(center=cell.center))
                 continue
             variants, colour = self.row_label(index, coll)
             label = self.texts.fitted_first(variants, size, cell.width - 4, colour, True)
@@ -850,15 +853,17 @@ class GloriaPicktoriaTable(TableScene):
     def row_label(index: int, coll: dict[str, Any]) -> tuple[list[str], tuple[int, int, int]]:
         """A collection's label, the fullest wording first, and its colour."""
         if coll["lone"]:
-            head, colour = f"{index}: lone treasure ({card_name(coll['treasure'])})", INK_DIM
-            short = f"{index}: lone ({card_name(coll['treasure'])})"
+            treasure = card_label(coll["treasure"])
+            head = tr("{index}: lone treasure ({card})").format(index=index, card=treasure)
+            short, colour = tr("{index}: lone ({card})").format(index=index, card=treasure), INK_DIM
         else:
-            head, colour = f"{index}: {coll['name']} · {coll['length']}", motif_colour(coll["motif"])
-            short = head
+            head = f"{index}: {card_label(coll['motif'])} · {coll['length']}"
+            short, colour = head, motif_colour(coll["motif"])
         doubler, fox = coll["doubler"], coll["fox"]
-        long_marks = ["x2 closed"] * doubler + ["fox: out of scoring"] * fox
-        marks = ["x2"] * doubler + ["fox"] * fox  # the shorter words, where the row is narrow
-        shortest = f"{index}: lone" if coll["lone"] else short  # the treasure shows which one
+        long_marks = [tr("x2 closed")] * doubler + [tr("fox: out of scoring")] * fox
+        marks = ["x2"] * doubler + [tr("fox")] * fox  # the shorter words, where the row is narrow
+        # the treasure shows which one
+        shortest = tr("{index}: lone").format(index=index) if coll["lone"] else short
         variants = [" · ".join(words) for words in ([head, *long_marks], [head, *marks], [short, *marks],
                                                      [shortest, *marks])]
         return variants, colour
@@ -867,12 +872,12 @@ class GloriaPicktoriaTable(TableScene):
         dw, dh = self.display_card
         size = self.scale.font(17)
         below = self.offer_at[0][1] + dh / 2 + 2
-        take = self.texts.fitted("Display: take a card · 1 AP", size, round(dw * 3.3), INK_DIM)
+        take = self.texts.fitted(tr("Display: take a card · 1 AP"), size, round(dw * 3.3), INK_DIM)
         surface.blit(take, take.get_rect(midtop=(self.offer_at[1][0], below)))
-        pile = self.texts.fitted(f"Pile {self.obs['pile']}", size, round(dw * 1.2), INK_DIM)
+        pile = self.texts.fitted(tr("Pile {n}").format(n=self.obs["pile"]), size, round(dw * 1.2), INK_DIM)
         surface.blit(pile, pile.get_rect(midtop=(self.pile_at[0], below)))
         if self.obs.get("fox") is None:
-            fox = self.texts.fitted("Fox waits", size, round(dw * 1.2), INK_DIM)
+            fox = self.texts.fitted(tr("Fox waits"), size, round(dw * 1.2), INK_DIM)
             surface.blit(fox, fox.get_rect(midtop=(self.supply_at[0], below)))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
@@ -880,16 +885,17 @@ class GloriaPicktoriaTable(TableScene):
         obs = self.obs
         decider = obs.get("current_player")
         mine = decider is not None and decider == self.viewer and bool(self.legal)
-        prompt = rename_seats(obs.get("prompt") or "", self.names())
+        prompt = self.in_words(obs.get("prompt") or "")
         if obs.get("terminal"):
-            prompt = rename_seats(obs.get("result") or "The game is over", self.names())
+            prompt = self.in_words(obs.get("result") or tr("The game is over"))
         elif not mine and decider is not None:
             prompt = self._waiting_prompt(decider)
         label = None
         r = max(3, self.scale.px(11, 3))
         pips_w = self.scale.px(150, 40)
         if decider is not None and not obs.get("terminal"):
-            label = self.texts.render(f"{self.seat_name(decider)}: AP", self.scale.font(22), INK, True)
+            ap_label = tr("{name}: AP").format(name=self.seat_name(decider))
+            label = self.texts.render(ap_label, self.scale.font(22), INK, True)
             pips_w = label.get_width() + r + 3 * (2 * r + max(2, r // 2)) + self.margin  # the AP line
         pad = self.scale.px(30, 6)
         # the pill, centred, clears the AP line on the left (and as much right); a line too long for that
@@ -915,26 +921,24 @@ class GloriaPicktoriaTable(TableScene):
         name = self.seat_name(decider)
         if self.obs.get("phase") == "fox_pass":
             left = self.seat_name(self.obs["left_neighbour"])
-            return f"{name} has spent the action points and may pass the fox to {left}"
+            return tr("{name} has spent the action points and may pass the fox to {left}").format(
+                name=name, left=left)
         told = self.turn_reason
-        why = rename_seats(told[1], self.names()) if told is not None and told[0] == decider else ""
-        return (
-            f"{name}'s turn"
-            + (f" ({why})" if why and not why.startswith("may") else "")
-            + f": {self.obs['ap']} AP left"
-        )
+        why = told[1] if told is not None and told[0] == decider and told[1] != MAY_PASS_FOX else ""
+        if why:
+            return tr("{name}'s turn ({why}): {n} AP left").format(name=name, why=self.in_words(why),
+                                                                   n=self.obs["ap"])
+        return tr("{name}'s turn: {n} AP left").format(name=name, n=self.obs["ap"])
 
     def _picked_prompt(self) -> str:
         item = self.picked or ""
         if item == "fox":
+            left = self.seat_name(self.obs["left_neighbour"])
             if self.obs.get("phase") == "fox_pass":
-                return f"Put the fox on a row of {self.seat_name(self.obs['left_neighbour'])}"
-            return (
-                f"Put the fox on another own row (1 AP) or on a row of "
-                f"{self.seat_name(self.obs['left_neighbour'])} (2 AP)"
-            )
-        name = "the doubler" if item == "doubler" else card_name(item.partition(":")[2])
-        return f"Put {name} on a lit row, or on the free spot for a new treasure"
+                return tr("Put the fox on a row of {name}").format(name=left)
+            return tr("Put the fox on another own row (1 AP) or on a row of {name} (2 AP)").format(name=left)
+        card = card_label(DOUBLER if item == "doubler" else item.partition(":")[2], "acc")
+        return tr("Put {card} on a lit row, or on the free spot for a new treasure").format(card=card)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         if not self.obs:
@@ -953,7 +957,7 @@ class GloriaPicktoriaTable(TableScene):
         size = self.scale.font(24)
         badge = self._cost_badges.get(size)
         if badge is None:
-            label = self.texts.render("2 AP", size, (30, 24, 10), True)
+            label = self.texts.render(tr("{n} AP").format(n=2), size, (30, 24, 10), True)
             box = label.get_rect().inflate(self.scale.px(14, 4), self.scale.px(6, 2))
             badge = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(badge, GOLD, badge.get_rect(), border_radius=box.height // 2)

@@ -1,17 +1,18 @@
 """Gloria Picktoria's table panels: the Dschingis-Hahn counter (GP-R13), the scoring breakdown and the
-words the table uses for cards, places and seats. Pure drawing and text: no input, no match state."""
+words the table uses for cards, places and seats, in the chosen language. Pure drawing and text: no input,
+no match state."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from game.gloria_picktoria.cards import DH_CARDS, MOTIF_BY_ID, SCORING_AT, card_name
+from game.gloria_picktoria.cards import DH, DH_CARDS, MOTIF_BY_ID, SCORING_AT, card_label, card_name
 from game.gloria_picktoria.scoring import penalty_text  # the engine's words for the minus points
+from game.i18n import N_, ntr, seat_label, tr, words
 from scenes.fonts import font
 
 from .layout import Scale
@@ -26,26 +27,14 @@ GAIN = (150, 226, 140)
 
 #: what each place of a motif scoring means, in the words of the rules (GP-R9)
 PLACE_WORDS: dict[str, str] = {
-    "sole": "only collector",
-    "first": "longest",
-    "tied_first": "tied longest",
-    "second": "second longest",
-    "tied_second": "tied second: nobody",
-    "none": "too short",
-    "fox": "fox on it: out",
+    "sole": N_("only collector"),
+    "first": N_("longest"),
+    "tied_first": N_("tied longest"),
+    "second": N_("second longest"),
+    "tied_second": N_("tied second: nobody"),
+    "none": N_("too short"),
+    "fox": N_("fox on it: out"),
 }
-
-_SEAT = re.compile(r"\bseat (\d+)\b")
-
-
-def rename_seats(text: str, names: list[str]) -> str:
-    """The engine says "seat 2"; the table says who sits there."""
-
-    def name(found: re.Match[str]) -> str:
-        seat = int(found.group(1))
-        return names[seat] if 0 <= seat < len(names) else found.group(0)
-
-    return _SEAT.sub(name, text)
 
 
 def motif_colour(card: str | None) -> Colour:
@@ -59,21 +48,23 @@ def motif_colour(card: str | None) -> Colour:
 def entry_text(entry: dict[str, Any], who: str) -> str:
     """One row's part of a motif scoring: 'Anna 5 · longest +3 x2 = +6'."""
     place = entry["place"]
-    words = PLACE_WORDS.get(place, place)
+    said = tr(PLACE_WORDS[place]) if place in PLACE_WORDS else place
     if place == "fox":
-        return f"{who} {entry['length']} · {words}"
+        return f"{who} {entry['length']} · {said}"
     points = entry["points"]
     base = points // 2 if entry["doubler"] else points
-    text = f"{who} {entry['length']} · {words} +{base}"
+    text = f"{who} {entry['length']} · {said} +{base}"
     if entry["doubler"]:
         text += f" x2 = +{points}"
     return text
 
 
 def scoring_title(breakdown: dict[str, Any]) -> str:
-    ordinal = {4: "4th", 7: "7th", 10: "10th"}.get(breakdown["dh"], f"{breakdown['dh']}th")
-    label = "Final scoring" if breakdown["final"] else f"Scoring {breakdown['number']} of 3"
-    return f"{label}: the {ordinal} Dschingis Hahn"
+    """'Scoring 1 of 3: the 4th Genghis Rooster', in the chosen language."""
+    if breakdown["final"]:
+        return tr("Final scoring: the {number}th {card}").format(number=breakdown["dh"], card=card_label(DH))
+    return tr("Scoring {scoring} of 3: the {number}th {card}").format(
+        scoring=breakdown["number"], number=breakdown["dh"], card=card_label(DH))
 
 
 def draw_scoring(
@@ -113,11 +104,11 @@ def draw_scoring(
         x = box.x + pad
         surface.blit(card_art(motif["motif"], icon), (x, y + 2))
         x += icon[0] + scale.px(8, 2)
-        label = texts.fitted(motif["name"], size, name_w, motif_colour(motif["motif"]), True)
+        label = texts.fitted(card_label(motif["motif"]), size, name_w, motif_colour(motif["motif"]), True)
         surface.blit(label, (x, y + (line_h - label.get_height()) // 2))
         x += name_w + scale.px(8, 2)
         for entry in motif["entries"]:
-            who = names[entry["seat"]] if entry["seat"] < len(names) else f"seat {entry['seat']}"
+            who = seat_label(entry["seat"], names)
             fox = entry["place"] == "fox"
             colour = STRUCK if fox else GAIN if entry["points"] > 0 else INK_DIM
             room = box.right - pad - x
@@ -132,26 +123,27 @@ def draw_scoring(
             x += part.get_width() + scale.px(26, 6)
         y += line_h
     if not motifs and y + line_h <= box.bottom - pad:
-        none = texts.fitted("No motif lies on the table yet: nobody scores", size, box_w - 2 * pad, INK_DIM)
+        none = texts.fitted(tr("No motif lies on the table yet: nobody scores"), size, box_w - 2 * pad,
+                            INK_DIM)
         surface.blit(none, (box.x + pad, y))
         y += line_h
     if penalties and y + line_h <= box.bottom - pad:
-        head = texts.fitted("Minus points of the last scoring", size, box_w - 2 * pad, LOSS, True)
+        head = texts.fitted(tr("Minus points of the last scoring"), size, box_w - 2 * pad, LOSS, True)
         surface.blit(head, (box.x + pad, y))
         y += line_h
         for row in penalties:
             if y + line_h > box.bottom - pad:
                 break
-            who = names[row["seat"]] if row["seat"] < len(names) else f"seat {row['seat']}"
             colour = LOSS if row["points"] else GAIN if row.get("lone_under_fox") else INK_DIM
-            line = texts.fitted(penalty_text(row, who), size, box_w - 2 * pad, colour)
+            line = texts.fitted(words(penalty_text(row), names), size, box_w - 2 * pad, colour)
             surface.blit(line, (box.x + pad * 2, y))
             y += line_h
-    sums = ", ".join(f"{names[s] if s < len(names) else s} {p:+d}" for s, p in enumerate(breakdown["points"]))
+    sums = ", ".join(f"{seat_label(s, names)} {p:+d}" for s, p in enumerate(breakdown["points"]))
     if y + line_h <= box.bottom:
-        total = texts.fitted(f"This scoring: {sums}", scale.font(26), box_w - 2 * pad, INK, True)
+        sum_line = tr("This scoring: {points}").format(points=sums)
+        total = texts.fitted(sum_line, scale.font(26), box_w - 2 * pad, INK, True)
         surface.blit(total, (box.x + pad, y + 2))
-    tail = texts.render(hint, scale.font(18), INK_DIM)
+    tail = texts.render(tr(hint), scale.font(18), INK_DIM)
     surface.blit(tail, tail.get_rect(midbottom=(box.centerx, box.bottom - 4)))
     return box
 
@@ -198,18 +190,20 @@ def draw_counter(
     nxt = dh.get("next_scoring")
     g = counter_geometry(box, scale, total)
     # the full wording where it fits, measured: the text shrinks more slowly than the box
-    heads = [f"Dschingis Hahn in the middle: {middle} of {total}", f"Dschingis Hahn {middle}/{total}"]
+    dh_name = card_label(DH)
+    heads = [tr("{card} in the middle: {n} of {total}").format(card=dh_name, n=middle, total=total),
+             f"{dh_name} {middle}/{total}"]
     label = texts.fitted_first(heads, scale.font(22), box.width - 2 * g.pad, GOLD, True)
     surface.blit(label, (box.x + g.pad, g.head_y))
     if nxt is not None:
         more = nxt - middle
-        line = (
-            f"Scoring at the {nxt}th: {more} more to come"
-            if more > 1
-            else f"Scoring at the {nxt}th: the next one!"
-        )
+        if more > 1:
+            line = ntr("Scoring at the {number}th: {n} more to come",
+                       "Scoring at the {number}th: {n} more to come", more).format(number=nxt, n=more)
+        else:
+            line = tr("Scoring at the {number}th: the next one!").format(number=nxt)
     else:
-        line = "All 3 scorings done"
+        line = tr("All 3 scorings done")
     sub = texts.fitted(line, scale.font(19), box.width - 2 * g.pad, INK if nxt else INK_DIM)
     surface.blit(sub, (box.x + g.pad, g.sub_y))
     r = g.pip_r
@@ -252,6 +246,5 @@ __all__ = [
     "entry_text",
     "motif_colour",
     "penalty_text",
-    "rename_seats",
     "scoring_title",
 ]
