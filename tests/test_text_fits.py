@@ -1,6 +1,8 @@
-"""Text that fits any window: at 1280x720, 1920x1080 and a tall 900x1200 no text a table writes is cut
-with an ellipsis; at those sizes and at 800x600 no two of a table's panels overlap, none leaves the
-window, and no card lies on a plate's text, the log or a button."""
+"""Text that fits any window: at 1280x720, 1920x1080, a tall 900x1200 and a small 800x600 no text a table
+writes is cut with an ellipsis (at 800x600 a crowded late Gloria Picktoria table may still cut a
+collection's label rather than shrink its cards further); at those sizes no two of a table's panels
+overlap, none leaves the window, and no card lies on a plate's text, the log or a button. A tall window's
+cards grow with its height."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from game.match import Match, Seat
 from scenes.table import open_table, paint
 from scenes.table.layout import MIN_FONT_PX, Scale
 
-WHOLE_TEXT_SIZES = [(1280, 720), (1920, 1080), (900, 1200)]
+WHOLE_TEXT_SIZES = [(1280, 720), (1920, 1080), (900, 1200), (800, 600)]
 #: (game, seats, bot actions played before the picture): the fewest and the most seats, fresh and under way
 POSITIONS = [(g, p, a) for g in game.GAME_IDS
              for p in sorted({game.load(g).min_players, game.load(g).max_players}) for a in (0, 25)]
