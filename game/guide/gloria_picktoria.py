@@ -6,6 +6,7 @@ from typing import Any
 
 from ..core import Action
 from ..gloria_picktoria.cards import DH, DOUBLER, JOKER
+from ..i18n import N_, Message, message, plural_message
 from . import Course, Lesson, at
 
 Obs = dict[str, Any]
@@ -79,15 +80,18 @@ def _done(obs: Obs) -> bool:
     return bool(obs["scorings"]) or obs["terminal"]
 
 
-def _outcome(obs: Obs) -> str:
+def _outcome(obs: Obs) -> Message:
     points = obs["scores"]
     me = obs["seat"]
     best = max(points)
-    place = (f"you lead with {points[me]} points" if points[me] == best
-             else f"you have {points[me]} points, the leader {best}")
-    return (f"After the first scoring {place}. A whole game has three scorings, at the 4th, 7th and 10th "
-            "Dschingis Hahn; the last one also costs 2 points for each lone treasure card and 1 for each "
-            "card left in your hand.")
+    if points[me] == best:
+        place = plural_message("you lead with {n} point", "you lead with {n} points", n=points[me])
+    else:
+        place = plural_message("you have {n} point, the leader {best}",
+                               "you have {n} points, the leader {best}", n=points[me], best=best)
+    return message("After the first scoring {place}. A whole game has three scorings, at the 4th, 7th and "
+                   "10th Genghis Rooster; the last one also costs 2 points for each lone treasure card and 1 "
+                   "for each card left in your hand.", place=place)
 
 
 COURSE = Course(
@@ -95,38 +99,40 @@ COURSE = Course(
     players=3,
     seed=8,
     options={},
-    intro="Gloria Picktoria with two opponents, until the first scoring. Build the longest rows of chicken "
-          "treasures, motif by motif, and mind the fox.",
+    intro=N_("Gloria Picktoria with two opponents, until the first scoring. Build the longest rows of "
+             "chicken treasures, motif by motif, and mind the fox."),
     lessons=(
-        Lesson("gp.points", "Three action points",
-               "Each turn you have 3 action points (AP). Laying a card costs 1 AP, taking a card on offer 1, "
-               "drawing from the pile 2.", _points),
-        Lesson("gp.treasure", "A new collection",
-               "Lay a hand card face down as a treasure card: a new collection. Its motif is set by the "
-               "first open card you lay on it.", _treasure),
-        Lesson("gp.open", "Open cards",
-               "Lay a hand card face up on one of your collections: on a lone treasure card, or at the end "
-               "of a row of the same motif. One collection per motif.", _open),
-        Lesson("gp.take", "Taking cards",
-               "Take one of the three cards on offer for 1 AP, or draw the top of the pile for 2 AP.", _take),
-        Lesson("gp.joker", "The joker",
-               "A joker stands for any motif, but never as the first open card of a collection.", _joker),
-        Lesson("gp.fox", "The fox",
-               "The first open card on a treasure card brings the fox there. A collection under the fox is "
-               "left out of the scoring.", _fox),
-        Lesson("gp.fox_move", "Moving the fox",
-               "The fox stands on your collection: move it once a turn, for 1 AP to another of yours or for "
-               "2 AP to one of your left neighbour's. After your turn you may pass it there for free.",
-               _fox_move),
-        Lesson("gp.doubler", "The doubler",
-               "Your doubler closes a collection and doubles its points. Lay it on a good row before a "
-               "scoring.", _doubler),
-        Lesson("gp.dschingis", "Dschingis Hahn",
-               "A Dschingis Hahn turned up and went to the middle. The 4th, 7th and 10th bring a scoring; "
-               "the 10th ends the game.", _dschingis),
-        Lesson("gp.scoring", "A scoring",
-               "Per motif, without the fox's collection: the only collector scores 4; otherwise the longest "
-               "row 3 and the second longest 1; a doubler doubles.", _scoring),
+        Lesson("gp.points", N_("Three action points"),
+               N_("Each turn you have 3 action points (AP). Laying a card costs 1 AP, taking a card on "
+                  "offer 1, drawing from the pile 2."), _points),
+        Lesson("gp.treasure", N_("A new collection"),
+               N_("Lay a hand card face down as a treasure card: a new collection. Its motif is set by the "
+                  "first open card you lay on it."), _treasure),
+        Lesson("gp.open", N_("Open cards"),
+               N_("Lay a hand card face up on one of your collections: on a lone treasure card, or at the "
+                  "end of a row of the same motif. One collection per motif."), _open),
+        Lesson("gp.take", N_("Taking cards"),
+               N_("Take one of the three cards on offer for 1 AP, or draw the top of the pile for 2 AP."),
+               _take),
+        Lesson("gp.joker", N_("The joker"),
+               N_("A joker stands for any motif, but never as the first open card of a collection."),
+               _joker),
+        Lesson("gp.fox", N_("The fox"),
+               N_("The first open card on a treasure card brings the fox there. A collection under the fox "
+                  "is left out of the scoring."), _fox),
+        Lesson("gp.fox_move", N_("Moving the fox"),
+               N_("The fox stands on your collection: move it once a turn, for 1 AP to another of yours or "
+                  "for 2 AP to one of your left neighbour's. After your turn you may pass it there for "
+                  "free."), _fox_move),
+        Lesson("gp.doubler", N_("The doubler"),
+               N_("Your doubler closes a collection and doubles its points. Lay it on a good row before a "
+                  "scoring."), _doubler),
+        Lesson("gp.dschingis", N_("Genghis Rooster"),
+               N_("A Genghis Rooster turned up and went to the middle. The 4th, 7th and 10th bring a "
+                  "scoring; the 10th ends the game."), _dschingis),
+        Lesson("gp.scoring", N_("A scoring"),
+               N_("Per motif, without the fox's collection: the only collector scores 4; otherwise the "
+                  "longest row 3 and the second longest 1; a doubler doubles."), _scoring),
     ),
     done=_done,
     outcome=_outcome,
