@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import N_
+from game.i18n import N_, tr
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ RULES: dict[str, str] = {
 
 def summary(game_id: str) -> str:
     """The rules summary of a game (a short note for a game without one)."""
-    text = RULES.get(game_id, "There is no rules summary for this game yet.")
+    text = tr(RULES[game_id]) if game_id in RULES else tr("There is no rules summary for this game yet.")
     return text.replace("\n", "")  # the source lines are for reading here; <br> breaks the lines on screen
 
 
