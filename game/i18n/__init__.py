@@ -108,8 +108,9 @@ def catalogue(code: str) -> gettext.NullTranslations:
 
 # -- words the view writes -------------------------------------------------------------------------
 def tr(msgid: str) -> str:
-    """`msgid` in the chosen language."""
-    return catalogue(_language).gettext(msgid)
+    """`msgid` in the chosen language (an empty text stays empty: gettext would give the catalogue's
+    header for it)."""
+    return catalogue(_language).gettext(msgid) if msgid else msgid
 
 
 def ntr(singular: str, plural: str, n: int) -> str:
