@@ -97,19 +97,10 @@ def _palace(card_id: str) -> CardText | None:
 
 # -- Gloria Picktoria ------------------------------------------------------------------------------
 def _gloria_picktoria(card_id: str) -> CardText | None:
-    from game.gloria_picktoria.cards import DH, DOUBLER, JOKER, MOTIF_BY_ID, card_name
+    from game.gloria_picktoria.cards import card_label, card_rule
 
-    motif = MOTIF_BY_ID.get(card_id)
-    if motif is not None:
-        return CardText(motif.name, (
-            f"A collection card. Lay it face down as a treasure card to start a collection, or face up on "
-            f"your collection of {motif.name}s.",))
-    rules = {
-        JOKER: "Stands for any motif, but is never the first open card of a collection.",
-        DH: "Laid in the middle when drawn; the 4th, 7th and 10th start a scoring.",
-        DOUBLER: "Closes a collection and doubles its points (not when laid as a treasure card).",
-    }.get(card_id)
-    return CardText(card_name(card_id), (rules,)) if rules else None
+    rules = card_rule(card_id)  # the card data's words, in the chosen language ("" for no card)
+    return CardText(card_label(card_id), (rules,)) if rules else None
 
 
 # -- 3 Chapters ------------------------------------------------------------------------------------

@@ -122,40 +122,45 @@ def _palace() -> list[RulesPage]:
 
 # -- Gloria Picktoria -------------------------------------------------------------------------------
 def _gloria_picktoria() -> list[RulesPage]:
-    from game.gloria_picktoria.cards import MOTIFS
+    from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIFS, card_label
+    from game.i18n import tr
 
-    motifs = tuple(CardNote(m.id, m.name, "9 cards: collect a row of them.") for m in MOTIFS[:4])
+    dh = card_label(DH)
+    row = tr("9 cards: collect a row of them.")
+    motifs = tuple(CardNote(m.id, card_label(m.id), row) for m in MOTIFS[:4])
     return [
-        RulesPage("Goal and turn", (
-            "Score the most points with your collections of chicken treasures over three scorings.",
-            "Each turn you have 3 action points: lay a treasure card (1), lay an open card on your "
-            "collection (1), lay the doubler (1), take a card on offer (1) or draw one (2), move the fox "
-            "(1 or 2).",
-            "A collection starts as a face-down treasure card; the first open card on it sets its motif. "
-            "Only one collection per motif.",
+        RulesPage(tr("Goal and turn"), (
+            tr("Score the most points with your collections of chicken treasures over three scorings."),
+            tr("Each turn you have 3 action points: lay a treasure card (1), lay an open card on your "
+               "collection (1), lay the doubler (1), take a card on offer (1) or draw one (2), move the fox "
+               "(1 or 2)."),
+            tr("A collection starts as a face-down treasure card; the first open card on it sets its motif. "
+               "Only one collection per motif."),
         ), motifs),
-        RulesPage("Special cards", (
-            "The 4th, 7th and 10th Dschingis Hahn bring a scoring at once; the 10th ends the game.",
-        ), (CardNote("joker", "Joker", "Stands for any motif, but never as the first open card. (GP-R5)"),
-            CardNote("doubler", "Doubler", "Closes a collection and doubles its points; or lay it as a "
-                     "treasure card. (GP-R5)"),
-            CardNote("fox", "The fox", "A collection under the fox is left out of the scoring. (GP-R9)"),
-            CardNote("dh", "Dschingis Hahn", "Goes to the middle as it turns up and costs nothing. "
-                     "(GP-R6)"))),
-        RulesPage("Scoring", (
-            "Per motif, leaving out collections with the fox: the only collector gets 4; otherwise the "
-            "longest row 3 and the second longest 1. A tie for first gives each 2 and no second place; a "
-            "tie for second gives nothing. A doubler doubles that collection. (GP-R9)",
-            "At the last scoring: -2 for each lone treasure card, -1 for each hand card. A lone treasure "
-            "card under the fox costs nothing. (GP-R10)",
+        RulesPage(tr("Special cards"), (
+            tr("The 4th, 7th and 10th {card} bring a scoring at once; the 10th ends the game.").format(
+                card=dh),
+        ), (CardNote("joker", card_label(JOKER),
+                     tr("Stands for any motif, but never as the first open card. (GP-R5)")),
+            CardNote("doubler", card_label(DOUBLER),
+                     tr("Closes a collection and doubles its points; or lay it as a treasure card. (GP-R5)")),
+            CardNote("fox", card_label(FOX), tr("A collection under the fox is left out of the scoring. "
+                                                "(GP-R9)")),
+            CardNote("dh", dh, tr("Goes to the middle as it turns up and costs nothing. (GP-R6)")))),
+        RulesPage(tr("Scoring"), (
+            tr("Per motif, leaving out collections with the fox: the only collector gets 4; otherwise the "
+               "longest row 3 and the second longest 1. A tie for first gives each 2 and no second place; a "
+               "tie for second gives nothing. A doubler doubles that collection. (GP-R9)"),
+            tr("At the last scoring: -2 for each lone treasure card, -1 for each hand card. A lone treasure "
+               "card under the fox costs nothing. (GP-R10)"),
         )),
-        RulesPage("Rulings that matter", (
-            "The first open card on a treasure card brings the fox there at once. (GP-R5)",
-            "The fox moves once a turn, only from one of your collections: 1 point to another of yours, "
-            "2 to your left neighbour's. After your turn you may pass it there for free. (GP-R7, GP-R8)",
-            "A scoring comes in the middle of an action if need be; then the turn goes on. (GP-R9)",
-            "The offer is refilled to 3 at once; the counter of Dschingis Hahn cards is always in view. "
-            "(GP-R6, GP-R13)",
+        RulesPage(tr("Rulings that matter"), (
+            tr("The first open card on a treasure card brings the fox there at once. (GP-R5)"),
+            tr("The fox moves once a turn, only from one of your collections: 1 point to another of yours, "
+               "2 to your left neighbour's. After your turn you may pass it there for free. (GP-R7, GP-R8)"),
+            tr("A scoring comes in the middle of an action if need be; then the turn goes on. (GP-R9)"),
+            tr("The offer is refilled to 3 at once; the counter of {card} cards is always in view. "
+               "(GP-R6, GP-R13)").format(card=dh),
         )),
     ]
 

@@ -93,7 +93,7 @@ one at a time, blind. A blind card that cannot be played goes to your hand with 
 Redraw (play cards of the same rank you just drew: after every draw a player finishes the turn, \
 so nobody else can tell whether they could), and variants for 7s, 8s and 3s, as chosen in the setup."""
 
-_GLORIA_PICKTORIA = """\
+_GLORIA_PICKTORIA = N_("""\
 <b>Goal</b><br>
 Score the most points with your collections of chicken treasures over three scorings.<br><br>
 <b>Your turn</b>: 3 action points, spent in any order<br>
@@ -106,13 +106,13 @@ The first open card on a treasure brings the fox there.<br>
 • <b>Take</b>: one of the 3 open cards (1), or the top of the draw pile (2).<br>
 • <b>Fox</b>, once a turn, while it stands on your collection: to another of yours (1) \
 or to one of your left neighbour's (2). After your turn you may pass it there for free.<br><br>
-<b>Dschingis Hahn</b><br>
-Each Dschingis Hahn card that appears goes to the middle. The 4th, 7th and 10th trigger a scoring at once; \
+<b>Genghis Rooster</b><br>
+Each Genghis Rooster card that appears goes to the middle. The 4th, 7th and 10th trigger a scoring at once; \
 the 10th ends the game.<br><br>
 <b>Scoring</b>, per motif, ignoring collections with the fox<br>
 Only collector: 4. Otherwise longest row 3, second-longest 1. \
 A tie for first gives each 2 and no second place; a tie for second gives nothing. \
-At the last scoring: −2 per lone treasure card (not the one under the fox), −1 per hand card."""
+At the last scoring: −2 per lone treasure card (not the one under the fox), −1 per hand card.""")
 
 _THREE_CHAPTERS = N_("""\
 <b>Goal</b><br>

@@ -97,7 +97,7 @@ def is_motif(card: str) -> bool:
 # Names and rule texts in the chosen language (game.i18n); the ids above never change.
 #: what a card does, for the inspect view and the gallery (context "card text"; {name}: the motif's name)
 MOTIF_RULE = N_("A collection card. Lay it face down as a treasure card to start a collection, or face up "
-                "on your collection of {name}.")
+                "on your {name} collection.")
 CARD_RULES: dict[str, str] = {
     JOKER: N_("Stands for any motif, but is never the first open card of a collection."),
     DH: N_("Laid in the middle when drawn; the 4th, 7th and 10th start a scoring."),

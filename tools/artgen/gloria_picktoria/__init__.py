@@ -1,7 +1,9 @@
-"""Gloria Picktoria's default art: the ten chicken treasures, the joker, Dschingis Hahn, the doubler,
-the back, the fox figure and the table.
+"""Gloria Picktoria's default art: the ten chicken treasures, the joker, Dschingis Hahn (the Genghis
+Rooster), the doubler, the back, the fox figure and the table.
 
-The card data (motif ids, English names, colours) comes from game.gloria_picktoria.cards.
+The card data (motif ids, colours) comes from game.gloria_picktoria.cards; the names and the lines in the
+lower band are written in the language chosen when the faces are drawn (`card_label`, `face_text`), so
+the pack is drawn once per language.
 
 A treasure card, 400 x 560: a frame in the motif's colour with its drawing in a white corner medallion
 (what shows of a card lying in a row is its left edge, so the medallion and the colour say which motif
@@ -21,7 +23,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.gloria_picktoria.cards import MOTIFS, card_name
+from game.gloria_picktoria.cards import DH, JOKER, MOTIFS, card_label, face_text
 
 from .. import GameArt
 from ..felt import felt
@@ -169,7 +171,7 @@ def motif_card(motif: str) -> pygame.Surface:
     colour = MOTIF_COLOURS[motif]
     c = Canvas(CARD_W, CARD_H)
     _frame(c, colour)
-    _name(c, card_name(motif), colour)
+    _name(c, card_label(motif), colour)
 
     def icon(canvas: Canvas, at: Point, zoom: float) -> None:
         draw_icon(canvas, motif, colour, at, zoom)
@@ -188,7 +190,7 @@ def motif_card(motif: str) -> pygame.Surface:
     _cushion(inner, colour, w / 2, h * 0.8)
     draw_icon(inner, motif, colour, (w / 2, h * 0.44), 2.55)
     _close_window(c, inner)
-    _band_text(c, "CHICKEN TREASURE", colour, 22)
+    _band_text(c, face_text(motif).upper(), colour, 22)
     img = c.result()
     round_mask(img, RADIUS)
     return img
@@ -221,7 +223,7 @@ def joker_card() -> pygame.Surface:
     c.circle((40, 30, 40), (cx, cy), INDEX_R + 3)
     c.circle((255, 252, 244), (cx, cy), INDEX_R)
     cap(c, (cx, cy + 6), 1.0)
-    _name(c, "Joker", (50, 36, 60))
+    _name(c, card_label(JOKER), (50, 36, 60))
     inner = _window(c, (60, 40, 80), (28, 20, 44), (74, 52, 96), (255, 252, 244))
     w, h = PICTURE[2], PICTURE[3]
     for i, motif in enumerate(MOTIFS):  # the joker's ring of every treasure
@@ -235,7 +237,7 @@ def joker_card() -> pygame.Surface:
     jester_cap(inner, (w / 2, h * 0.5 + 18), 1.25)
     _close_window(c, inner)
     c.rect((50, 36, 60), (14, BOTTOM_BAND, CARD_W - 28, CARD_H - BOTTOM_BAND - 14), 14)
-    _band_text(c, "ANY TREASURE · NEVER THE FIRST OPEN CARD", (50, 36, 60), 19)
+    _band_text(c, face_text(JOKER).upper(), (50, 36, 60), 19)
     img = c.result()
     round_mask(img, RADIUS)
     return img
@@ -281,16 +283,19 @@ def dh_card() -> pygame.Surface:
     c.surface.blit(face, c.p((cx - INDEX_R, cy - INDEX_R)))
     left = cx + INDEX_R + 8
     width = CARD_W - 20 - left
+    first, _, second = card_label(DH).partition(" ")  # "Dschingis" over "Hahn"
     c.text(
-        "Dschingis",
+        first,
         "display",
-        fit_size("Dschingis", "display", 34, width),
+        fit_size(first, "display", 34, width),
         (255, 236, 190),
         (left + width / 2, 36),
         outline=CRIMSON_DARK,
         outline_width=1.2,
     )
-    c.text("Hahn", "display", 34, GOLD, (left + width / 2, 72), outline=CRIMSON_DARK, outline_width=1.2)
+    if second:
+        c.text(second, "display", fit_size(second, "display", 34, width), GOLD, (left + width / 2, 72),
+               outline=CRIMSON_DARK, outline_width=1.2)
     inner = _window(c, (250, 170, 80), (160, 50, 40), None, GOLD)
     w, h = PICTURE[2], PICTURE[3]
     inner.circle((255, 220, 130), (w * 0.28, h * 0.5), 70)
@@ -319,7 +324,7 @@ def dh_card() -> pygame.Surface:
     _close_window(c, inner)
     c.rect(CRIMSON_DARK, (14, BOTTOM_BAND, CARD_W - 28, CARD_H - BOTTOM_BAND - 14), 12)
     c.rect(GOLD_DARK, (14, BOTTOM_BAND, CARD_W - 28, CARD_H - BOTTOM_BAND - 14), 12, 1.5)
-    _band_text(c, "INTO THE MIDDLE · SCORING AT 4 · 7 · 10", CRIMSON_DARK, 19)
+    _band_text(c, face_text(DH).upper(), CRIMSON_DARK, 19)
     img = c.result()
     round_mask(img, RADIUS)
     return img
@@ -339,7 +344,7 @@ def doubler_card() -> pygame.Surface:
     c.circle(GOLD_DARK, (cx, cy), INDEX_R + 3)
     c.circle(GOLD, (cx, cy), INDEX_R)
     mark(c, (cx, cy), 1.0)
-    _name(c, "Doubler", MIDNIGHT)
+    _name(c, card_label(DOUBLER_ID), MIDNIGHT)
     centre = (CARD_W / 2, 276)
     for i in range(32):
         a0, a1 = math.radians(i * 11.25), math.radians(i * 11.25 + 5)
@@ -362,7 +367,7 @@ def doubler_card() -> pygame.Surface:
         for k in range(3):
             c.circle(GOLD, (centre[0] + side * (134 + k * 16), centre[1] + 150 - k * 20), 4)
     c.rect(shade(MIDNIGHT, 0.6), (14, BOTTOM_BAND, CARD_W - 28, CARD_H - BOTTOM_BAND - 14), 12)
-    _band_text(c, "CLOSES THE ROW · DOUBLES ITS POINTS", MIDNIGHT, 20)
+    _band_text(c, face_text(DOUBLER_ID).upper(), MIDNIGHT, 20)
     img = c.result()
     round_mask(img, RADIUS)
     return img
