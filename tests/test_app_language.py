@@ -318,3 +318,8 @@ def test_a_notice_of_the_match_is_told_again_in_the_new_language():
     assert "Das Spiel wird wieder gespeichert." in table.log_lines
     assert "The game is saved again." not in table.log_lines
     app.stack.clear()
+
+
+def test_an_empty_text_stays_empty_in_german():
+    set_language("de")
+    assert i18n.tr("") == "", "not the catalogue's header"
