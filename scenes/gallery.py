@@ -75,7 +75,7 @@ STATUS_NOTES = {
     "unknown id": N_("The pack names this card id, but the game has no such card."),
 }
 #: the art that is not a card, as its tile is labelled (its key in pack.toml is told on hovering)
-ART_WORDS = {"back": N_("Back"), "king_back": N_("King back"), "table": N_("Table")}
+ART_WORDS = {"back": N_("Card back"), "king_back": N_("King card back"), "table": N_("Table")}
 SECTION_HEADINGS = (N_("Cards"), N_("Backs and table"))
 
 

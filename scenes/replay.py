@@ -24,7 +24,7 @@ import pygame
 from game.core import KartentischError
 from game.core.datafile import shown
 from game.core.records import read_record
-from game.i18n import ntr, tr
+from game.i18n import ntr, ptr, tr
 from game.playback import Playback
 from game.progress import CHAPTER, END, OUT, ROUND, SCORING, Mark, progress
 
@@ -276,7 +276,8 @@ class ReplayScene(Scene):
 
         add(narrow, "«", lambda: self.seek(0), tooltip=tr("To the deal (Home)"))
         add(narrow, "‹", self.step_back, tooltip=tr("One move back (the comma key)"))
-        add(px(96, size), tr("Pause") if self.playing else tr("Play"), self.toggle_play, primary=True,
+        playing = ptr("replay", "Pause") if self.playing else ptr("replay", "Play")
+        add(px(96, size), playing, self.toggle_play, primary=True,
             tooltip=tr("Play the moves one after another (Space)"))
         add(narrow, "›", self.step_forward, tooltip=tr("One move on (the full stop key)"))
         add(narrow, "»", lambda: self.seek(self.playback.total), tooltip=tr("To the last move (End)"))
