@@ -157,3 +157,22 @@ def test_a_whole_game_on_the_table_speaks_one_language(app, monkeypatch, languag
     wrong = {text: foreign_words(text, language, names) for text in set(shown)}
     wrong = {text: found for text, found in wrong.items() if found}
     assert not wrong, f"words of the other language while {language} is chosen: {wrong}"
+
+
+def test_switching_the_language_mid_game_writes_the_table_again(app):
+    match = Match(GAME, seats(1, 2), seed=21)
+    table = open_table(app, match, to_results=False)
+    app.push(table)
+    rng = random.Random(21)
+    while match.state.phase != "play":
+        play_by_clicks(app, table, match, rng, limit=40)
+    frames_until(app, lambda: table.settled and bool(table.targets), limit=900)
+    assert table.prompt_text()[0] in ("Lead a card to the trick", "Choose a card to play to the trick")
+    english_status = table._status_line()
+    app.set_language("de")
+    frames_until(app, lambda: table.settled and bool(table.targets), limit=900)
+    assert table.prompt_text()[0] in ("Eröffne den Stich mit einer Karte", "Wähle eine Karte für den Stich")
+    assert table._status_line().startswith("Kapitel II · Stich") and english_status.startswith("Chapter II")
+    told = [title for title, _ in table.logbook.by_round()] + table.logbook.lines
+    assert told and not [line for line in told if foreign_words(line, "de", NAMES)], "the log is told again"
+    assert "Kapitel I: die Kartenwahl" in told

@@ -282,8 +282,8 @@ class ThreeChaptersTable(TableScene):
             self.trick_box.height - self.status_h - 2 * m,
         )
         self.buttons = [
-            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), tr("Menu"), "menu"),
-            Button(pygame.Rect(w - 2 * m - 2 * bw, h - m - bh, bw, bh), tr("Undo"), "undo", enabled=False),
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), N_("Menu"), "menu"),
+            Button(pygame.Rect(w - 2 * m - 2 * bw, h - m - bh, bw, bh), N_("Undo"), "undo", enabled=False),
         ]
         self._sheet_cache = None
 
