@@ -33,7 +33,7 @@ from game.core import (
 )
 from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS, SCORING_AT, card_label
 from game.gloria_picktoria.state import MAY_PASS_FOX, card_param
-from game.i18n import N_, Message, Seat, Text, message, ntr, plural_message, tr
+from game.i18n import N_, Message, Seat, Text, message, ntr, plural_message, ptr, tr
 from scenes.fonts import font, wrap
 
 from .anim import Hold
@@ -767,7 +767,7 @@ class GloriaPicktoriaTable(TableScene):
         pad = self.scale.px(10, 2)
         name = self.seat_name(seat)
         if seat == self.viewer and self.follow:
-            name = tr("{name} (you)").format(name=name)
+            name = ptr("seat plate", "{name} (you)").format(name=name)
         points = self.live_scores[seat] if seat < len(self.live_scores) else obs["scores"][seat]
         score = self.texts.render(ntr("{n} pt", "{n} pts", points).format(n=points), self.scale.font(24),
                                   GOLD, True)
