@@ -1,5 +1,8 @@
 """What a seat sees (the observation), the score breakdown, and why an action is refused.
 
+What is said to people (``prompt``, ``result``, a ledger line's ``text``, the reasons an action is
+refused) is a message (game.i18n): the view puts it into words in the chosen language.
+
 Observation schema (JSON data; `seat` None is a spectator):
 
 - common keys: ``game``, ``seat``, ``players``, ``current_player``, ``phase`` (draft / play / end),
