@@ -155,7 +155,7 @@ def draw_charts(surface: pygame.Surface, rect: pygame.Rect, charts: Sequence[Cha
 # -- a game's figures in words -----------------------------------------------------------------------
 _TITLES = {
     ("points", "round"): N_("Points after each round"),
-    ("points", "scoring"): N_("Points at each Dschingis-Hahn scoring"),
+    ("points", "scoring"): N_("Points at each Genghis Rooster scoring"),
     ("cards", "move"): N_("Cards left after each move, and who went out when"),
     ("stars", "chapter"): N_("Stars"),
     ("hearts", "chapter"): N_("Hearts"),
