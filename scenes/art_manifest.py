@@ -40,7 +40,8 @@ Problems = list[str]
 #: what a manifest names for one image: a file for every language, or language code -> file
 #: (`{ en = "en/zofe.png", de = "de/zofe.png" }`: a face whose name or rule text is printed on it)
 ImageEntry = str | dict[str, str]
-EXAMPLE = '{ en = "file", de = "file" }'
+#: how a manifest names an image per language, as the messages show it
+EXAMPLE = '{ en = "…", de = "…" }'
 
 
 @dataclass

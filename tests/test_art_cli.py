@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from scenes.art import ASSET_ART_DIR
+from scenes.art import ASSET_ART_DIR, read_pack
 from scenes.manifest_lines import ManifestLines
 from scenes.settings import data_dir
 from scenes.table.base import TableScene
@@ -382,7 +382,8 @@ def test_template_regions_scale_and_the_badge_is_where_the_table_draws_it(tmp_pa
 
 
 def test_the_layout_matches_the_shipped_faces():
-    face = pygame.image.load(str(ASSET_ART_DIR / "default" / GAME / "Zofe_red.png"))
+    pack = read_pack(ASSET_ART_DIR / "default")
+    face = pygame.image.load(str(pack.folder / pack.entry(GAME, "cards", "Zofe/red", "en")))
     red = PLAYER_COLOURS["red"][0]
     white = (255, 252, 244)
     regions = {r.label: r.box for r in pg_layout.PERSON.regions}

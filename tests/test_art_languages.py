@@ -90,6 +90,10 @@ def test_a_bad_language_entry_is_named_with_its_line_and_the_good_part_kept(tmp_
     set_language("de")
     assert centre(lib.card(GAME, "Zofe/red", FACE)) == RED
     (problem,) = [p for p in lib.problems if "'fr'" in p]
+    assert "pack.toml Zeile 3" in problem and "Die Sprachen sind en, de" in problem
+    set_language("en")  # the problem is told again in the new language as the card is asked for
+    assert centre(lib.card(GAME, "Zofe/red", FACE)) == RED
+    (problem,) = [p for p in lib.problems if "'fr'" in p]
     assert "pack.toml line 3" in problem and "the languages are en, de" in problem
     assert "not a usable image path" in image_entry_problem({"de": "../x.png"})
     assert "empty table" in image_entry_problem({})

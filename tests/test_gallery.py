@@ -335,7 +335,7 @@ def test_the_art_pack_chosen_in_setup_reaches_the_table(app):
         ("palace", "10H", "burns the pile"),
         ("palace", "7S", "Seven or lower"),
         ("gloria_picktoria", "joker", "any motif"),
-        ("three_chapters", "2", "Hänsel"),
+        ("three_chapters", "2", "Hansel"),
     ],
 )
 def test_each_game_gives_the_rule_text_of_its_cards(game_id, card_id, words):
