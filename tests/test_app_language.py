@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 import game
@@ -202,7 +203,9 @@ def test_switching_to_german_rewrites_the_settings_and_the_table_below_at_once(s
     settings = app.stack.top
     assert isinstance(settings, SettingsScene) and "Language" in widget_texts(settings)
 
-    settings.language_stepper.step(1)  # English -> Deutsch, as the arrow does
+    arrow = settings.language_stepper.right.rect.center  # English -> Deutsch: a click on the arrow
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=arrow, button=1))
     frames(app)
     assert i18n.language() == "de"
     assert app.stack.top is settings, "the settings stay open"
