@@ -38,7 +38,7 @@ def test_a_round_end_shows_a_banner_that_says_why_and_who_scored():
         assert ended, "no round ended"
         banner = table.banner
         assert banner is not None and "over" in banner.title
-        why = table.name_text(match, ended[-1].text)  # the engine's words, seats named as the players
+        why = table.in_words(ended[-1].text)  # the engine's words, seats named as the players
         assert why in banner.lines
         names = [match.seats[s].name for s in ended[-1].scorers]
         assert all(name in " ".join(banner.lines) for name in names)
