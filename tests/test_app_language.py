@@ -326,3 +326,31 @@ def test_a_notice_of_the_match_is_told_again_in_the_new_language():
 def test_an_empty_text_stays_empty_in_german():
     set_language("de")
     assert i18n.tr("") == "", "not the catalogue's header"
+
+
+@pytest.mark.parametrize(("argv", "word"), [
+    (["--scene", "title"], "Vier Kartenspiele an einem Tisch"),
+    (["--scene", "setup", "--game", "palace"], "Palace: neues Spiel"),
+    (["--scene", "pause", "--game", "palace", "--players", "2", "--after", "3"], "Pause"),
+])
+def test_the_screenshot_tool_draws_a_screen_in_german(tmp_path, argv, word, spy):
+    from tools import screenshot
+
+    out = tmp_path / "shot.png"
+    assert screenshot.main([*argv, "--lang", "de", "--size", "800x450", "--out", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (800, 450)
+    assert word in spy.take() and i18n.language() == "de"
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    (["--scene", "setup"], "--scene setup needs --game"),
+    (["--scene", "title", "--game", "palace"], "--scene title does not go with --game"),
+    (["--scene", "title", "--lang", "fr"], "invalid choice: 'fr'"),
+])
+def test_the_screenshot_tool_refuses_a_screen_without_what_it_needs(tmp_path, capsys, argv, expected):
+    from tools import screenshot
+
+    with pytest.raises(SystemExit) as stop:
+        screenshot.main([*argv, "--out", str(tmp_path / "x.png")])
+    assert stop.value.code == 2 and expected in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
