@@ -14,19 +14,18 @@ from .state import GAME_ID, OVER, PHASE_ACTION, ZAUBERER_GIVE
 if TYPE_CHECKING:
     from .state import PalastState
 
-#: what each action kind is for (words for people, translated where shown) and how it is written (the
-#: action's text, the same in every language)
+#: what each action kind is for (words for people, translated where shown), how it is written and an
+#: example (the action's text, the same in every language)
 USAGE = {
-    "play": (N_("play a card"), "play <card>, e.g. 'play Zofe/red'"),
-    "target": (N_("choose who swaps cards with the Wizard"), "target <seat>, e.g. 'target 1'"),
-    "count": (N_("choose how many cards the Wizard swaps"), "count <number>, e.g. 'count 2'"),
-    "give": (N_("choose a card to give in the Wizard's swap"), "give <card>, e.g. 'give Hofnarr/brown'"),
-    "discard": (N_("discard a card with the Maid"), "discard <card>, e.g. 'discard Zofe/red'"),
-    "pick": (N_("choose the first card of the Cupbearer's swap"), "pick <seat> <person>, e.g. 'pick 1 Zofe'"),
-    "swap": (N_("choose the second card of the Cupbearer's swap"),
-             "swap <seat> <person>, e.g. 'swap 2 Hofnarr'"),
-    "take": (N_("take a card back with the Guard"), "take <person>, e.g. 'take Zofe'"),
-    "next": (N_("choose who plays next after a brown card"), "next <seat>, e.g. 'next 0'"),
+    "play": (N_("play a card"), "play <card>", "play Zofe/red"),
+    "target": (N_("choose who swaps cards with the Wizard"), "target <seat>", "target 1"),
+    "count": (N_("choose how many cards the Wizard swaps"), "count <number>", "count 2"),
+    "give": (N_("choose a card to give in the Wizard's swap"), "give <card>", "give Hofnarr/brown"),
+    "discard": (N_("discard a card with the Maid"), "discard <card>", "discard Zofe/red"),
+    "pick": (N_("choose the first card of the Cupbearer's swap"), "pick <seat> <person>", "pick 1 Zofe"),
+    "swap": (N_("choose the second card of the Cupbearer's swap"), "swap <seat> <person>", "swap 2 Hofnarr"),
+    "take": (N_("take a card back with the Guard"), "take <person>", "take Zofe"),
+    "next": (N_("choose who plays next after a brown card"), "next <seat>", "next 0"),
 }
 _ARG_TYPES = {"play": (str,), "target": (int,), "count": (int,), "give": (str,), "discard": (str,),
               "pick": (int, str), "swap": (int, str), "take": (str,), "next": (int,)}
@@ -42,7 +41,8 @@ def explain_illegal(state: PalastState, action: Action) -> Message:
     types = _ARG_TYPES[kind]
     if len(action.args) != len(types) or not all(isinstance(a, t) for a, t in zip(action.args, types,
                                                                                     strict=False)):
-        return message("write {usage}", usage=USAGE[kind][1])
+        _, syntax, example = USAGE[kind]
+        return message("write {syntax}, for example '{example}'", syntax=syntax, example=example)
     wanted = PHASE_ACTION[state.phase]
     decider = state.current_player
     assert decider is not None
