@@ -166,7 +166,7 @@ def test_the_results_speak_one_language(language, spy):
     assert {"de": "Revanche", "en": "Rematch"}[language] in texts
     loser = scene.order[-1]  # Palace keeps its finishing order: the loser is named last
     assert scene.standing(loser, len(scene.order) - 1) == {"de": "verloren", "en": "loser"}[language]
-    assert scene.standing(scene.order[0], 0) == {"de": "1. raus", "en": "out 1st"}[language]
+    assert scene.standing(scene.order[0], 0) == {"de": "als 1. raus", "en": "out 1st"}[language]
 
 
 # -- switching live -------------------------------------------------------------------------------
