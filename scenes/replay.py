@@ -277,7 +277,7 @@ class ReplayScene(Scene):
         add(narrow, "«", lambda: self.seek(0), tooltip=tr("To the deal (Home)"))
         add(narrow, "‹", self.step_back, tooltip=tr("One move back (the comma key)"))
         playing = ptr("replay", "Pause") if self.playing else ptr("replay", "Play")
-        add(px(96, size), playing, self.toggle_play, primary=True,
+        add(px(124, size), playing, self.toggle_play, primary=True,
             tooltip=tr("Play the moves one after another (Space)"))
         add(narrow, "›", self.step_forward, tooltip=tr("One move on (the full stop key)"))
         add(narrow, "»", lambda: self.seek(self.playback.total), tooltip=tr("To the last move (End)"))

@@ -51,7 +51,7 @@ CHARTED = 6
 LAST_GAMES = 30
 COLUMNS = ((N_("Player"), 0.17), (N_("Games"), 0.06), (N_("Wins"), 0.06), (N_("Win rate"), 0.08),
            (N_("Mean place"), 0.09), (N_("Mean pts"), 0.08), (N_("Best"), 0.05), (N_("Worst"), 0.06),
-           (N_("Streaks"), 0.16), (N_("Hints"), 0.05), (N_("AI beaten"), 0.14))
+           (N_("Streaks"), 0.19), (N_("Hints"), 0.05), (N_("AI beaten"), 0.11))
 
 
 def streak_text(stats: PlayerStats) -> str:
@@ -126,7 +126,7 @@ class StatisticsScene(MenuScene):
         self.name_entry = PlaceholderEntry(name_rect, manager=self.ui, placeholder_text=tr("A player's name"))
         self.name_entry.set_text_length_limit(40)
         self.name_entry.set_text(self.player_filter)
-        ai_rect = pygame.Rect(name_rect.right + gap, top, min(px(220, size), width // 4), control_h)
+        ai_rect = pygame.Rect(name_rect.right + gap, top, min(px(250, size), width // 4), control_h)
         self.ai_button = self.add_button(ai_rect, self._ai_label(), self.toggle_ai,
                                          tooltip=tr("Show the figures of the AI seats too"),
                                          class_id="@quiet")
