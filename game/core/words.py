@@ -11,6 +11,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from ..i18n import tr
+
 #: English nouns whose plural is not the singular plus "s"
 IRREGULAR: dict[str, str] = {"match": "matches", "child": "children", "person": "persons", "box": "boxes"}
 
@@ -36,4 +38,5 @@ def did_you_mean(word: str, choices: Iterable[str], quote: bool = True) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     if not close:
         return ""
-    return f" (did you mean {close[0]!r}?)" if quote else f" (did you mean {close[0]}?)"
+    # in the chosen language: the gallery and tools.art show it to card designers
+    return " " + tr("(did you mean {choice}?)").format(choice=repr(close[0]) if quote else close[0])
