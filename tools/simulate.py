@@ -183,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument("--bots", type=cli.bot_list, default=["heuristic"],
                         help=f"comma-separated, one per seat (or one for all): {', '.join(BOT_NAMES)}, "
-                             "ismcts:N, ismcts:Nms, improve:N, improve:Nms")
+                             "ismcts:N, ismcts:Nms, improve:N, improve:Nms (hint: a seat that always "
+                             "follows the Hint)")
     parser.add_argument("--option", action="append", type=cli.option, default=[], metavar="NAME=VALUE")
     parser.add_argument("--record", type=Path, metavar="DIR", help="write one record per game into DIR")
     parser.add_argument("--max-actions", type=cli.count(1), default=MAX_ACTIONS,
