@@ -83,12 +83,12 @@ def card_outlines(layout: GameLayout, kind: CardKind, size: Size, lib: ArtLibrar
     sx, sy = size[0] / layout.size[0], size[1] / layout.size[1]
     outlines = [
         Outline(
-            r.label,
+            tr(r.label),
             pygame.Rect(
                 round(r.box[0] * sx), round(r.box[1] * sy), round(r.box[2] * sx), round(r.box[3] * sy)
             ),
             DEFAULT_DESIGN,
-            r.note,
+            tr(r.note),
             r.oval,
             "center" if r.oval else "topleft",
         )
@@ -100,21 +100,21 @@ def card_outlines(layout: GameLayout, kind: CardKind, size: Size, lib: ArtLibrar
             rect = pygame.Rect(round(x * size[0]), round(y * size[1]), round(w * size[0]), round(h * size[1]))
             outlines.append(
                 Outline(
-                    "safe area",
+                    tr("safe area"),
                     rect,
                     SAFE_AREA,
-                    "the table may cover this with marks (a highlight, a 'blocked' stamp): "
-                    "keep the name, the colour and the rule text out of it",
+                    tr("the table may cover this with marks (a highlight, a 'blocked' stamp): "
+                       "keep the name, the colour and the rule text out of it"),
                     anchor="bottomright",
                 )
             )
     if kind.marked:
         outlines.append(
             Outline(
-                "blocked badge",
+                tr("blocked badge"),
                 badge_rect(size),
                 TABLE_DRAWS,
-                "the table's red 'no' sign on a person whose action the current King card blocks",
+                tr("the table's red 'no' sign on a person whose action the current King card blocks"),
                 oval=True,
                 anchor="center",
             )
@@ -132,10 +132,10 @@ def table_outlines(size: Size) -> list[Outline]:
         rect.center = (w // 2, h // 2)
         outlines.append(
             Outline(
-                f"seen on a {name} screen",
+                tr("seen on a {shape} screen").format(shape=name),
                 rect,
                 DEFAULT_DESIGN if aspect < w / h else SAFE_AREA,
-                f"a {name} window shows only this part",
+                tr("a {shape} window shows only this part").format(shape=name),
                 anchor=anchor,
             )
         )
@@ -223,48 +223,54 @@ def readme_text(
     game = layout.game_id
     scale = card[0] / layout.size[0]
     lines = [
-        f"Card templates for {game}, at the card size of the art pack {pack_name!r}: "
-        f"{card[0]} x {card[1]} pixels",
+        tr("Card templates for {game}, at the card size of the art pack {pack}: {width} x {height} pixels")
+        .format(game=game, pack=repr(pack_name), width=card[0], height=card[1]),
         "",
-        "Files",
+        tr("Files"),
     ]
     for kind, size, _ in sections:
-        lines.append(f"  {kind.file + '.png':<16} {kind.title}, {size[0]} x {size[1]}: {kind.manifest}")
+        title, manifest = tr(kind.title), tr(kind.manifest)
+        lines.append(f"  {kind.file + '.png':<16} {title}, {size[0]} x {size[1]}: {manifest}")
     lines += [
         "",
-        "Size and sharpness",
-        f"  Draw every face at {card[0]} x {card[1]} "
-        f"(the card_size in pack.toml; aspect {card[0] / card[1]:.3f}).",
-        "  The table scales a face to the size it needs, keeping that aspect: a face more than "
-        f"{ASPECT_TOLERANCE:.0%} off is stretched.",
-        f"  On a {FOUR_K[0]} x {FOUR_K[1]} screen the table draws cards up to {min_face_height()} px tall: "
-        "faces at least that tall stay sharp.",
-        "  The table background is cropped to fill the window: give it 16:9, at least 1920 x 1080.",
+        tr("Size and sharpness"),
+        "  " + tr("Draw every face at {width} x {height} (the card_size in pack.toml; aspect {aspect}).")
+        .format(width=card[0], height=card[1], aspect=f"{card[0] / card[1]:.3f}"),
+        "  " + tr("The table scales a face to the size it needs, keeping that aspect: a face more than "
+                  "{tolerance} off is stretched.").format(tolerance=f"{ASPECT_TOLERANCE:.0%}"),
+        "  " + tr("On a {width} x {height} screen the table draws cards up to {most} px tall: faces at least "
+                  "that tall stay sharp.").format(width=FOUR_K[0], height=FOUR_K[1], most=min_face_height()),
+        "  " + tr("The table background is cropped to fill the window: give it 16:9, at least 1920 x 1080."),
         "",
-        "What the outlines mean",
-        "  grey    the card's edge with the default rounded corners "
-        f"(radius {layout.radius * scale:.0f} px; transparent corners show the table), and the default "
-        f"frame {layout.frame * scale:.0f} px in: keep names and text inside it",
-        "  red     the table draws this over your art",
-        "  orange  the safe area ([games.<id>.text] safe_area): the table may put marks here",
-        "  blue    the default design puts this here; players look for it there, so keep it in place",
+        tr("What the outlines mean"),
+        "  " + tr("grey    the card's edge with the default rounded corners (radius {radius} px; transparent "
+                  "corners show the table), and the default frame {frame} px in: keep names and text inside "
+                  "it").format(radius=f"{layout.radius * scale:.0f}", frame=f"{layout.frame * scale:.0f}"),
+        "  " + tr("red     the table draws this over your art"),
+        "  " + tr("orange  the safe area ([games.<id>.text] safe_area): the table may put marks here"),
+        "  " + tr("blue    the default design puts this here; players look for it there, so keep it in "
+                  "place"),
         "",
-        "What the table does to every face, beside the outlined regions:",
-        "  - a highlight ring just outside the edge of a card that can be chosen (never over the art);",
-        "  - a dark veil over the whole face of a card that cannot be chosen now: keep the contrast strong;",
-        "  - a small card-count pill over the bottom-left corner of an opponent's hand of backs.",
+        tr("What the table does to every face, beside the outlined regions:"),
+        "  - " + tr("a highlight ring just outside the edge of a card that can be chosen (never over the "
+                    "art);"),
+        "  - " + tr("a dark veil over the whole face of a card that cannot be chosen now: keep the contrast "
+                    "strong;"),
+        "  - " + tr("a small card-count pill over the bottom-left corner of an opponent's hand of backs."),
     ]
     for kind, _, outlines in sections:
         if not outlines:
             continue
-        lines += ["", f"{kind.file}.png: {kind.title}"]
+        lines += ["", f"{kind.file}.png: {tr(kind.title)}"]
         for o in outlines:
             r = o.rect
             lines.append(f"  {o.label:<22} x {r.x}, y {r.y}, {r.w} x {r.h}: {o.note}")
     lines += [
         "",
-        "When the pack is drawn: python -m tools.art check PACK   (lists what to fix, with manifest lines)",
-        f"and a contact sheet:    python -m tools.art sheet PACK --game {game} --out sheet.png",
+        tr("When the pack is drawn: {command}   (lists what to fix, with manifest lines)").format(
+            command="python -m tools.art check PACK"),
+        tr("and a contact sheet:    {command}").format(
+            command=f"python -m tools.art sheet PACK --game {game} --out sheet.png"),
         "",
     ]
     return "\n".join(lines)

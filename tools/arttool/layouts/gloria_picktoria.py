@@ -8,6 +8,7 @@ quiet. The fox figure is drawn on a transparent ground of the card's size and st
 
 from __future__ import annotations
 
+from game.i18n import N_
 from tools.artgen.gloria_picktoria import (
     BOTTOM_BAND,
     CARD_H,
@@ -34,78 +35,82 @@ def _circle(centre: tuple[float, float], r: float) -> tuple[float, float, float,
 
 TREASURE = CardKind(
     file="treasure_card",
-    title="Chicken treasure (motif card)",
-    manifest='[games.gloria_picktoria.cards] "<motif>": egg, feather, corn, worm, nest, clover, bell, '
-    "ribbon, plum, vane (also joker and dh)",
+    title=N_("Chicken treasure (motif card)"),
+    manifest=N_('[games.gloria_picktoria.cards] "<motif>": egg, feather, corn, worm, nest, clover, bell, '
+    "ribbon, plum, vane (also joker and dh)"),
     section="cards",
     example="egg",
     regions=(
         Region(
-            "corner medallion",
+            N_("corner medallion"),
             _circle(INDEX_CENTRE, INDEX_R + 3),
-            "the motif's drawing: all that shows of a card lying in a row",
+            N_("the motif's drawing: all that shows of a card lying in a row"),
             oval=True,
         ),
-        Region("row edge", ROW_EDGE, "the strip a row shows of every open card: colour and medallion"),
+        Region(N_("row edge"), ROW_EDGE,
+               N_("the strip a row shows of every open card: colour and medallion")),
         Region(
-            "name band",
+            N_("name band"),
             (INDEX_CENTRE[0] + INDEX_R, 0, CARD_W - INDEX_CENTRE[0] - INDEX_R, TOP_BAND),
-            "the motif's name",
+            N_("the motif's name"),
         ),
-        Region("picture", PICTURE, "the treasure, large"),
-        Region("bottom band", (0, BOTTOM_BAND, CARD_W, CARD_H - BOTTOM_BAND), "what kind of card it is"),
+        Region(N_("picture"), PICTURE, N_("the treasure, large")),
+        Region(N_("bottom band"), (0, BOTTOM_BAND, CARD_W, CARD_H - BOTTOM_BAND), N_("what kind of card it "
+                                                                                     "is")),
     ),
 )
 
 DOUBLER = CardKind(
     file="doubler",
-    title="Doubler",
-    manifest='[games.gloria_picktoria.cards] "doubler"',
+    title=N_("Doubler"),
+    manifest=N_('[games.gloria_picktoria.cards] "doubler"'),
     section="cards",
     example="doubler",
     regions=(
         Region(
-            "corner medallion", _circle(INDEX_CENTRE, INDEX_R + 3), "x2: what shows at a row's end", oval=True
+            N_("corner medallion"), _circle(INDEX_CENTRE, INDEX_R + 3), N_("x2: what shows at a row's end"),
+                oval=True
         ),
-        Region("x2", _circle((CARD_W / 2, 276), 118), "the doubling", oval=True),
+        Region(N_("x2"), _circle((CARD_W / 2, 276), 118), N_("the doubling"), oval=True),
     ),
 )
 
 FOX = CardKind(
     file="fox",
-    title="Fox figure (a token, not a card)",
-    manifest='[games.gloria_picktoria.cards] "fox"',
+    title=N_("Fox figure (a token, not a card)"),
+    manifest=N_('[games.gloria_picktoria.cards] "fox"'),
     section="cards",
     example="fox",
     regions=(
         Region(
-            "figure",
+            N_("figure"),
             (FRAME, FRAME, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME),
-            "the fox on a transparent ground; the table stands it on a row",
+            N_("the fox on a transparent ground; the table stands it on a row"),
         ),
     ),
 )
 
 BACK = CardKind(
     file="back",
-    title="Back of the cards",
-    manifest="[games.gloria_picktoria] back",
+    title=N_("Back of the cards"),
+    manifest=N_("[games.gloria_picktoria] back"),
     section="back",
     regions=(
         Region(
-            "emblem",
+            N_("emblem"),
             (CARD_W / 2 - 124, CARD_H / 2 - 164, 248, 328),
-            "the rooster and the game's name",
+            N_("the rooster and the game's name"),
             oval=True,
         ),
-        Region("treasure mark", TREASURE_MARK, "the table shows a treasure's face small here: keep it quiet"),
+        Region(N_("treasure mark"), TREASURE_MARK, N_("the table shows a treasure's face small here: keep "
+                                                      "it quiet")),
     ),
 )
 
 TABLE = CardKind(
     file="table",
-    title="Table background",
-    manifest="[games.gloria_picktoria] table",
+    title=N_("Table background"),
+    manifest=N_("[games.gloria_picktoria] table"),
     section="table",
 )
 

@@ -8,6 +8,7 @@ elsewhere still plays, but a fanned hand can then not be read.
 
 from __future__ import annotations
 
+from game.i18n import N_
 from tools.artgen.palace import CARD_H, CARD_W, COURT_BOX, INDEX_BOX, PIP_BOX, RADIUS
 
 from . import CardKind, GameLayout, Region
@@ -20,61 +21,64 @@ TURNED_INDEX = (
     INDEX_BOX[2],
     INDEX_BOX[3],
 )
-INDEX_NOTE = "rank over suit, big: the only part of a card a fanned hand or the pile shows"
+INDEX_NOTE = N_("rank over suit, big: the only part of a card a fanned hand or the pile shows")
 
 NUMBER = CardKind(
     file="number_card",
-    title="Number card (2 to 10)",
-    manifest='[games.palace.cards] "<rank><suit>", e.g. "7H" or "10S" (ranks 2-10 of C, D, H, S)',
+    title=N_("Number card (2 to 10)"),
+    manifest=N_('[games.palace.cards] "<rank><suit>", e.g. "7H" or "10S" (ranks 2-10 of C, D, H, S)'),
     section="cards",
     example="7H",
     regions=(
-        Region("index", INDEX_BOX, INDEX_NOTE),
-        Region("pips", PIP_BOX, "the suit's pips in the printed arrangement, the lower half turned round"),
-        Region("index (turned)", TURNED_INDEX, "the same index turned round, for the far side"),
+        Region(N_("index"), INDEX_BOX, INDEX_NOTE),
+        Region(N_("pips"), PIP_BOX, N_("the suit's pips in the printed arrangement, the lower half turned "
+                                       "round")),
+        Region(N_("index (turned)"), TURNED_INDEX, N_("the same index turned round, for the far side")),
     ),
 )
 
 COURT = CardKind(
     file="court_card",
-    title="Court card (J, Q, K)",
-    manifest='[games.palace.cards] "JH", "QS", "KC", …',
+    title=N_("Court card (J, Q, K)"),
+    manifest=N_('[games.palace.cards] "JH", "QS", "KC", …'),
     section="cards",
     example="KH",
     regions=(
-        Region("index", INDEX_BOX, INDEX_NOTE),
-        Region("figure", COURT_BOX, "the double-ended figure, the same from either side"),
-        Region("index (turned)", TURNED_INDEX, "the same index turned round"),
+        Region(N_("index"), INDEX_BOX, INDEX_NOTE),
+        Region(N_("figure"), COURT_BOX, N_("the double-ended figure, the same from either side")),
+        Region(N_("index (turned)"), TURNED_INDEX, N_("the same index turned round")),
     ),
 )
 
 ACE = CardKind(
     file="ace",
-    title="Ace",
-    manifest='[games.palace.cards] "AC", "AD", "AH", "AS"',
+    title=N_("Ace"),
+    manifest=N_('[games.palace.cards] "AC", "AD", "AH", "AS"'),
     section="cards",
     example="AS",
     regions=(
-        Region("index", INDEX_BOX, INDEX_NOTE),
+        Region(N_("index"), INDEX_BOX, INDEX_NOTE),
         Region(
-            "pip",
+            N_("pip"),
             (CARD_W / 2 - 128, CARD_H / 2 - 128, 256, 256),
-            "one large pip (the spade ornate)",
+            N_("one large pip (the spade ornate)"),
             oval=True,
         ),
-        Region("index (turned)", TURNED_INDEX, "the same index turned round"),
+        Region(N_("index (turned)"), TURNED_INDEX, N_("the same index turned round")),
     ),
 )
 
 BACK = CardKind(
     file="back",
-    title="Back of the cards",
-    manifest="[games.palace] back",
+    title=N_("Back of the cards"),
+    manifest=N_("[games.palace] back"),
     section="back",
-    regions=(Region("emblem", (CARD_W / 2 - 96, CARD_H / 2 - 126, 192, 252), "the four suits", oval=True),),
+    regions=(Region(N_("emblem"), (CARD_W / 2 - 96, CARD_H / 2 - 126, 192, 252), N_("the four suits"),
+                    oval=True),),
 )
 
-TABLE = CardKind(file="table", title="Table background", manifest="[games.palace] table", section="table")
+TABLE = CardKind(file="table", title=N_("Table background"), manifest=N_("[games.palace] table"),
+                 section="table")
 
 LAYOUT = GameLayout(
     game_id="palace",

@@ -7,6 +7,7 @@ against the shipped faces.
 
 from __future__ import annotations
 
+from game.i18n import N_
 from tools.artgen.palastgefluester import (
     BADGE_CENTRE,
     BADGE_R,
@@ -39,77 +40,84 @@ def _circle(centre: tuple[float, float], r: float) -> tuple[float, float, float,
 
 PERSON = CardKind(
     file="person_card",
-    title="Person card",
-    manifest='[games.palastgefluester.cards] "<Person>/<colour>", e.g. "Zofe/red" (7 persons x 6 colours)',
+    title=N_("Person card"),
+    manifest=N_('[games.palastgefluester.cards] "<Person>/<colour>", e.g. "Zofe/red" '
+                '(7 persons x 6 colours)'),
     section="cards",
     example="Zofe/red",
     marked=True,
     regions=(
-        Region("name band", (0, 0, CARD_W, TOP_BAND), "the person's name on the player colour"),
+        Region(N_("name band"), (0, 0, CARD_W, TOP_BAND), N_("the person's name on the player colour")),
         Region(
-            "colour badge",
+            N_("colour badge"),
             _circle(BADGE_CENTRE, BADGE_OUTER_R),
-            "the colour's shape (red triangle, blue circle, yellow star, green diamond, purple square, "
-            "brown cross): colours never rely on hue alone",
+            N_("the colour's shape (red triangle, blue circle, yellow star, green diamond, purple square, "
+            "brown cross): colours never rely on hue alone"),
             oval=True,
         ),
-        Region("picture", PORTRAIT, "the person"),
-        Region("action icon", _circle(ICON_CENTRE, ICON_R), "the icon of the person's action", oval=True),
-        Region("rule text", TEXT_BOX, "the action, as the rules word it"),
+        Region(N_("picture"), PORTRAIT, N_("the person")),
+        Region(N_("action icon"), _circle(ICON_CENTRE, ICON_R), N_("the icon of the person's action"),
+               oval=True),
+        Region(N_("rule text"), TEXT_BOX, N_("the action, as the rules word it")),
         Region(
-            "colour band",
+            N_("colour band"),
             (0, BOTTOM_BAND, CARD_W, CARD_H - BOTTOM_BAND),
-            "the colour's name between its shapes (brown: BROWN · FEWEST CARDS)",
+            N_("the colour's name between its shapes (brown: BROWN · FEWEST CARDS)"),
         ),
     ),
 )
 
 KING = CardKind(
     file="king_card",
-    title="King card",
-    manifest='[games.palastgefluester.cards] "king/<Person>", e.g. "king/Zofe" (6 faces: no Hofmarschall)',
+    title=N_("King card"),
+    manifest=N_('[games.palastgefluester.cards] "king/<Person>", e.g. "king/Zofe" '
+                '(6 faces: no Hofmarschall)'),
     section="cards",
     example="king/Zofe",
     regions=(
-        Region("crown, KING CARD", (100, 34, 200, 88), "marks it as a King card, never a person card"),
-        Region("name", (24, 122, CARD_W - 48, 50), "the person whose action it blocks"),
+        Region(N_("crown, KING CARD"), (100, 34, 200, 88),
+               N_("marks it as a King card, never a person card")),
+        Region(N_("name"), (24, 122, CARD_W - 48, 50), N_("the person whose action it blocks")),
         Region(
-            "portrait", _circle(KING_PORTRAIT_CENTRE, KING_PORTRAIT_R), "that person's portrait", oval=True
+            N_("portrait"), _circle(KING_PORTRAIT_CENTRE, KING_PORTRAIT_R), N_("that person's portrait"),
+                oval=True
         ),
         Region(
-            "blocked icon",
+            N_("blocked icon"),
             _circle(KING_ICON_CENTRE, KING_ICON_R),
-            "the person's action icon struck through (Hofnarr: the round-end warning)",
+            N_("the person's action icon struck through (Hofnarr: the round-end warning)"),
             oval=True,
         ),
-        Region("meaning", KING_SCROLL, "what the card means, as the rules word it"),
+        Region(N_("meaning"), KING_SCROLL, N_("what the card means, as the rules word it")),
     ),
 )
 
 BACK = CardKind(
     file="back",
-    title="Back of the person cards",
-    manifest="[games.palastgefluester] back",
+    title=N_("Back of the person cards"),
+    manifest=N_("[games.palastgefluester] back"),
     section="back",
-    regions=(Region("emblem", (78, 118, 244, 324), "the palace and the game's name", oval=True),),
+    regions=(Region(N_("emblem"), (78, 118, 244, 324), N_("the palace and the game's name"), oval=True),),
 )
 
 KING_BACK = CardKind(
     file="king_back",
-    title="Back of the King cards",
-    manifest="[games.palastgefluester] king_back",
+    title=N_("Back of the King cards"),
+    manifest=N_("[games.palastgefluester] king_back"),
     section="king_back",
     regions=(
-        Region("crown medallion", _circle((CARD_W / 2, CARD_H / 2), 104), "the crown", oval=True),
-        Region("KING (top)", (FRAME, 48, CARD_W - 2 * FRAME, 32), "tells the King pile from the person pile"),
-        Region("KING (bottom)", (FRAME, CARD_H - 80, CARD_W - 2 * FRAME, 32), "the same, for the far side"),
+        Region(N_("crown medallion"), _circle((CARD_W / 2, CARD_H / 2), 104), N_("the crown"), oval=True),
+        Region(N_("KING (top)"), (FRAME, 48, CARD_W - 2 * FRAME, 32), N_("tells the King pile from the "
+                                                                         "person pile")),
+        Region(N_("KING (bottom)"), (FRAME, CARD_H - 80, CARD_W - 2 * FRAME, 32), N_("the same, for the far "
+                                                                                     "side")),
     ),
 )
 
 TABLE = CardKind(
     file="table",
-    title="Table background",
-    manifest="[games.palastgefluester] table",
+    title=N_("Table background"),
+    manifest=N_("[games.palastgefluester] table"),
     section="table",
 )
 

@@ -7,6 +7,7 @@ icons elsewhere still plays; only the icon names on hover point at the wrong pla
 
 from __future__ import annotations
 
+from game.i18n import N_
 from tools.artgen.three_chapters import (
     CARD_H,
     CARD_W,
@@ -32,45 +33,46 @@ def _circle(centre: tuple[float, float], r: float) -> tuple[float, float, float,
 
 STORY = CardKind(
     file="story_card",
-    title="Story card",
-    manifest='[games.three_chapters.cards] "<value>", e.g. "17" (50 cards, "1" … "50")',
+    title=N_("Story card"),
+    manifest=N_('[games.three_chapters.cards] "<value>", e.g. "17" (50 cards, "1" … "50")'),
     section="cards",
     example="17",
     regions=(
         Region(
-            "value",
+            N_("value"),
             _circle(VALUE_CENTRE, VALUE_R + 3),
-            "the card's value, big: it decides the trick and stays visible in a fanned hand",
+            N_("the card's value, big: it decides the trick and stays visible in a fanned hand"),
             oval=True,
         ),
-        Region("name", NAME_BOX, "the card's name"),
-        Region("picture", PICTURE, "the picture"),
+        Region(N_("name"), NAME_BOX, N_("the card's name")),
+        Region(N_("picture"), PICTURE, N_("the picture")),
         Region(
-            "attribute icons",
+            N_("attribute icons"),
             ICON_ROW,
-            "one icon per attribute, centred, in the game's attribute order; the table names the icon "
-            "under the mouse from these positions",
+            N_("one icon per attribute, centred, in the game's attribute order; the table names the icon "
+            "under the mouse from these positions"),
         ),
         Region(
-            "abilities",
+            N_("abilities"),
             TEXT_BOX,
-            "each ability with its seal: II (in a trick), III (the final count) or II+III (both)",
+            N_("each ability with its seal: II (in a trick), III (the final count) or II+III (both)"),
         ),
     ),
 )
 
 BACK = CardKind(
     file="back",
-    title="Back of the cards",
-    manifest="[games.three_chapters] back",
+    title=N_("Back of the cards"),
+    manifest=N_("[games.three_chapters] back"),
     section="back",
-    regions=(Region("emblem", (CARD_W / 2 - 130, CARD_H / 2 - 150, 260, 300), "the book", oval=True),),
+    regions=(Region(N_("emblem"), (CARD_W / 2 - 130, CARD_H / 2 - 150, 260, 300), N_("the book"), oval=True),
+             ),
 )
 
 TABLE = CardKind(
     file="table",
-    title="Table background",
-    manifest="[games.three_chapters] table",
+    title=N_("Table background"),
+    manifest=N_("[games.three_chapters] table"),
     section="table",
 )
 
