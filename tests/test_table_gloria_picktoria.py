@@ -356,5 +356,9 @@ def test_every_art_id_of_the_game_is_in_the_default_pack():
     ids = {*MOTIF_IDS, JOKER, DH, DOUBLER, FOX}
     assert ids <= set(section["cards"])
     for card in ids:
-        assert (pack / section["cards"][card]).is_file()
+        named = section["cards"][card]  # a face with words is named per language: { en = …, de = … }
+        files = list(named.values()) if isinstance(named, dict) else [named]
+        assert all((pack / file).is_file() for file in files)
+        assert not isinstance(named, dict) or set(named) == {"en", "de"}
+    assert isinstance(section["cards"]["egg"], dict), "a motif's face carries its name in each language"
     assert (pack / section["back"]).is_file() and (pack / section["table"]).is_file()
