@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     names = ", ".join(shown(s["name"]) for s in record.seats)  # a name may hold anything JSON can
     print(f"{record.game} (rules v{record.version}), {record.players} players: {names}; seed {record.seed}")
-    print(f"{len(record.actions)} actions replayed; " + (state.result_text() or "game not finished"))
+    print(f"{len(record.actions)} actions replayed; " + (str(state.result_text()) or "game not finished"))
     if args.verify:
         print(f"verified: state hash {state.state_hash()[:16]}… matches the footer")
     return 0
