@@ -43,6 +43,7 @@ def message_data(value: object) -> dict:
         return value.to_dict()
     raise TypeError(f"not JSON data: {value!r}")
 
+
 GAME = game.load("gloria_picktoria")
 SCORING_AT = (4, 7, 10)
 
