@@ -26,7 +26,8 @@ CARD_TEXT = re.compile(r'"(10|[2-9JQKA])([CDHS])"')
 
 def card_strings(obs: dict[str, Any]) -> set[str]:
     """Every card named anywhere inside an observation."""
-    return {rank + suit for rank, suit in CARD_TEXT.findall(json.dumps(obs))}
+    text = json.dumps(obs, default=lambda message: message.to_dict())  # a message as its data: ids, params
+    return {rank + suit for rank, suit in CARD_TEXT.findall(text)}
 
 
 def count_cards(state: PalaceState) -> int:

@@ -122,7 +122,7 @@ def test_pa_r3_face_down_cards_are_seen_by_nobody_not_even_their_owner() -> None
     state = GAME.new_state(4, 5)
     for seat in [None, 0, 1, 2, 3]:
         obs = state.observation(seat)
-        text = json.dumps(obs)
+        text = json.dumps(obs, default=str)
         for row in state.down:
             for card in row:
                 assert f'"{card}"' not in text
@@ -170,7 +170,7 @@ def test_pa_r4_the_two_is_the_highest_card_for_the_start() -> None:
     state.apply("ready")
     assert state.current_player == 1  # the dealer's left (seat 0) shows only 2s: the Ace is lower
     events = swap_position([["2C", "10C", "2D"], ["AD", "KD", "QD"]], dealer=1).apply("ready")
-    assert [e.reason for e in events if isinstance(e, TurnChanged)] == [
+    assert [str(e.reason) for e in events if isinstance(e, TurnChanged)] == [
         "starts with the lowest face-up card, a 10"]
 
 
@@ -226,7 +226,7 @@ def test_pa_r7_redraw_adds_freshly_drawn_cards_of_the_rank_just_played() -> None
     assert texts(state) == ["play 1x7", "pass"]
     other = state.observation(1)
     assert other["redraw"] == {"rank": "7", "drawn": 1} and other["fresh"] == []
-    assert "7D" not in json.dumps(other)
+    assert "7D" not in json.dumps(other, default=str)
     assert state.observation(0)["fresh"] == ["7D"]
     state.apply("play 1x7")
     assert state.pile == ["7C", "7D"] and state.hands[0] == ["9C", "JC", "QH"]
@@ -374,8 +374,8 @@ def test_pa_r12_every_player_out_wins_and_the_last_with_cards_loses() -> None:
     assert state.winners() == [0, 2, 1]  # every seat but the loser, in the order they went out
     assert state.scores() == [1.0, 3.0, 2.0, 4.0]  # the places; the loser's is the number of players
     assert [(e.seat, e.new) for e in events if isinstance(e, ScoreChanged)] == [(1, 3.0), (3, 4.0)]
-    assert state.result_text() == ("Out first to last, all winners: Player 1, Player 3, Player 2. "
-                                   "Player 4 is left with cards: the Palace loser.")
+    assert str(state.result_text()) == ("Out first to last, all winners: Seat 1, Seat 3 and Seat 2. "
+                                   "Seat 4 is left with cards: the Palace loser.")
 
 
 def test_pa_r12_finishing_order_and_the_loser_of_the_last_two() -> None:
@@ -390,8 +390,8 @@ def test_pa_r12_finishing_order_and_the_loser_of_the_last_two() -> None:
     assert [(e.seat, e.new) for e in events if isinstance(e, ScoreChanged)] == [(1, 2.0), (2, 3.0)]
     ended = [e for e in events if isinstance(e, GameEnded)]
     assert len(ended) == 1 and ended[0].winners == (0, 1)
-    assert state.result_text() == ("Out first to last, all winners: Player 1, Player 2. "
-                                   "Player 3 is left with cards: the Palace loser.")
+    assert str(state.result_text()) == ("Out first to last, all winners: Seat 1 and Seat 2. "
+                                   "Seat 3 is left with cards: the Palace loser.")
     assert state.observation(2)["out"] == [0, 1] and state.observation(None)["loser"] == 2
     with pytest.raises(IllegalAction, match="the game is over"):
         state.apply("play 1x3")
@@ -403,7 +403,7 @@ def test_pa_r12_two_players_end_at_the_first_out() -> None:
     state.apply("play 1xK")
     assert state.is_terminal() and state.out == [0] and state.loser == 1
     assert state.scores() == [1.0, 2.0] and state.winners() == [0]
-    assert state.result_text() == "Player 1 is out and wins. Player 2 is left with cards: the Palace loser."
+    assert str(state.result_text()) == "Seat 1 is out and wins. Seat 2 is left with cards: the Palace loser."
 
 
 def test_pa_r12_out_players_are_passed_over() -> None:
@@ -418,7 +418,7 @@ def test_pa_r13_seven_lower() -> None:
     hands = [["5C", "8C", "7D", "2C", "10C"], ["4C"], ["6H"]]
     on = position(hands=hands, pile=["7H"], options={"seven_lower": True})
     assert plays(on) == {"play 1x5", "play 1x7", "play 1x2", "play 1x10"}
-    assert on.observation(0)["needs"] == "a 7 or lower (or a 2 or a 10)"
+    assert str(on.observation(0)["needs"]) == "a 7 or lower (or a 2 or a 10)"
     off = position(hands=hands, pile=["7H"])
     assert plays(off) == {"play 1x8", "play 1x7", "play 1x2", "play 1x10"}
 
@@ -485,7 +485,7 @@ def test_every_option_on_together() -> None:
     ("dance", "not a Palace action"),
     ("swap 9C KH", "swapped only before the first play"),
     ("play 7", "write a play as"),
-    ("play 1xK", "no K in Player 1's hand"),
+    ("play 1xK", "no King in the hand of Seat 1"),
     ("play 3x9", "only 1 of rank 9"),
     ("play 1x4", "cannot go on the pile now: it needs a 5 or higher"),
     ("pass", "pass only finishes a turn in which cards were drawn"),
@@ -509,7 +509,7 @@ def test_illegal_in_the_redraw_and_swap_phases() -> None:
     with pytest.raises(IllegalAction, match="decide on the 7 just drawn: 'play 1x7' adds it"):
         state.apply("pickup")
     swap = GAME.new_state(2, 3, {"dealer": 0})
-    with pytest.raises(IllegalAction, match="is not in Player 2's hand"):
+    with pytest.raises(IllegalAction, match="is not in the hand of Seat 2"):
         swap.apply(act("swap", "XX", "YY"))
     with pytest.raises(IllegalAction, match="swap hand and face-up cards or say ready"):
         swap.apply("play 1x5")
@@ -561,15 +561,15 @@ def test_pa_r14_other_seats_cannot_tell_whether_the_drawn_card_matches() -> None
         assert chance.observation(0)["fresh"] == ["7D"] and none.observation(0)["fresh"] == []
         for seat in [None, *range(1, players)]:
             assert chance.observation(seat) == none.observation(seat), f"seat {seat} can tell them apart"
-        assert chance.observation(1)["prompt"] == "Player 1 is finishing the turn"
-        assert chance.observation(0)["prompt"] == "You drew a 7 again: add it or keep it"
-        assert none.observation(0)["prompt"] == "No 7 came with the draw: your turn ends"
+        assert str(chance.observation(1)["prompt"]) == "Seat 1 is finishing the turn"
+        assert str(chance.observation(0)["prompt"]) == "You drew a 7 again: add it or keep it"
+        assert str(none.observation(0)["prompt"]) == "No 7 came with the draw: your turn ends"
         passed = chance.clone().apply("pass"), none.clone().apply("pass")
         for seat in [None, *range(1, players)]:
             seen = [[e.seen_by(seat) for e in events] for events in passed]
             assert seen[0] == seen[1], "a pass says nothing of a redraw chance"
         turn = [e for e in passed[0] if isinstance(e, TurnChanged)]
-        assert [e.reason for e in turn] == ["the next player"]
+        assert [str(e.reason) for e in turn] == ["the next player"]
 
 
 def test_pa_r14_the_play_before_the_finishing_step_shows_the_same_events() -> None:

@@ -13,6 +13,8 @@ from test_table_support import click, close_app, frames_until, make_app
 
 from game.core import CardMoved, Note
 from game.core.records import read_record, replay
+from game.i18n import Seat as SeatWord
+from game.i18n import message
 from game.match import Match, Seat
 from game.palace.cards import DECK
 from scenes.art import ArtLibrary
@@ -285,21 +287,23 @@ def test_a_burn_and_a_pick_up_are_announced_before_the_cards_move():
         table.timeline.clear()
         table.model.resync({"pile": ["5H", "7H", "7D", "7C", "7S"], "hand:1": []})
         table._play_event(CardMoved(card="5H", src="pile", dst="burned"))
-        assert table.flash is not None and table.flash.line == "Burned: four 7s"
+        assert table.flash is not None and table.flash.line == "Burned by four 7s"
         assert len(table.model.zones["pile"]) == 5, "the pile glows first, then it flies off"
         frames_until(app, lambda: not table.model.zones["pile"] or table.timeline.idle, 600)
         table.model.resync({"pile": ["KH", "2S"], "hand:1": []})
         table._play_event(CardMoved(card="KH", src="pile", dst="hand:1"))
         assert table.flash.title == "Pile picked up" and table.flash.line == "Ben takes 2 cards into the hand"
-        table._play_event(Note(text="Player 2 is out in place 1", seat=1))
+        out = message("{seat} is out in place {place}", seat=SeatWord(1), place=1)
+        table._play_event(Note(text=out, seat=1, detail={"out": 1}))
         assert (table.flash.title, table.flash.line) == ("Ben is out", "1st place")
     finally:
         close_app(app)
 
 
-def test_seat_names_replace_the_engines_player_numbers():
+def test_seat_names_replace_the_engines_seats():
     match = Match(GAME, seats(1, 3), seed=1)
-    assert name_text(match, "Player 2 burns the pile with a 10") == "Ben burns the pile with a 10"
+    said = message("{seat} burns the pile with a 10", seat=SeatWord(1))
+    assert name_text(match, said) == "Ben burns the pile with a 10"
 
 
 def test_every_art_id_of_the_game_is_in_the_default_pack():
@@ -322,10 +326,10 @@ def test_pa_r12_the_first_two_out_win_and_the_loser_is_named_in_footer_and_resul
     assert match.state.winners() == [0, 2, 1] and match.state.scores() == [1.0, 3.0, 2.0, 4.0]
     footer = match.record().footer
     assert footer["winners"] == [0, 2, 1] and footer["scores"] == [1.0, 3.0, 2.0, 4.0]
-    assert footer["result"].endswith("Player 4 is left with cards: the Palace loser.")
+    assert footer["result"].endswith("Seat 4 is left with cards: the Palace loser.")
     results = ResultsScene(app, match)
     assert results.title() == "Dora is the loser"
-    assert results.result == ("Out first to last, all winners: Anna, Cleo, Ben. "
+    assert results.result == ("Out first to last, all winners: Anna, Cleo and Ben. "
                               "Dora is left with cards: the Palace loser.")
     assert results.order == [0, 2, 1, 3]
     assert [results.standing(seat, place) for place, seat in enumerate(results.order)] == [

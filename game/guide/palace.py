@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from ..i18n import N_, tr
 from ..palace.cards import rank_of
 from ..palace.state import parse_play
 from . import Course, Lesson
@@ -85,10 +86,10 @@ def _done(obs: Obs) -> bool:
 
 def _outcome(obs: Obs) -> str:
     if not obs["out"]:
-        return "The lesson ended before anyone went out."
+        return tr("The lesson ended before anyone went out.")
     if obs["out"][0] == obs["seat"]:
-        return "You went out first: you win, and your opponent is left holding cards."
-    return "Your opponent went out first: you are left holding cards, the loser this time."
+        return tr("You went out first: you win, and your opponent is left holding cards.")
+    return tr("Your opponent went out first: you are left holding cards, the loser this time.")
 
 
 COURSE = Course(
@@ -96,38 +97,38 @@ COURSE = Course(
     players=2,
     seed=5,
     options={"redraw": True, "dealer": 1},
-    intro="Palace against one opponent. Get rid of all your cards: your hand, then your face-up cards, "
-          "then your face-down ones. The first one out wins; the other is the loser.",
+    intro=N_("Palace against one opponent. Get rid of all your cards: your hand, then your face-up cards, "
+             "then your face-down ones. The first one out wins; the other is the loser."),
     lessons=(
-        Lesson("pa.swap", "Swap before play",
-               "Before play you may swap hand cards with your face-up cards: click a hand card, then a "
-               "face-up card. Your face-up cards are played late, with no hand to fall back on: put strong "
-               "cards there (2, 10, aces), then press Ready.",
+        Lesson("pa.swap", N_("Swap before play"),
+               N_("Before play you may swap hand cards with your face-up cards: click a hand card, then a "
+                  "face-up card. Your face-up cards are played late, with no hand to fall back on: put "
+                  "strong cards there (2, 10, aces), then press Ready."),
                _swap),
-        Lesson("pa.play", "Play equal or higher",
-               "Play one or more cards of one rank, equal to or higher than the top of the pile (3 is low, "
-               "ace is high). Then you draw back up to 3 while the draw pile lasts. The cards you may play "
-               "now are marked.", _play),
-        Lesson("pa.two", "The 2 resets",
-               "A 2 goes on anything, and the next player may play anything on it.", _rank_in_hand("2")),
-        Lesson("pa.ten", "The 10 burns",
-               "A 10 goes on anything and burns the pile: it leaves the game, and you play again.",
+        Lesson("pa.play", N_("Play equal or higher"),
+               N_("Play one or more cards of one rank, equal to or higher than the top of the pile (3 is "
+                  "low, ace is high). Then you draw back up to 3 while the draw pile lasts. The cards you "
+                  "may play now are marked."), _play),
+        Lesson("pa.two", N_("The 2 resets"),
+               N_("A 2 goes on anything, and the next player may play anything on it."), _rank_in_hand("2")),
+        Lesson("pa.ten", N_("The 10 burns"),
+               N_("A 10 goes on anything and burns the pile: it leaves the game, and you play again."),
                _rank_in_hand("10")),
-        Lesson("pa.burn", "A burned pile",
-               "The pile burned: a 10, or four cards of one rank in a row. The player who burned it starts a "
-               "new pile with any card.", _burned),
-        Lesson("pa.pickup", "Picking up",
-               "Nothing goes on the pile? Then the whole pile goes into your hand. It ends your turn; the "
-               "next player starts a new pile.", _pickup),
-        Lesson("pa.redraw", "Redraw",
-               "You just drew a card of the rank you played: you may add it to the pile at once, or keep it. "
-               "Your opponent only sees that you finish your turn.", _redraw),
-        Lesson("pa.up", "Your face-up cards",
-               "Your hand is empty and the draw pile is gone: now you play your face-up cards.",
+        Lesson("pa.burn", N_("A burned pile"),
+               N_("The pile burned: a 10, or four cards of one rank in a row. The player who burned it "
+                  "starts a new pile with any card."), _burned),
+        Lesson("pa.pickup", N_("Picking up"),
+               N_("Nothing goes on the pile? Then the whole pile goes into your hand. It ends your turn; the "
+                  "next player starts a new pile."), _pickup),
+        Lesson("pa.redraw", N_("Redraw"),
+               N_("You just drew a card of the rank you played: you may add it to the pile at once, or keep "
+                  "it. Your opponent only sees that you finish your turn."), _redraw),
+        Lesson("pa.up", N_("Your face-up cards"),
+               N_("Your hand is empty and the draw pile is gone: now you play your face-up cards."),
                _source("up")),
-        Lesson("pa.down", "Blind cards",
-               "Now the face-down cards, one a turn, blind: if it goes on the pile it stays, otherwise you "
-               "take it with the whole pile.", _source("down")),
+        Lesson("pa.down", N_("Blind cards"),
+               N_("Now the face-down cards, one a turn, blind: if it goes on the pile it stays, otherwise "
+                  "you take it with the whole pile."), _source("down")),
     ),
     done=_done,
     outcome=_outcome,

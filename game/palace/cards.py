@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..i18n import Card, Message, context_message, language, message, ptr
+
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 
 # Powers a rank can have (PA-R5, PA-R9, PA-R11, PA-R13).
@@ -82,9 +84,103 @@ def sorted_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=CARD_ORDER.__getitem__)
 
 
-def rank_word(rank: str, count: int = 1) -> str:
-    """'a K', 'two 7s', 'an A' / 'an 8': for messages."""
+# -- words ---------------------------------------------------------------------------------------------
+#: A rank's name (the catalogues have these through `catalogue_words`, context "card name"); numbers stay
+#: digits in both languages.
+RANK_NAMES: dict[str, str] = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+#: A rank's plural, for the catalogues (context "card name, plural"): "7s", "Kings".
+RANK_PLURALS: dict[str, str] = {
+    "2": "2s", "3": "3s", "4": "4s", "5": "5s", "6": "6s", "7": "7s",
+    "8": "8s", "9": "9s", "10": "10s", "J": "Jacks", "Q": "Queens", "K": "Kings",
+    "A": "Aces",
+}
+SUIT_NAMES: dict[str, str] = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+#: "Queen of Spades": a whole card's name (context "card name"); German puts the suit first ("Pik Königin").
+CARD_NAME = "{rank} of {suit}"
+#: What a rank's power does, for the catalogues (context "card rule"), by power.
+POWER_TEXTS: dict[str, str] = {
+    RESET: "It plays on anything, and the next player may play anything on it.",
+    BURN: "It plays on anything and burns the pile.",
+    LOWER: "The next card played on it must be of its rank or lower.",
+    SKIP: "The next player is skipped (once for every such card played).",
+    INVISIBLE: "It plays on anything and takes the rank of the card below it.",
+}
+PLAIN_TEXT = "It plays on a card of its rank or lower. Four of a rank in a row burn the pile."
+RANK_ORDER_TEXT = "3 is the lowest rank, then 4 … 10, Jack, Queen, King, Ace, and 2 the highest."
+
+#: German articles by gender, per case: definite (nom, acc, dat) and indefinite (a_nom, a_acc, a_dat)
+_GERMAN_ARTICLES: dict[str, dict[str, str]] = {
+    "m": {"nom": "der", "acc": "den", "dat": "dem", "a_nom": "ein", "a_acc": "einen", "a_dat": "einem"},
+    "f": {"nom": "die", "acc": "die", "dat": "der", "a_nom": "eine", "a_acc": "eine", "a_dat": "einer"},
+    "n": {"nom": "das", "acc": "das", "dat": "dem", "a_nom": "ein", "a_acc": "ein", "a_dat": "einem"},
+}
+#: The gender of each rank's German name: die Sieben, der Bube, die Königin, der König, das Ass.
+_GERMAN_GENDER: dict[str, str] = {"J": "m", "Q": "f", "K": "m", "A": "n"}
+#: German masculine nouns of this kind take -en after the nominative (den Buben)
+_GERMAN_WEAK = {"J"}
+CASES = ("nom", "acc", "dat", "a_nom", "a_acc", "a_dat", "pl")
+
+
+def catalogue_words() -> list[tuple[str | None, str]]:
+    """The card data's texts for the catalogues: rank and suit names, plurals, the rule texts."""
+    out: list[tuple[str | None, str]] = [("card name", name) for name in RANK_NAMES.values()]
+    out += [("card name, plural", name) for name in RANK_PLURALS.values()]
+    out += [("suit", name) for name in SUIT_NAMES.values()]
+    out.append(("card name", CARD_NAME))
+    out += [("count", word) for word in COUNT_WORDS.values()]
+    out += [("card rule", text) for text in (*POWER_TEXTS.values(), PLAIN_TEXT, RANK_ORDER_TEXT)]
+    return out
+
+
+def rank_name(rank: str) -> str:
+    """A rank's name in the chosen language: "7", "King" / "König"."""
+    return ptr("card name", RANK_NAMES[rank]) if rank in RANK_NAMES else rank
+
+
+def card_label(card_id: str, case: str = "") -> str:
+    """A rank ("K") or a card ("KS") in the chosen language. `case` gives the article a sentence needs:
+    "nom"/"acc"/"dat" the definite one ("den König", "the King"), "a_nom"/"a_acc"/"a_dat" the indefinite
+    one ("einen König", "a King", "an 8"), "pl" the plural ("Könige", "Kings", "7s")."""
+    card_id = str(card_id)
+    if card_id in RANKS:
+        rank, name = card_id, rank_name(card_id)
+    elif card_id[:-1] in RANKS and card_id[-1:] in SUIT_NAMES:
+        rank = card_id[:-1]
+        suit = ptr("suit", SUIT_NAMES[card_id[-1]])
+        name = ptr("card name", CARD_NAME).format(rank=rank_name(rank), suit=suit)
+    else:
+        return card_id
+    if case == "pl":
+        return ptr("card name, plural", RANK_PLURALS[rank]) if card_id in RANKS else name
+    if case not in CASES:
+        return name
+    if language() == "de":
+        article = _GERMAN_ARTICLES[_GERMAN_GENDER.get(rank, "f")][case]
+        if rank in _GERMAN_WEAK and case not in ("nom", "a_nom"):
+            name += "n"
+        return f"{article} {name}"
+    if case.startswith("a_"):
+        return ("an " if rank in ("A", "8") else "a ") + name
+    return f"the {name}"
+
+
+def rank_param(rank: str) -> Card:
+    """A rank as a message parameter: `{rank:a_acc}` writes "einen König" / "a King"."""
+    return Card("palace", rank)
+
+
+#: Counts of cards written as words ("two 7s" reads better than "2 7s")
+COUNT_WORDS: dict[int, str] = {2: "two", 3: "three", 4: "four"}
+
+
+def rank_count(rank: str, count: int) -> Message:
+    """'a King' / 'two 7s' as a message (the accusative in German: "einen König", "zwei Siebenen")."""
     if count == 1:
-        return ("an " if rank in ("A", "8") else "a ") + rank
-    words = {2: "two", 3: "three", 4: "four"}
-    return f"{words.get(count, str(count))} {rank}s"
+        return message("{rank:a_acc}", rank=rank_param(rank))
+    number: Message | int = context_message("count", COUNT_WORDS[count]) if count in COUNT_WORDS else count
+    return message("{count} {rank:pl}", count=number, rank=rank_param(rank))
+
+
+def rank_word(rank: str, count: int = 1) -> str:
+    """'a King', 'two 7s' in the chosen language (the accusative in German): for the table's labels."""
+    return rank_count(rank, count).text()

@@ -3,7 +3,9 @@
 The heuristic's ideas: strong cards face up, since they are played late with no hand behind them; the
 lowest plain rank first with every copy; power cards (2, 10, an invisible 3) kept for when nothing else
 goes, the 10 for a pile worth burning; a run of four completed, so the pile burns and you play again.
-The aim is not to be the loser (PA-R12). The words are all in MESSAGES (ids "pa.*").
+The aim is not to be the loser (PA-R12). The words are all in MESSAGES (ids "pa.*"), marked for the
+catalogues and translated where a hint is shown; a card or rank parameter is written in the chosen language
+with the case its template asks for ("{card:pl}": "7s" / "Siebenen").
 """
 
 from __future__ import annotations
@@ -13,63 +15,82 @@ from typing import Any
 from ..ai.base import Decision
 from ..ai.hint import Reason
 from ..core import Action, Rng
+from ..i18n import N_, join_words, tr
 from . import rules
 from .bot import BIG_PILE, HeuristicBot, strength
-from .cards import BURN, INVISIBLE, RESET
+from .cards import BURN, INVISIBLE, RESET, card_label, rank_word
 from .state import parse_play
 
 MESSAGES: dict[str, str] = {
-    "pa.swap_up": "it puts the {card} face up: strong cards are needed late, when you have no hand",
-    "pa.ready": "your face-up cards are already the strongest your hand can make them",
-    "pa.flip": "you have no hand or face-up cards left: turn a face-down card",
-    "pa.pickup": "nothing you hold goes on the pile now",
-    "pa.burns_run": "it makes four {rank}s on the pile: the pile burns and you play again",
-    "pa.lowest": "the {rank} is your lowest card that goes: your strong cards stay for later",
-    "pa.all_copies": "it sheds all {count} of them at once",
-    "pa.keeps_power": "it keeps your {ranks} for when nothing else goes",
-    "pa.burn_big": "the 10 burns a pile of {count} cards",
-    "pa.reset": "the 2 goes on anything, and the next player must start again from the bottom",
-    "pa.invisible": "the 3 goes on anything and leaves the pile as it was",
-    "pa.power_only": "only power cards go now, and this one is worth least to keep",
-    "pa.redraw_keep": "the drawn card is a power card: worth more kept than played now",
-    "pa.redraw_play": "it sheds the drawn card's twins while they go",
+    "pa.swap_up": N_("it puts {card:acc} face up: strong cards are needed late, when you have no hand"),
+    "pa.ready": N_("your face-up cards are already the strongest your hand can make them"),
+    "pa.flip": N_("you have no hand or face-up cards left: turn a face-down card"),
+    "pa.pickup": N_("nothing you hold goes on the pile now"),
+    "pa.burns_run": N_("it makes four {card:pl} on the pile: the pile burns and you play again"),
+    "pa.lowest": N_("{card:nom} is your lowest card that goes: your strong cards stay for later"),
+    "pa.all_copies": N_("it sheds all {count} of them at once"),
+    "pa.keeps_power": N_("it keeps your {card:pl} for when nothing else goes"),
+    "pa.burn_big": N_("the 10 burns a pile of {count} cards"),
+    "pa.reset": N_("the 2 goes on anything, and the next player must start again from the bottom"),
+    "pa.invisible": N_("the 3 goes on anything and leaves the pile as it was"),
+    "pa.power_only": N_("only power cards go now, and this one is worth least to keep"),
+    "pa.redraw_keep": N_("the drawn card is a power card: worth more kept than played now"),
+    "pa.redraw_play": N_("it sheds the drawn card's twins while they go"),
     # Palace's simulated games count not being the loser (and a little the place), not winning (PA-R12).
-    "search_won": "{won} of {games} simulated games went well with this (above all: not the loser), "
-                  "{next_won} of {next_games} with {next}",
-    "search_alone": "{won} of {games} simulated games went well with this (above all: not the loser)",
-    "search_chance": "simulated play rates this {chance}% (above all: not being the loser), {next_chance}% "
-                     "for {next}",
-    "search_chance_alone": "simulated play rates this {chance}% (above all: not being the loser)",
+    "search_won": N_("{won} of {games} simulated games went well with this (above all: not the loser), "
+                     "{next_won} of {next_games} with {next}"),
+    "search_alone": N_("{won} of {games} simulated games went well with this (above all: not the loser)"),
+    "search_chance": N_("simulated play rates this {chance}% (above all: not being the loser), "
+                        "{next_chance}% for {next}"),
+    "search_chance_alone": N_("simulated play rates this {chance}% (above all: not being the loser)"),
 }
 
 _POWER_WORDS = {BURN: "10", RESET: "2", INVISIBLE: "3"}
+#: what a move does, by its kind (the action's text stays as it is: it is the record's)
+_ACTION_WORDS = {
+    "play": N_("play {what}"),
+    "swap": N_("swap {hand} from your hand with the face-up {up}"),
+    "flip": N_("turn a face-down card"),
+    "pickup": N_("pick up the pile"),
+    "pass": N_("keep the drawn cards"),
+    "ready": N_("keep your face-up cards and start"),
+}
 
 
-def card_words(card: str) -> str:
-    return card
+class CardWords:
+    """A card or rank parameter ("AS", "7"; several ranks joined by "+": "2+10"), written in the chosen
+    language with the case or plural the template asks for (`{card:pl}`)."""
+
+    def __init__(self, ids: str) -> None:
+        self.ids = ids
+
+    def __format__(self, spec: str) -> str:
+        return join_words([card_label(one, spec) for one in self.ids.split("+")])
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def card_words(card: str) -> CardWords:
+    return CardWords(card)
 
 
 def action_words(text: str) -> str:
-    """"play 2x4" -> "play two 4s"."""
+    """"play 2x4" -> "play two 4s", in the chosen language."""
     kind, _, rest = text.partition(" ")
     if kind == "play":
         parsed = parse_play(rest)
         if parsed is not None:
             count, rank = parsed
-            if count == 1:
-                return f"play {'an' if rank in ('A', '8') else 'a'} {rank}"
-            return f"play {_NUMBERS.get(count, count)} {rank}s"
+            template = _ACTION_WORDS[kind]
+            return tr(template).format(what=rank_word(rank, count))
     if kind == "swap":
         hand_card, _, up_card = rest.partition(" ")
-        return f"swap {hand_card} from your hand with the face-up {up_card}"
-    if kind == "flip":
-        return "turn a face-down card"
-    if kind == "pickup":
-        return "pick up the pile"
+        template = _ACTION_WORDS[kind]
+        return tr(template).format(hand=card_label(hand_card), up=card_label(up_card))
+    if kind in ("flip", "pickup", "pass", "ready"):
+        return tr(_ACTION_WORDS[kind])
     return text
-
-
-_NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
 def reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
@@ -100,18 +121,18 @@ def _play(obs: dict[str, Any], legal: list[Action], count: int, rank: str) -> li
     counts = _counts(legal)
     completing = HeuristicBot._completes_run(obs["pile"], counts)
     if completing == (rank, count):
-        return [Reason("pa.burns_run", {"rank": rank})]
+        return [Reason("pa.burns_run", {"card": rank})]
     out: list[Reason] = []
     if not rules.always_playable(rank, options):
         plain = sorted((r for r in counts if not rules.always_playable(r, options)),
                        key=lambda r: strength(r, options))
         if plain and plain[0] == rank:
-            out.append(Reason("pa.lowest", {"rank": rank}))
+            out.append(Reason("pa.lowest", {"card": rank}))
         if count > 1 and count == counts.get(rank):
             out.append(Reason("pa.all_copies", {"count": count}))
         kept = sorted({_POWER_WORDS[p] for r in counts if (p := rules.power(r, options)) in _POWER_WORDS})
         if kept:
-            out.append(Reason("pa.keeps_power", {"ranks": " and ".join(f"{r}s" for r in kept)}))
+            out.append(Reason("pa.keeps_power", {"card": "+".join(kept)}))
         return out
     power = rules.power(rank, options)
     if power == BURN and len(obs["pile"]) >= BIG_PILE:

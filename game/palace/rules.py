@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from .cards import BURN, BURN_RUN, INVISIBLE, LOWER, RANKS, RESET, SKIP, rank_of
+from ..i18n import Message, message
+from .cards import BURN, BURN_RUN, INVISIBLE, LOWER, RANKS, RESET, SKIP, rank_of, rank_param
 
 Options = Mapping[str, Any]
 
@@ -85,14 +86,17 @@ def skips(rank: str, count: int, options: Options) -> int:
     return count if power(rank, options) == SKIP else 0
 
 
-def requirement(pile: Sequence[str], options: Options) -> str:
-    """What the next play must be, in words: 'anything', 'a K or higher (or a 2 or a 10)'."""
+def requirement(pile: Sequence[str], options: Options) -> Message:
+    """What the next play must be, as a message: 'anything', 'a King or higher (or a 2 or a 10)'."""
     top = effective_top(pile, options)
     if top is None:
-        return "anything"
-    specials = ["a 2", "a 10"] + (["a 3"] if options.get("three_invisible") else [])
-    extra = ", ".join(specials[:-1]) + " or " + specials[-1]
+        return message("anything")
+    rank = rank_param(top)
+    three = bool(options.get("three_invisible"))
     if power(top, options) == LOWER:
-        return f"a {top} or lower (or {extra})"
-    article = "an" if top in ("A", "8") else "a"
-    return f"{article} {top} or higher (or {extra})"
+        if three:
+            return message("{rank:a_acc} or lower (or a 2, a 10 or a 3)", rank=rank)
+        return message("{rank:a_acc} or lower (or a 2 or a 10)", rank=rank)
+    if three:
+        return message("{rank:a_acc} or higher (or a 2, a 10 or a 3)", rank=rank)
+    return message("{rank:a_acc} or higher (or a 2 or a 10)", rank=rank)

@@ -39,8 +39,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action, CardMoved, Event, GameEnded, Note, Rng, ScoreChanged, State, TurnChanged, act
+from ..i18n import Card, Message, Seat, Text, listing, message, plural_message
 from . import rules
-from .cards import DECK, RANK_OF, RANKS, SUITS, rank_of, rank_word, sort_cards, sorted_cards
+from .cards import DECK, RANK_OF, RANKS, SUITS, rank_count, rank_of, rank_param, sort_cards, sorted_cards
 
 SWAP, PLAY, REDRAW, OVER = "swap", "play", "redraw", "over"
 PHASES: tuple[str, ...] = (SWAP, PLAY, REDRAW, OVER)
@@ -48,8 +49,9 @@ SLOTS = 3  # face-down cards, and face-up cards on top of them (PA-R2)
 HAND, UP, DOWN = "hand", "up", "down"
 
 
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+def card_param(card: str) -> Card:
+    """A card as a message parameter ("the Queen of Spades")."""
+    return Card("palace", card)
 
 
 def parse_play(arg: object) -> tuple[int, str] | None:
@@ -69,6 +71,12 @@ _PLAYS: dict[tuple[int, str], Action] = {
 _FLIPS: tuple[Action, ...] = tuple(act("flip", slot) for slot in range(SLOTS))
 _SWAPS: dict[tuple[str, str], Action] = {}
 PICKUP, PASS, READY = act("pickup"), act("pass"), act("ready")
+
+# Why the turn moves on, as events say it (the table tells some of them apart)
+NEXT = message("the next player")
+SWAPS = message("swaps hand and face-up cards")
+PICKED_UP = message("picked up the pile")
+BURNED = message("burned the pile: plays again")
 
 
 def play_action(count: int, rank: str) -> Action:
@@ -191,14 +199,14 @@ class PalaceState(State):
         """The seats out so far in order, and the loser last once the game is over."""
         return self.out + ([self.loser] if self.loser is not None else [])
 
-    def result_text(self) -> str:
+    def result_text(self) -> Text:  # type: ignore[override]
         if self.phase != OVER or self.loser is None:
             return ""
-        loser = f"{player_name(self.loser)} is left with cards: the Palace loser."
         if len(self.out) == 1:
-            return f"{player_name(self.out[0])} is out and wins. {loser}"
-        order = ", ".join(player_name(s) for s in self.out)
-        return f"Out first to last, all winners: {order}. {loser}"
+            return message("{winner} is out and wins. {loser} is left with cards: the Palace loser.",
+                           winner=Seat(self.out[0]), loser=Seat(self.loser))
+        return message("Out first to last, all winners: {order}. {loser} is left with cards: the Palace "
+                       "loser.", order=listing(Seat(s) for s in self.out), loser=Seat(self.loser))
 
     # -- legal actions ----------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -225,86 +233,100 @@ class PalaceState(State):
         counts = self.rank_counts(cards)
         return [_PLAYS[k, rank] for rank in counts if rank in playable for k in range(1, counts[rank] + 1)]
 
-    def explain_illegal(self, action: Action) -> str:
+    def explain_illegal(self, action: Action) -> Text:  # type: ignore[override]
         if self.phase == OVER:
-            return "the game is over"
-        who = player_name(self.turn)
+            return message("the game is over")
         kind, args = action.kind, action.args
         if kind not in ("swap", "ready", "play", "flip", "pickup", "pass"):
-            return f"'{action}' is not a Palace action (they are swap, ready, play, flip, pickup and pass)"
+            return message("'{action}' is not a Palace action (they are swap, ready, play, flip, pickup and "
+                           "pass)", action=str(action))
         if self.phase == SWAP:
             return self._explain_swap(action)
         if kind in ("swap", "ready"):
-            return "cards are swapped only before the first play"
+            return message("cards are swapped only before the first play")
         if self.phase == REDRAW:
             return self._explain_redraw(action)
         if kind == "pass":
-            return "pass only finishes a turn in which cards were drawn; now play, flip or pick up"
+            return message("pass only finishes a turn in which cards were drawn; now play, flip or pick up")
         if kind == "pickup":
             if not self.pile:
-                return "the pile is empty: there is nothing to pick up"
-            return f"{who} can play, so must play (picking up by choice is off)"
+                return message("the pile is empty: there is nothing to pick up")
+            return message("{seat} can play, so must play (picking up by choice is off)",
+                           seat=Seat(self.turn))
         if kind == "flip":
             return self._explain_flip(args)
         return self._explain_play(args)
 
-    def _explain_swap(self, action: Action) -> str:
+    def _explain_swap(self, action: Action) -> Message:
         if action.kind != "swap":
-            return "before the first play, swap hand and face-up cards or say ready"
+            return message("before the first play, swap hand and face-up cards or say ready")
         if len(action.args) != 2:
-            return "write a swap as 'swap <hand card> <face-up card>', e.g. 'swap 4C AS'"
+            return message("write a swap as 'swap <hand card> <face-up card>', e.g. 'swap 4C AS'")
         hand_card, up_card = (str(a) for a in action.args)
+        seat = Seat(self.turn)
         if hand_card not in self.hands[self.turn]:
-            return f"{hand_card} is not in {player_name(self.turn)}'s hand"
+            return message("{card} is not in the hand of {seat}", card=card_param(hand_card), seat=seat)
         if up_card not in self.up[self.turn]:
-            return f"{up_card} is not among {player_name(self.turn)}'s face-up cards"
-        return f"swapping a {rank_of(hand_card)} for a {rank_of(up_card)} changes nothing"
+            return message("{card} is not among the face-up cards of {seat}", card=card_param(up_card),
+                           seat=seat)
+        return message("swapping {hand:a_acc} for {up:a_acc} changes nothing",
+                       hand=rank_param(rank_of(hand_card)), up=rank_param(rank_of(up_card)))
 
-    def _explain_redraw(self, action: Action) -> str:
+    def _explain_redraw(self, action: Action) -> Message:
         fresh = len(self.redraw_cards())
         rank = self.redraw_rank or ""
         if fresh == 0:
-            return f"no {rank} came with the draw: 'pass' finishes the turn"
+            return message("no {rank} came with the draw: 'pass' finishes the turn", rank=rank_param(rank))
         if action.kind == "play":
             parsed = parse_play(action.args[0] if len(action.args) == 1 else None)
             if parsed is not None and parsed[1] == rank:
-                return f"only {rank_word(rank, fresh)} came with the draw"
+                return plural_message("only {what} came with the draw", "only {what} came with the draw",
+                                      n=fresh, what=rank_count(rank, fresh))
         if fresh == 1:
-            return (f"first decide on the {rank} just drawn: 'play 1x{rank}' adds it to the pile, "
-                    "'pass' keeps it")
-        return (f"first decide on the {rank_word(rank, fresh)} just drawn: 'play {fresh}x{rank}' (or fewer) "
-                "adds them to the pile, 'pass' keeps them")
+            return message("first decide on the {rank} just drawn: 'play 1x{id}' adds it to the pile, 'pass' "
+                           "keeps it", rank=rank_param(rank), id=rank)
+        return message("first decide on the {what} just drawn: 'play {n}x{id}' (or fewer) adds them to the "
+                       "pile, 'pass' keeps them", what=rank_count(rank, fresh), n=fresh, id=rank)
 
-    def _explain_flip(self, args: tuple[Any, ...]) -> str:
+    def _explain_flip(self, args: tuple[Any, ...]) -> Message:
         seat = self.turn
         source = self.source(seat)
         if source == HAND:
-            return "face-down cards are turned only when the hand is empty and the draw pile is gone"
+            return message("face-down cards are turned only when the hand is empty and the draw pile is gone")
         if source == UP:
-            return "face-down cards are turned only after all face-up cards are played"
+            return message("face-down cards are turned only after all face-up cards are played")
         if len(args) != 1 or not isinstance(args[0], int) or not 0 <= args[0] < SLOTS:
-            return f"write a flip as 'flip <slot>', with a slot from 0 to {SLOTS - 1}"
-        return f"there is no face-down card in slot {args[0]}"
+            return message("write a flip as 'flip <slot>', with a slot from 0 to {last}", last=SLOTS - 1)
+        return message("there is no face-down card in slot {slot}", slot=args[0])
 
-    def _explain_play(self, args: tuple[Any, ...]) -> str:
+    def _explain_play(self, args: tuple[Any, ...]) -> Message:
         seat = self.turn
         source = self.source(seat)
         parsed = parse_play(args[0] if len(args) == 1 else None)
         if parsed is None:
-            return "write a play as '<count>x<rank>', e.g. 'play 2x7' or 'play 1xK'"
+            return message("write a play as '<count>x<rank>', e.g. 'play 2x7' or 'play 1xK'")
         count, rank = parsed
         if source == DOWN:
-            return "only face-down cards are left: turn one over ('flip <slot>')"
-        where = "hand" if source == HAND else "face-up cards"
+            return message("only face-down cards are left: turn one over ('flip <slot>')")
         have = self.rank_counts(self.source_cards(seat)).get(rank, 0)
+        who, card = Seat(seat), rank_param(rank)
         if have == 0:
-            extra = " (face-up cards come only after the hand)" if source == HAND and rank in (
-                rank_of(c) for c in self.up[seat] if c) else ""
-            return f"there is no {rank} in {player_name(seat)}'s {where}{extra}"
+            if source == HAND and rank in (rank_of(c) for c in self.up[seat] if c):
+                return message("there is no {rank} in the hand of {seat} (face-up cards come only after the "
+                               "hand)", rank=card, seat=who)
+            if source == HAND:
+                return message("there is no {rank} in the hand of {seat}", rank=card, seat=who)
+            return message("there is no {rank} among the face-up cards of {seat}", rank=card, seat=who)
         if have < count:
-            return f"there are only {have} of rank {rank} in {player_name(seat)}'s {where}"
-        needs = rules.requirement(self.pile, self.options)
-        return f"{rank_word(rank)} cannot go on the pile now: it needs {needs}"
+            if source == HAND:
+                return plural_message("there is only {n} of rank {rank} in the hand of {seat}",
+                                      "there are only {n} of rank {rank} in the hand of {seat}", n=have,
+                                      rank=card, seat=who)
+            return plural_message("there is only {n} of rank {rank} among the face-up cards of {seat}",
+                                  "there are only {n} of rank {rank} among the face-up cards of {seat}",
+                                  n=have, rank=card, seat=who)
+        return message("{rank:a_nom} cannot go on the pile now: it needs {needs}", rank=card,
+                       needs=rules.requirement(self.pile, self.options))
 
     # -- moves ------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -321,7 +343,7 @@ class PalaceState(State):
             self._flip(int(action.args[0]), events)
         elif kind == "pickup":
             self._pick_up(self.turn, events)
-            self._end_turn(events, "picked up the pile")
+            self._end_turn(events, PICKED_UP)
         elif kind == "pass":  # ends the turn as a play without a draw does: a pass tells nothing (PA-R14)
             self.phase, self.redraw_rank, self.fresh = PLAY, None, []
             self._close_turn(self.turn, events)
@@ -345,13 +367,13 @@ class PalaceState(State):
         self.ready += 1
         if self.ready < self.num_players:
             self.turn = (self.turn + 1) % self.num_players
-            events.append(TurnChanged(seat=self.turn, reason="swaps hand and face-up cards"))
+            events.append(TurnChanged(seat=self.turn, reason=SWAPS))
             return
         self.phase = PLAY
         self.turn = self.first_player()
         low = min(RANKS[rank_of(c)].opening for c in self.up[self.turn] if c)
         rank = next(r for r in RANKS.values() if r.opening == low).name
-        reason = f"starts with the lowest face-up card, {rank_word(rank)}"
+        reason = message("starts with the lowest face-up card, {rank:a_nom}", rank=rank_param(rank))
         events.append(TurnChanged(seat=self.turn, reason=reason))
 
     def first_player(self) -> int:
@@ -415,16 +437,17 @@ class PalaceState(State):
         self.pile.append(card)
         events.append(CardMoved(card=card, src=f"down:{seat}:{slot}", dst="pile"))
         if not playable:
-            events.append(Note(text=f"{player_name(seat)} turned {rank_word(rank)}, which does not "
-                                    "go on the pile", seat=seat))
+            text = message("{seat} turned {rank:a_acc}, which does not go on the pile", seat=Seat(seat),
+                           rank=rank_param(rank))
+            events.append(Note(text=text, seat=seat, detail={"blind_miss": rank}))
             self._pick_up(seat, events)
-            self._end_turn(events, "picked up the pile")
+            self._end_turn(events, PICKED_UP)
             return
         self.skips += rules.skips(rank, 1, self.options)
         if not self._burn_if_due(seat, events):
             self._close_turn(seat, events)
 
-    def _close_turn(self, seat: int, events: list[Event], reason: str = "") -> None:
+    def _close_turn(self, seat: int, events: list[Event], reason: Text = "") -> None:
         """The turn is over: a player left without cards is out (PA-R12), then the next player is on."""
         if not self.has_cards(seat):
             self._finish(seat, events)
@@ -437,16 +460,19 @@ class PalaceState(State):
         if not rules.burns(self.pile, self.options):
             return False
         top = rank_of(self.pile[-1])
-        reason = "a 10" if top == "10" else f"four {top}s"
+        if top == "10":
+            text = message("{seat} burns the pile with a 10", seat=Seat(seat))
+        else:
+            text = message("{seat} burns the pile with four {rank:pl}", seat=Seat(seat), rank=rank_param(top))
         for card in self.pile:
             events.append(CardMoved(card=card, src="pile", dst="burned"))
         self.burned.extend(self.pile)
         self.pile = []
         self.skips = 0
-        events.append(Note(text=f"{player_name(seat)} burns the pile with {reason}", seat=seat))
+        events.append(Note(text=text, seat=seat, detail={"burn": top}))
         self._draw_up(seat, events)
         if self.has_cards(seat):
-            events.append(TurnChanged(seat=seat, reason="burned the pile: plays again"))
+            events.append(TurnChanged(seat=seat, reason=BURNED))
         else:
             self._close_turn(seat, events)
         return True
@@ -479,18 +505,20 @@ class PalaceState(State):
         """PA-R12: a player without cards is out, one of the winners; the last one left loses."""
         self.out.append(seat)
         place = len(self.out)
-        events.append(ScoreChanged(seat=seat, old=0.0, new=float(place), reason=f"out in place {place}"))
-        events.append(Note(text=f"{player_name(seat)} is out in place {place}", seat=seat))
+        events.append(ScoreChanged(seat=seat, old=0.0, new=float(place),
+                                   reason=message("out in place {place}", place=place)))
+        text = message("{seat} is out in place {place}", seat=Seat(seat), place=place)
+        events.append(Note(text=text, seat=seat, detail={"out": place}))
         left = self.active_seats()
         if len(left) > 1:
             return
         self.loser = left[0]
         self.phase, self.redraw_rank, self.fresh, self.skips = OVER, None, [], 0
         events.append(ScoreChanged(seat=self.loser, old=0.0, new=float(self.num_players),
-                                   reason="left with cards: the loser"))
+                                   reason=message("left with cards: the loser")))
         events.append(GameEnded(winners=tuple(self.winners()), text=self.result_text()))
 
-    def _end_turn(self, events: list[Event], reason: str) -> None:
+    def _end_turn(self, events: list[Event], reason: Text) -> None:
         """Pass the turn clockwise past the players who are out, and past one player per skipping 8."""
         if self.phase == OVER:
             return
@@ -500,7 +528,8 @@ class PalaceState(State):
         skipped = self.skips
         self.turn = order[skipped % len(order)]
         self.skips = 0
-        why = reason or ("the next player" if not skipped else f"{skipped} skipped by the 8s")
+        skipping = plural_message("{n} skipped by the 8", "{n} skipped by the 8s", n=skipped)
+        why = reason or (skipping if skipped else NEXT)
         events.append(TurnChanged(seat=self.turn, reason=why))
 
     # -- views ------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ Observation schema (JSON data; `seat` None is a spectator):
     pile           the pick-up pile, bottom first (everyone saw every card of it)
     burned         the cards removed from the game, in the order they left
     top            the rank the next play must meet, None when anything goes
-    needs          that rule in words ("a K or higher (or a 2 or a 10)")
+    needs          that rule as a message ("a King or higher (or a 2 or a 10)")
     redraw         None, or {"rank", "drawn"} while the turn player finishes a turn in which they drew
                    cards: the rank just played and how many cards were drawn, both public. Every draw
                    (redraw option on) brings this step, so it says nothing of a redraw chance (PA-R14)
@@ -30,8 +30,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import Seat, Text, message, plural_message
 from . import rules
-from .cards import rank_of, rank_word
+from .cards import rank_count, rank_of, rank_param
 
 if TYPE_CHECKING:
     from .state import PalaceState
@@ -90,38 +91,46 @@ def _ready(state: PalaceState, seat: int) -> bool:
     return (seat - state.dealer - 1) % n < state.ready
 
 
-def prompt(state: PalaceState, seat: int | None) -> str:
-    from .state import DOWN, OVER, REDRAW, SWAP, UP, player_name
+def prompt(state: PalaceState, seat: int | None) -> Text:
+    from .state import DOWN, OVER, REDRAW, SWAP, UP
 
     if state.phase == OVER:
         return state.result_text()
     turn = state.turn
-    name = player_name(turn)
+    who = Seat(turn)
     mine = seat == turn
     if state.phase == SWAP:
         if mine:
-            return "Swap hand cards with your face-up cards as you like, then say ready"
-        return f"{name} is choosing face-up cards"
+            return message("Swap hand cards with your face-up cards as you like, then say ready")
+        return message("{seat} is choosing face-up cards", seat=who)
     if state.phase == REDRAW:
         rank = state.redraw_rank or ""
         count = len(state.redraw_cards())
         if not mine:
-            return f"{name} is finishing the turn"
+            return message("{seat} is finishing the turn", seat=who)
         if count == 0:
-            return f"No {rank} came with the draw: your turn ends"
-        them = "it" if count == 1 else "them"
-        return f"You drew {rank_word(rank, count)} again: add {them} or keep {them}"
+            return message("No {rank} came with the draw: your turn ends", rank=rank_param(rank))
+        return plural_message("You drew {what} again: add it or keep it",
+                              "You drew {what} again: add them or keep them", n=count,
+                              what=rank_count(rank, count))
     source = state.source(turn)
     needs = rules.requirement(state.pile, state.options)
     if not mine:
-        return f"{name} to play ({needs})"
+        return message("{seat} to play ({needs})", seat=who, needs=needs)
     if source == DOWN:
-        return f"Turn over a face-down card (the pile needs {needs})"
-    where = "your face-up cards" if source == UP else "your hand"
+        return message("Turn over a face-down card (the pile needs {needs})", needs=needs)
+    up = source == UP
     if not state.pile:
-        return f"Play cards of one rank from {where}: anything goes"
+        if up:
+            return message("Play cards of one rank from your face-up cards: anything goes")
+        return message("Play cards of one rank from your hand: anything goes")
     playable = any(rules.beats(rank_of(c), rules.effective_top(state.pile, state.options), state.options)
                    for c in state.source_cards(turn))
     if not playable:
-        return f"Nothing in {where} goes on the pile ({needs}): pick it up"
-    return f"Play cards of one rank from {where}: {needs}"
+        if up:
+            return message("Nothing among your face-up cards goes on the pile ({needs}): pick it up",
+                           needs=needs)
+        return message("Nothing in your hand goes on the pile ({needs}): pick it up", needs=needs)
+    if up:
+        return message("Play cards of one rank from your face-up cards: {needs}", needs=needs)
+    return message("Play cards of one rank from your hand: {needs}", needs=needs)

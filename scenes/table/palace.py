@@ -16,24 +16,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.core import CardMoved, Event, GameEnded, Note, TurnChanged
-from game.core.words import count as counted
-from game.palace.cards import DECK, rank_of, rank_word
+from game.i18n import N_, Seat, message, ntr, tr
+from game.palace.cards import DECK, rank_of, rank_param, rank_word
+from game.palace.hints import action_words
+from game.palace.state import BURNED, NEXT, PICKED_UP, SWAPS
 
 from .anim import Hold
 from .base import BANNER_SECONDS, Banner, TableScene, Target
 from .cards import CardSprite, Placement
 from .layout import card_size, fanned_hand, row_centers
 from .paint import GOLD, INK, INK_DIM, Button, triangle_marker
-from .palace_panels import PILE_FAN, card_text, need_lines, ordinal, pile_fan, seat_status, with_names
+from .palace_panels import PILE_FAN, card_text, need_lines, ordinal, pile_fan, seat_status
 from .zones import Entry
-
-if TYPE_CHECKING:
-    from game.match import Match
 
 SLOTS = 3
 BATCH_STAGGER = 0.12  # of a move's time between two cards of a pick-up or a burn
@@ -77,11 +76,6 @@ class PalaceTable(TableScene):
         self.why = ""  # why the current player decides (the last turn change's reason)
         self._turn_seat: int | None = None  # whose turn the last turn change gave
         self._last_move: tuple[str, str] = ("", "")
-
-    # -- seats -------------------------------------------------------------------------------------
-    @staticmethod
-    def name_text(match: Match, text: str) -> str:
-        return with_names(match, text)
 
     @property
     def flash(self) -> Flash | None:
@@ -173,8 +167,8 @@ class PalaceTable(TableScene):
             self._lay_out_wide(top_bottom, aspect)
         bw, bh = round(w * 0.085), max(14, round(h * 0.045))
         self.buttons = [
-            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), "Menu", "menu"),
-            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), "Undo", "undo", enabled=False),
+            Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), N_("Menu"), "menu"),
+            Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), N_("Undo"), "undo", enabled=False),
         ]
 
     def plate_height(self, status_lines: int) -> int:
@@ -403,7 +397,9 @@ class PalaceTable(TableScene):
         offered = {t.action for t in targets}
         for action in legal:  # an action this table has no place for still gets a button
             if action not in offered and not action.startswith(("play ", "swap ")):
-                targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=action))
+                label = action_words(action)
+                label = label[:1].upper() + label[1:]
+                targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=label))
         return self._row_buttons(targets)
 
     def _row_buttons(self, targets: list[Target]) -> list[Target]:
@@ -455,7 +451,7 @@ class PalaceTable(TableScene):
             if card in (hand_cards if in_hand else up_cards):
                 targets.append(Target(f"pick {card}", uid=sprite.uid))
         if "ready" in legal:
-            targets.append(Target("ready", rect=pygame.Rect(0, 0, 1, 1), label="Ready: start playing"))
+            targets.append(Target("ready", rect=pygame.Rect(0, 0, 1, 1), label=tr("Ready: start playing")))
         return targets
 
     def _redraw_targets(self, legal: list[str]) -> list[Target]:
@@ -463,12 +459,11 @@ class PalaceTable(TableScene):
         for action in legal:
             if action.startswith("play "):
                 count, _, rank = action[5:].partition("x")
-                targets.append(
-                    Target(action, rect=pygame.Rect(0, 0, 1, 1), label=f"Add {rank_word(rank, int(count))}")
-                )
+                label = tr("Add {what}").format(what=rank_word(rank, int(count)))
+                targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=label))
             elif action == "pass":
                 fresh = len(self.obs.get("fresh") or [])
-                label = "Keep it" if fresh == 1 else "Keep them"
+                label = ntr("Keep it", "Keep them", fresh)
                 targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=label))
         return targets
 
@@ -506,10 +501,11 @@ class PalaceTable(TableScene):
         play = self._play_of(self.picked)
         if play and play in legal:
             count, rank = len(self.picked), rank_of(self.picked[0])
-            targets.append(Target(play, rect=pygame.Rect(0, 0, 1, 1), label=f"Play {rank_word(rank, count)}"))
+            label = tr("Play {what}").format(what=rank_word(rank, count))
+            targets.append(Target(play, rect=pygame.Rect(0, 0, 1, 1), label=label))
             targets.append(Target(play, rect=self.pile_rect))
         if "pickup" in legal:
-            targets.append(Target("pickup", rect=pygame.Rect(0, 0, 1, 1), label="Pick up the pile"))
+            targets.append(Target("pickup", rect=pygame.Rect(0, 0, 1, 1), label=tr("Pick up the pile")))
             if not self.picked:
                 targets.append(Target("pickup", rect=self.pile_rect))
         return targets
@@ -517,7 +513,7 @@ class PalaceTable(TableScene):
     def act(self, action: str) -> None:
         if action.startswith("pick "):
             if not self.settled:
-                self.say("One moment: the cards are still moving")
+                self.say(tr("One moment: the cards are still moving"))
                 return
             self._pick(action[5:])
             return
@@ -590,39 +586,52 @@ class PalaceTable(TableScene):
         """The pile glows and says why it burns, then its cards fly off to the burned cards."""
         pile = [e.card for e in self.model.zones.get("pile", [])]
         top = rank_of(pile[-1]) if pile and pile[-1] else ""
-        reason = "a 10" if top == "10" else f"four {top}s" if top else "the pile"
-        return Flash("Burned!", [], Hold(FLASH_SECONDS * self.speed), leads=True, line=f"Burned: {reason}",
+        if top == "10":
+            line = tr("Burned by a 10")
+        elif top:
+            line = message("Burned by four {rank:pl}", rank=rank_param(top)).text()
+        else:
+            line = tr("The pile is burned")
+        return Flash(tr("Burned!"), [], Hold(FLASH_SECONDS * self.speed), leads=True, line=line,
                      colour=BURN_RED)
 
     def _pickup_flash(self, move: CardMoved) -> Flash:
         """Who takes the pile, and how many cards, before they fly into that hand."""
         count = len(self.model.zones.get("pile", []))
         who = self.seat_name(int(move.dst.partition(":")[2]))
-        line = f"{who} takes {counted(count, 'card')} into the hand"
+        line = ntr("{name} takes {n} card into the hand", "{name} takes {n} cards into the hand", count)
+        line = line.format(name=who, n=count)
         hold = Hold(FLASH_SECONDS * 0.7 * self.speed)
-        return Flash("Pile picked up", [], hold, leads=True, sound=None, line=line, colour=INK)
+        return Flash(tr("Pile picked up"), [], hold, leads=True, sound=None, line=line, colour=INK)
 
     def _note_flash(self, event: Note) -> Flash | None:
-        text = with_names(self.match, event.text)
+        text = self.in_words(event.text)
         hold = Hold(NOTE_SECONDS * self.speed)
-        if "does not go on the pile" in text:
-            return Flash("No luck", [], hold, sound=None, line=text, colour=INK)
-        if " is out in place " in text:
-            who, _, place = text.partition(" is out in place ")
-            line = f"{ordinal(int(place))} place"
-            return Flash(f"{who} is out", [], hold, sound=None, line=line, colour=GOLD)
+        if "blind_miss" in event.detail:
+            return Flash(tr("No luck"), [], hold, sound=None, line=text, colour=INK)
+        if "out" in event.detail and event.seat is not None:
+            line = tr("{place} place").format(place=ordinal(int(event.detail["out"])))
+            title = tr("{name} is out").format(name=self.seat_name(event.seat))
+            return Flash(title, [], hold, sound=None, line=line, colour=GOLD)
         return None
 
     def turn_reason(self, event: TurnChanged) -> str:
         """Why the turn went where it went, in words worth showing: the engine's reason names what the
         player before did ("picked up the pile"), so that player is named; plain passing says nothing."""
-        reason = with_names(self.match, event.reason)
+        reason = event.reason
         before = self._turn_seat
-        if reason in ("the next player", "swaps hand and face-up cards"):
+        if reason in (NEXT, SWAPS):
             return ""
-        if reason == "picked up the pile":
-            return f"{self.seat_name(before)} {reason}" if before is not None else f"after: {reason}"
-        return reason
+        if reason == PICKED_UP:
+            if before is None:
+                return tr("after a pick-up of the pile")
+            return message("{seat} picked up the pile", seat=Seat(before)).text(self._names())
+        if reason == BURNED:
+            return tr("burned the pile: plays again")
+        return self.in_words(reason)
+
+    def _names(self) -> list[str]:
+        return [seat.name for seat in self.match.seats]
 
     def banner_for(self, event: Event) -> Banner | None:
         if isinstance(event, CardMoved):
@@ -636,18 +645,21 @@ class PalaceTable(TableScene):
             return self._note_flash(event)
         if isinstance(event, GameEnded):
             return Banner(
-                "Game over", [with_names(self.match, event.text)], Hold(BANNER_SECONDS * self.speed)
+                tr("Game over"), [self.in_words(event.text)], Hold(BANNER_SECONDS * self.speed)
             )
         return super().banner_for(event)
 
     def describe(self, event: Event) -> str | None:
         if isinstance(event, Note):
-            return with_names(self.match, event.text) or None
+            return self.in_words(event.text) or None
         if isinstance(event, TurnChanged):
             why = self.turn_reason(event)
-            return f"{self.seat_name(event.seat)}'s turn" + (f" ({why})" if why else "")
+            name = self.seat_name(event.seat)
+            if why:
+                return tr("{name}'s turn ({why})").format(name=name, why=why)
+            return tr("{name}'s turn").format(name=name)
         if isinstance(event, GameEnded):
-            return with_names(self.match, event.text)
+            return self.in_words(event.text)
         if isinstance(event, CardMoved):
             return self._describe_move(event)
         return None
@@ -661,18 +673,20 @@ class PalaceTable(TableScene):
         card = card_text(event.card)
         if event.dst == "pile":
             if src_kind == "down":
-                return f"{who} turns over {card}"
-            return f"{who} plays {card}" + (" from the table" if src_kind == "up" else "")
+                return tr("{name} turns over {card}").format(name=who, card=card)
+            if src_kind == "up":
+                return tr("{name} plays {card} from the table").format(name=who, card=card)
+            return tr("{name} plays {card}").format(name=who, card=card)
         if src_kind == "hand" and dst_kind == "up":
-            return f"{who} lays {card} face up"
+            return tr("{name} lays {card} face up").format(name=who, card=card)
         if src_kind == "up" and dst_kind == "hand":
-            return f"{who} takes {card} into the hand"
+            return tr("{name} takes {card} into the hand").format(name=who, card=card)
         if event.src == "pile" and dst_kind == "hand":
-            return f"{self.seat_name(int(dst_seat))} picks up the pile"
+            return tr("{name} picks up the pile").format(name=self.seat_name(int(dst_seat)))
         if event.dst == "burned":
-            return "The pile is burned"
+            return tr("The pile is burned")
         if event.src == "draw" and dst_kind == "hand" and self.match.actions:
-            return f"{self.seat_name(int(dst_seat))} draws"
+            return tr("{name} draws").format(name=self.seat_name(int(dst_seat)))
         return None
 
     def remember(self, event: Event) -> None:
@@ -690,7 +704,9 @@ class PalaceTable(TableScene):
 
     def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
         """A round is a turn for everyone, from the seat that had the first turn."""
-        return f"Round {rounds + 1}" if previous is None or self.turn_goes_round(event) else None
+        if previous is None or self.turn_goes_round(event):
+            return tr("Round {number}").format(number=rounds + 1)
+        return None
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -738,16 +754,18 @@ class PalaceTable(TableScene):
             if plate.x > plate.height // 2:
                 triangle_marker(surface, (plate.x - 2, plate.centery), plate.height * 0.35)
         pad = self.scale.px(10, 2)
-        name = self.seat_name(seat) + (" (you)" if seat == self.viewer and self.follow else "")
+        name = self.seat_name(seat)
+        if seat == self.viewer and self.follow:
+            name = tr("{name} (you)").format(name=name)
         two_lines = plate.height >= self.scale.font(40)
         # the name line as tall as its text needs: the rest of the plate holds the status
         line_h = min(plate.height // 2, self.scale.lines_height(24) + pad) if two_lines else plate.height
         place = info.get("place")
         tag = ""
         if place is not None:
-            tag = f"out · {ordinal(place)}"
+            tag = tr("out · {place}").format(place=ordinal(place))
         elif obs.get("terminal") and obs.get("loser") == seat:
-            tag = "loser"
+            tag = tr("loser")
         tag_label = self.texts.render(tag, self.scale.font(22), GOLD, True) if tag else None
         room = plate.width - 2 * pad - (tag_label.get_width() + pad if tag_label else 0)
         title = self.texts.fitted(name, self.scale.font(24), max(10, room), INK, True)
@@ -770,14 +788,16 @@ class PalaceTable(TableScene):
         font = self.scale.font(20)
         below = self.mid_y + ph / 2 + self.scale.px(6, 1)
         for text, (x, _) in (
-            (f"Draw pile: {obs['draw']}", self.draw_at),
-            (f"Burned: {len(obs['burned'])}", self.burned_at),
+            (tr("Draw pile: {count}").format(count=obs["draw"]), self.draw_at),
+            (tr("Burned: {count}").format(count=len(obs["burned"])), self.burned_at),
         ):
             label = self.texts.fitted(text, font, round(pw * 1.8), INK_DIM)
             surface.blit(label, label.get_rect(midtop=(x, below)))
         pile = self.pile_rect
         count = len(obs["pile"])
-        text = f"Pile: {counted(count, 'card')}" if count else "The pile is empty"
+        text = ntr("Pile: {n} card", "Pile: {n} cards", count).format(n=count)
+        if not count:
+            text = tr("The pile is empty")
         label = self.texts.fitted(text, font, pile.width, INK_DIM)
         surface.blit(label, label.get_rect(midtop=(pile.centerx, pile.bottom + 2)))
 
@@ -803,8 +823,8 @@ class PalaceTable(TableScene):
     def prompt_text(self) -> tuple[str, bool]:
         obs = self.obs
         if obs.get("terminal"):
-            return with_names(self.match, obs.get("result") or "The game is over"), False
-        prompt = with_names(self.match, obs.get("prompt") or "")
+            return self.in_words(obs.get("result") or message("The game is over")), False
+        prompt = self.in_words(obs.get("prompt") or "")
         decider = obs.get("current_player")
         # why the player got the turn: told during their play only, and only for the seat it was given to
         told = self.why if obs.get("phase") == "play" and self._turn_seat == decider else ""
@@ -812,16 +832,23 @@ class PalaceTable(TableScene):
             if self.picked and obs.get("phase") == "play":
                 rank = rank_of(self.picked[0])
                 more = f"play {len(self.picked) + 1}x{rank}" in self.legal
-                return (
-                    f"Picked {rank_word(rank, len(self.picked))}: press Play or click the pile"
-                    + (f" (or pick more {rank}s)" if more else "")
-                ), True
+                what = rank_word(rank, len(self.picked))
+                if more:
+                    picked = message("Picked {what}: press Play or click the pile (or pick more {rank:pl})",
+                                     what=what, rank=rank_param(rank))
+                    return picked.text(), True
+                return tr("Picked {what}: press Play or click the pile").format(what=what), True
             if self.picked and obs.get("phase") == "swap":
-                return f"Now click the card to swap {card_text(self.picked[0])} with", True
-            return prompt + (f" ({told})" if told else ""), True
+                card = card_text(self.picked[0])
+                return tr("Now click the card to swap {card} with").format(card=card), True
+            return self._with_why(prompt, told), True
         # Why the player got the turn belongs to their play; while they finish it the prompt says only
         # that (PA-R14), the same whether they may add drawn cards or not.
-        return prompt + (f" ({told})" if told else ""), False
+        return self._with_why(prompt, told), False
+
+    @staticmethod
+    def _with_why(prompt: str, why: str) -> str:
+        return tr("{prompt} ({why})").format(prompt=prompt, why=why) if why else prompt
 
     def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
         if isinstance(banner, Flash):
