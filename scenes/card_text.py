@@ -66,33 +66,23 @@ def _palastgefluester(card_id: str) -> CardText | None:
     return CardText(person_label(person.id), rules, (who,))
 
 
-_PALACE_POWERS = {
-    "reset": "It plays on anything, and the next player may play anything on it.",
-    "burn": "It plays on anything and burns the pile.",
-    "lower": "The next card played on it must be of its rank or lower.",
-    "skip": "The next player is skipped (once for every such card played).",
-    "invisible": "It plays on anything and takes the rank of the card below it.",
-}
-_PALACE_SUITS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
-_PALACE_RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
-
-
+# -- Palace ----------------------------------------------------------------------------------------
 def _palace(card_id: str) -> CardText | None:
-    from game.palace.cards import RANKS
+    from game.i18n import ptr, tr
+    from game.palace.cards import PLAIN_TEXT, POWER_TEXTS, RANK_ORDER_TEXT, RANKS, SUIT_NAMES, card_label
 
     rank, suit = card_id[:-1], card_id[-1:]
     found = RANKS.get(rank)
-    if found is None or suit not in _PALACE_SUITS:
+    if found is None or suit not in SUIT_NAMES:
         return None
-    name = f"{_PALACE_RANK_NAMES.get(rank, rank)} of {_PALACE_SUITS[suit]}"
     if not found.power:
-        rules = "It plays on a card of its rank or lower. Four of a rank in a row burn the pile."
+        rules = ptr("card rule", PLAIN_TEXT)
     elif found.option:
-        rules = f"With the option {_option_label('palace', found.option)}: {_PALACE_POWERS[found.power]}"
+        rules = tr("With the option {option}: {rule}").format(
+            option=_option_label("palace", found.option), rule=ptr("card rule", POWER_TEXTS[found.power]))
     else:
-        rules = _PALACE_POWERS[found.power]
-    order = "3 is the lowest rank, then 4 … 10, Jack, Queen, King, Ace, and 2 the highest."
-    return CardText(name, (rules,), (order,))
+        rules = ptr("card rule", POWER_TEXTS[found.power])
+    return CardText(card_label(card_id), (rules,), (ptr("card rule", RANK_ORDER_TEXT),))
 
 
 # -- Gloria Picktoria ------------------------------------------------------------------------------

@@ -71,7 +71,7 @@ If several reach the goal together, the one with more cards in their row wins; \
 still tied, they share the win. \
 With the <i>noted</i> scoring option, ties go to the higher total of row sizes noted after each round.""")
 
-_PALACE = """\
+_PALACE = N_("""\
 <b>Goal</b><br>
 Get rid of all your cards. Everyone who gets out is one of the winners, in the order they went \
 out; play goes on until one player is left holding cards: the loser, who deals the rematch.<br><br>
@@ -91,7 +91,7 @@ When your hand is empty and the draw pile is gone, play from your face-up cards,
 one at a time, blind. A blind card that cannot be played goes to your hand with the whole pile.<br><br>
 <b>Options</b><br>
 Redraw (play cards of the same rank you just drew: after every draw a player finishes the turn, \
-so nobody else can tell whether they could), and variants for 7s, 8s and 3s, as chosen in the setup."""
+so nobody else can tell whether they could), and variants for 7s, 8s and 3s, as chosen in the setup.""")
 
 _GLORIA_PICKTORIA = N_("""\
 <b>Goal</b><br>
