@@ -100,3 +100,9 @@ def test_listeners_hear_a_change_and_go_when_their_owner_goes():
     del screen
     i18n.set_language("en")
     assert heard == ["de"]
+
+
+def test_a_fraction_is_written_with_the_languages_decimal_mark(german):
+    assert message("{points:.1f}", points=2.5).text() == "2,5"
+    i18n.set_language("en")
+    assert message("{points:.1f}", points=2.5).text() == "2.5"

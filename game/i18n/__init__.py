@@ -340,9 +340,12 @@ class _Formatter(string.Formatter):
         if isinstance(value, _CardWords):
             return format(value, format_spec)
         try:
-            return format(value, format_spec)
+            written = format(value, format_spec)
         except (TypeError, ValueError):
             return str(value)
+        if isinstance(value, float) and _language == "de":
+            return written.replace(".", ",")  # "2,5 Punkte"
+        return written
 
 
 class _Lenient(_Formatter):
