@@ -249,3 +249,20 @@ def test_tools_art_in_german_on_a_german_system(tmp_path, monkeypatch, capsys):
     assert art_tool.main(["check", str(pack)]) == 1
     out = capsys.readouterr().out
     assert "error: palace card '10H': fehlt.png is missing" in out and "fix the errors" in out, out
+
+
+def test_why_a_record_cannot_be_read_is_told_again_in_a_new_language(tmp_path):
+    from game.history import History
+
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    (folder / "bad.jsonl").write_bytes(b"\xff\xfe\n")
+    kept = History(folder)
+    assert "it is not UTF-8 text (byte 0xff)" in kept.entries()[0].problem
+    set_language("de")
+    kept.forget_problems()  # as the history screen does on a change of language
+    assert "sie ist kein UTF-8-Text (Byte 0xff)" in kept.entries()[0].problem
+    # the index notes its language: read in another, the reasons are found again in that one
+    assert "sie ist kein UTF-8-Text" in History(folder).entries()[0].problem
+    set_language("en")
+    assert "it is not UTF-8 text" in History(folder).entries()[0].problem
