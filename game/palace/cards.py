@@ -118,7 +118,7 @@ _GERMAN_ARTICLES: dict[str, dict[str, str]] = {
 _GERMAN_GENDER: dict[str, str] = {"J": "m", "Q": "f", "K": "m", "A": "n"}
 #: German masculine nouns of this kind take -en after the nominative (den Buben)
 _GERMAN_WEAK = {"J"}
-CASES = ("nom", "acc", "dat", "a_nom", "a_acc", "a_dat", "pl")
+CASES = ("nom", "acc", "dat", "a_nom", "a_acc", "a_dat", "pl", "pl_dat")
 
 
 def catalogue_words() -> list[tuple[str | None, str]]:
@@ -140,7 +140,8 @@ def rank_name(rank: str) -> str:
 def card_label(card_id: str, case: str = "") -> str:
     """A rank ("K") or a card ("KS") in the chosen language. `case` gives the article a sentence needs:
     "nom"/"acc"/"dat" the definite one ("den König", "the King"), "a_nom"/"a_acc"/"a_dat" the indefinite
-    one ("einen König", "a King", "an 8"), "pl" the plural ("Könige", "Kings", "7s")."""
+    one ("einen König", "a King", "an 8"), "pl" the plural ("Könige", "Kings", "7s"), "pl_dat" the plural
+    after a German preposition that asks for the dative ("mit vier Königen"; English: the plural)."""
     card_id = str(card_id)
     if card_id in RANKS:
         rank, name = card_id, rank_name(card_id)
@@ -150,8 +151,11 @@ def card_label(card_id: str, case: str = "") -> str:
         name = ptr("card name", CARD_NAME).format(rank=rank_name(rank), suit=suit)
     else:
         return card_id
-    if case == "pl":
-        return ptr("card name, plural", RANK_PLURALS[rank]) if card_id in RANKS else name
+    if case in ("pl", "pl_dat"):
+        plural = ptr("card name, plural", RANK_PLURALS[rank]) if card_id in RANKS else name
+        if case == "pl_dat" and language() == "de" and not plural.endswith("n"):
+            plural += "n"
+        return plural
     if case not in CASES:
         return name
     if language() == "de":
