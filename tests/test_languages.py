@@ -27,8 +27,9 @@ def played(game_id: str, path, actions: int = 30) -> Match:
     return match
 
 
-def log_lines(game_id: str, match: Match) -> list[str]:
+def log_lines(game_id: str, match: Match, language: str) -> list[str]:
     app = make_app()
+    i18n.set_language(language)  # the app starts in the system's language: choose after it
     try:
         table = open_table(app, match, seat=0, follow=False, to_results=False, bots=False)
         app.push(table)
@@ -57,7 +58,7 @@ def test_a_game_saved_in_one_language_resumes_in_the_other(game_id, saved_in, re
     i18n.set_language(resumed_in)
     resumed = Match.resume(path)
     assert resumed.actions == before.actions
-    lines = log_lines(game_id, resumed)
+    lines = log_lines(game_id, resumed, resumed_in)
     assert lines
     foreign = {line: found for line in lines if (found := foreign_words(line, resumed_in, NAMES))}
     assert not foreign, foreign
