@@ -13,6 +13,7 @@ import pytest
 from test_table_support import close_app, make_app
 
 import game
+from game import i18n
 from game.match import Match, Seat
 from scenes.table import open_table, paint
 from scenes.table.layout import MIN_FONT_PX, Scale
@@ -37,8 +38,9 @@ def written(monkeypatch):
     return lines
 
 
-def table_at(game_id: str, players: int, actions: int, size: tuple[int, int]):
+def table_at(game_id: str, players: int, actions: int, size: tuple[int, int], language: str = "en"):
     app = make_app(size)
+    i18n.set_language(language)
     seats = [Seat.ai(name, "random") for name in ("Anna", "Benedikt", "Cleopatra", "Dorothea", "Emil",
                                                   "Friederike")[:players]]
     match = Match(game_id, seats, 17)
@@ -72,6 +74,19 @@ def overlaps(table) -> list[str]:
 @pytest.mark.parametrize(("game_id", "players", "actions"), POSITIONS)
 def test_no_text_is_cut_and_no_panels_overlap(written, game_id, players, actions, size):
     app, table = table_at(game_id, players, actions, size)
+    try:
+        assert written, "the table wrote nothing"
+        assert [line for line in written if "…" in line] == []
+        assert overlaps(table) == []
+    finally:
+        close_app(app)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players", "actions"), POSITIONS)
+def test_in_german_no_text_is_cut_and_no_panels_overlap_at_1280x720(written, game_id, players, actions):
+    """German is longer than English: the table at the size the game is made for holds it whole."""
+    app, table = table_at(game_id, players, actions, (1280, 720), language="de")
     try:
         assert written, "the table wrote nothing"
         assert [line for line in written if "…" in line] == []
