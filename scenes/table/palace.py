@@ -43,6 +43,11 @@ BURN_RED = (236, 96, 44)
 HIDDEN = Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)
 
 
+def _first_up(label: str) -> str:
+    """A button's label begins with a capital ("Einen König spielen")."""
+    return label[:1].upper() + label[1:]
+
+
 @dataclass
 class SeatArea:
     """Where one seat's things lie."""
@@ -397,8 +402,7 @@ class PalaceTable(TableScene):
         offered = {t.action for t in targets}
         for action in legal:  # an action this table has no place for still gets a button
             if action not in offered and not action.startswith(("play ", "swap ")):
-                label = action_words(action)
-                label = label[:1].upper() + label[1:]
+                label = _first_up(action_words(action))
                 targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=label))
         return self._row_buttons(targets)
 
@@ -459,7 +463,7 @@ class PalaceTable(TableScene):
         for action in legal:
             if action.startswith("play "):
                 count, _, rank = action[5:].partition("x")
-                label = tr("Add {what}").format(what=rank_word(rank, int(count)))
+                label = _first_up(tr("Add {what}").format(what=rank_word(rank, int(count))))
                 targets.append(Target(action, rect=pygame.Rect(0, 0, 1, 1), label=label))
             elif action == "pass":
                 fresh = len(self.obs.get("fresh") or [])
@@ -501,7 +505,7 @@ class PalaceTable(TableScene):
         play = self._play_of(self.picked)
         if play and play in legal:
             count, rank = len(self.picked), rank_of(self.picked[0])
-            label = tr("Play {what}").format(what=rank_word(rank, count))
+            label = _first_up(tr("Play {what}").format(what=rank_word(rank, count)))
             targets.append(Target(play, rect=pygame.Rect(0, 0, 1, 1), label=label))
             targets.append(Target(play, rect=self.pile_rect))
         if "pickup" in legal:
