@@ -171,8 +171,8 @@ def render_sheet(sheet: Sheet, lib: ArtLibrary, game_id: str) -> pygame.Surface:
     image.blit(texts.fitted(sheet.summary, label_px, width, INK_DIM), (MARGIN, y))
     legend_x = MARGIN
     for colour, words in (
-        (FALLBACK, "default pack: this pack has none"),
-        (MISSING, "NO ART: missing or broken"),
+        (FALLBACK, tr("default pack: this pack has none")),
+        (MISSING, tr("NO ART: missing or broken")),
     ):
         swatch = pygame.Rect(legend_x, y + label_px + 8, label_px, label_px)
         pygame.draw.rect(image, colour, swatch, max(2, label_px // 5))
