@@ -16,7 +16,7 @@ from typing import Any
 from .ai import RandomBot
 from .core import Event, KartentischError, RecordError, State
 from .core.records import Record, replay
-from .i18n import tr
+from .i18n import Message, message, tr
 from .match import Match, MatchError, Seat, Undone
 
 #: a state is kept every this many moves, so a jump replays at most this many
@@ -123,11 +123,11 @@ class Playback(Match):
     def use_worker(self, worker: Any) -> None:
         """No bot thinks in a playback, so it needs no worker."""
 
-    def undo_refusal(self, seat: int | None = None) -> str | None:
-        return "A replay is watched: step back instead"
+    def undo_refusal(self, seat: int | None = None) -> Message | None:
+        return message("A replay is watched: step back instead")
 
     def undo(self, seat: int | None = None) -> None:
-        raise MatchError(self.undo_refusal(seat) or "")
+        raise MatchError(str(self.undo_refusal(seat) or ""))
 
     def retry_autosave(self) -> bool:
         return True

@@ -27,7 +27,9 @@ os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)
-def _english_unless_chosen():
+def _english_unless_chosen(tmp_path, monkeypatch):
+    # a test that chooses a language in the settings keeps that choice in its own config dir
+    monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
     yield
     from game import i18n
 

@@ -12,7 +12,7 @@ from test_table_support import close_app, frames_until, make_app
 from game.core import GameEnded, IllegalAction, Note, ScoreChanged, TurnChanged
 from game.i18n import set_language, text_from_data, words
 from game.match import Match, Seat
-from game.palace.cards import DECK, RANK_NAMES, card_label, rank_word
+from game.palace.cards import DECK, FACE_RANK_NAMES, card_label, rank_word
 from game.palace.hints import action_words
 from scenes.card_text import card_text
 from scenes.table import open_table
@@ -108,7 +108,7 @@ def test_the_end_of_the_game_in_both_languages():
 
 
 def test_the_ranks_and_cards_have_german_and_english_names_with_the_cases():
-    german = in_both(lambda: [card_label(r) for r in RANK_NAMES])
+    german = in_both(lambda: [card_label(r) for r in FACE_RANK_NAMES])
     assert german == {"en": ["Jack", "Queen", "King", "Ace"], "de": ["Bube", "Königin", "König", "Ass"]}
     assert in_both(lambda: card_label("QS")) == {"en": "Queen of Spades", "de": "Pik Königin"}
     assert in_both(lambda: card_label("JH", "dat")) == {"en": "the Jack of Hearts", "de": "dem Herz Buben"}

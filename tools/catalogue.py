@@ -26,11 +26,15 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import GAME_IDS
 from game.i18n import DOMAIN, LANGUAGES, fields_of
 from tools import cli
 from tools.checkout import ROOT
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Message as Entry
 
 PO_DIR = ROOT / "game" / "i18n" / "po"
 MO_DIR = ROOT / "game" / "i18n" / "locale"
@@ -41,7 +45,6 @@ KEYWORDS = {
     "tr": (1,), "ntr": (1, 2), "ptr": ((1, "c"), 2), "nptr": ((1, "c"), 2, 3), "N_": (1,),
     "message": (1,), "plural_message": (1, 2), "context_message": ((1, "c"), 2),
 }
-PLURAL_FORMS = {"en": "nplurals=2; plural=(n != 1);", "de": "nplurals=2; plural=(n != 1);"}
 
 
 @dataclass
@@ -142,7 +145,6 @@ def write_po(lang: str, area: str, catalog) -> None:
     catalog.language_team = LANGUAGES[lang]
     catalog.header_comment = (f"# The {LANGUAGES[lang]} ('{lang}') words of Kartentisch, area {area}.\n"
                               "# Made and checked by `python -m tools.catalogue`; translate here.")
-    catalog._num_plurals, catalog._plural_expr = 2, "(n != 1)"
     path = po_path(lang, area)
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
@@ -189,6 +191,9 @@ def update(areas: Iterable[str]) -> dict[str, int]:
 
 
 def _update(texts: dict[tuple[str, str | None], Text], areas: Iterable[str], gained: dict[str, int]) -> None:
+    # a text that moves to another area (now used in a second place) keeps its translation
+    known = {lang: {(_ids(m)[0], m.context): m.string for _area, m in entries(lang)
+                    if all(_strings(m)) and "fuzzy" not in m.flags} for lang in LANGUAGES}
     for area in areas:
         wanted = {key: text for key, text in texts.items() if text_area(text) == area}
         for lang in LANGUAGES:
@@ -196,7 +201,7 @@ def _update(texts: dict[tuple[str, str | None], Text], areas: Iterable[str], gai
             keys = {(m.id[0] if isinstance(m.id, tuple) else m.id, m.context) for m in catalog if m.id}
             for key in keys - wanted.keys():
                 catalog.delete(key[0], context=key[1])
-            for text in wanted.values():
+            for key, text in wanted.items():
                 msgid = (text.msgid, text.plural) if text.plural else text.msgid
                 existing = catalog.get(text.msgid, context=text.context)
                 if existing is not None and (text.plural is None) == (not isinstance(existing.id, tuple)):
@@ -204,12 +209,15 @@ def _update(texts: dict[tuple[str, str | None], Text], areas: Iterable[str], gai
                     continue
                 if existing is not None:
                     catalog.delete(text.msgid, context=text.context)
-                if lang == "en":
+                kept = known[lang].get(key)
+                if kept is not None and isinstance(kept, tuple) == bool(text.plural):
+                    msgstr = kept
+                elif lang == "en":
                     msgstr = (text.msgid, text.plural) if text.plural else text.msgid
                 else:
                     msgstr = ("", "") if text.plural else ""
                 catalog.add(msgid, msgstr, context=text.context)
-                gained[area] = gained.get(area, 0) + (lang == "de")
+                gained[area] = gained.get(area, 0) + (lang == "de" and not kept)
             write_po(lang, area, catalog)
 
 
@@ -245,7 +253,7 @@ def _fill(area: str, lang: str, entries: list[dict]) -> list[dict]:
     return unknown
 
 
-def entries(lang: str) -> Iterator[tuple[str, object]]:
+def entries(lang: str) -> Iterator[tuple[str, Entry]]:
     for area in AREAS:
         for message in read_po(lang, area):
             if message.id:
@@ -312,7 +320,6 @@ def compiled(lang: str) -> bytes:
     from babel.messages.mofile import write_mo
 
     merged = Catalog(locale=lang, domain=DOMAIN, project="Kartentisch", fuzzy=False)
-    merged._num_plurals, merged._plural_expr = 2, "(n != 1)"
     for _area, message in entries(lang):
         if all(_strings(message)) and "fuzzy" not in message.flags:
             merged.add(message.id, message.string, context=message.context)
@@ -353,7 +360,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     up = commands.add_parser("update", help="add new texts to the .po files, drop gone ones")
-    up.add_argument("--area", choices=AREAS, action="append", help="only this area (repeatable)")
+    up.add_argument("--area", choices=AREAS, action="append",
+                    help="accepted for habit's sake: every area is kept in step, as texts move between them")
     fl = commands.add_parser("fill", help="take translations from a JSON file")
     fl.add_argument("--area", choices=AREAS, help="the area (default: wherever each text is)")
     fl.add_argument("--lang", choices=list(LANGUAGES), required=True)
@@ -371,7 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "update":
-        gained = update(args.area or AREAS)
+        gained = update(AREAS)  # all of them: a text may move from one area to another
         for area, number in sorted(gained.items()):
             print(f"{area}: {number} new")
         return 0

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..i18n import Text, message
 from .actions import Action
 from .errors import BadSetup, IllegalAction
 from .events import Event
@@ -78,8 +79,8 @@ class State(ABC):
         """The winning seats once terminal (several on a shared win); [] before."""
 
     @abstractmethod
-    def result_text(self) -> str:
-        """Why the game ended and who won, in a sentence; '' before the end."""
+    def result_text(self) -> Text:
+        """Why the game ended and who won, as a message (game.i18n); '' before the end."""
 
     @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -103,11 +104,11 @@ class State(ABC):
         takes it for a person at once. None (the default): the current player really decides."""
         return None
 
-    def explain_illegal(self, action: Action) -> str:
-        """Why `action` is not allowed now; games override this with more specific words."""
+    def explain_illegal(self, action: Action) -> Text:
+        """Why `action` is not allowed now, as a message; games override this with more specific ones."""
         if self.is_terminal():
-            return "the game is over"
-        return f"'{action}' is not allowed now"
+            return message("the game is over")
+        return message("'{action}' is not allowed now", action=str(action))
 
     # -- the shared part of the contract ---------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Action, KartentischError
+from ..i18n import Text
 from ..match import Match, Seat
 
 LEARNER = 0
@@ -70,7 +71,7 @@ class Course:
     #: the lesson is over (and the summary shows) once this holds for the learner's observation
     done: Callable[[dict[str, Any]], bool]
     #: how the summary says the lesson ended, from the last observation
-    outcome: Callable[[dict[str, Any]], str]
+    outcome: Callable[[dict[str, Any]], Text]
     bot_level: str = "normal"
     bot_names: tuple[str, ...] = ("Ada", "Bruno", "Carla", "Dario")
 
@@ -86,7 +87,7 @@ class Shown:
 @dataclass(frozen=True)
 class Summary:
     title: str
-    outcome: str
+    outcome: Text  # a message (game.i18n): the view puts it into words
     learnt: tuple[str, ...]  # the titles of the lessons met, in the order met
     missed: tuple[str, ...]  # the lessons the deal did not bring up
     moves: int  # the learner's moves

@@ -85,9 +85,9 @@ def sorted_cards(cards: Iterable[str]) -> list[str]:
 
 
 # -- words ---------------------------------------------------------------------------------------------
-#: A rank's name (the catalogues have these through `catalogue_words`, context "card name"); numbers stay
+#: A face rank's name (the catalogues have these through `catalogue_words`, context "card name"); numbers stay
 #: digits in both languages.
-RANK_NAMES: dict[str, str] = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+FACE_RANK_NAMES: dict[str, str] = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 #: A rank's plural, for the catalogues (context "card name, plural"): "7s", "Kings".
 RANK_PLURALS: dict[str, str] = {
     "2": "2s", "3": "3s", "4": "4s", "5": "5s", "6": "6s", "7": "7s",
@@ -123,7 +123,7 @@ CASES = ("nom", "acc", "dat", "a_nom", "a_acc", "a_dat", "pl", "pl_dat")
 
 def catalogue_words() -> list[tuple[str | None, str]]:
     """The card data's texts for the catalogues: rank and suit names, plurals, the rule texts."""
-    out: list[tuple[str | None, str]] = [("card name", name) for name in RANK_NAMES.values()]
+    out: list[tuple[str | None, str]] = [("card name", name) for name in FACE_RANK_NAMES.values()]
     out += [("card name, plural", name) for name in RANK_PLURALS.values()]
     out += [("suit", name) for name in SUIT_NAMES.values()]
     out.append(("card name", CARD_NAME))
@@ -134,7 +134,7 @@ def catalogue_words() -> list[tuple[str | None, str]]:
 
 def rank_name(rank: str) -> str:
     """A rank's name in the chosen language: "7", "King" / "König"."""
-    return ptr("card name", RANK_NAMES[rank]) if rank in RANK_NAMES else rank
+    return ptr("card name", FACE_RANK_NAMES[rank]) if rank in FACE_RANK_NAMES else rank
 
 
 def card_label(card_id: str, case: str = "") -> str:

@@ -199,7 +199,7 @@ class PalaceState(State):
         """The seats out so far in order, and the loser last once the game is over."""
         return self.out + ([self.loser] if self.loser is not None else [])
 
-    def result_text(self) -> Text:  # type: ignore[override]
+    def result_text(self) -> Text:
         if self.phase != OVER or self.loser is None:
             return ""
         if len(self.out) == 1:
@@ -233,7 +233,7 @@ class PalaceState(State):
         counts = self.rank_counts(cards)
         return [_PLAYS[k, rank] for rank in counts if rank in playable for k in range(1, counts[rank] + 1)]
 
-    def explain_illegal(self, action: Action) -> Text:  # type: ignore[override]
+    def explain_illegal(self, action: Action) -> Text:
         if self.phase == OVER:
             return message("the game is over")
         kind, args = action.kind, action.args

@@ -175,7 +175,7 @@ class PalastState(State):
     def winners(self) -> list[int]:
         return list(self.final_winners)
 
-    def result_text(self) -> Text:  # type: ignore[override]
+    def result_text(self) -> Text:
         return self.result
 
     def _legal_actions(self) -> list[Action]:
@@ -642,7 +642,7 @@ class PalastState(State):
 
         return determinize(self, seat, rng)
 
-    def explain_illegal(self, action: Action) -> Message:  # type: ignore[override]
+    def explain_illegal(self, action: Action) -> Message:
         from .explain import explain_illegal
 
         return explain_illegal(self, action)

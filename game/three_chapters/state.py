@@ -359,7 +359,7 @@ class ThreeChaptersState(State):
         top = max(max(self.displays[s], default=0) for s in tied)
         return [s for s in tied if max(self.displays[s], default=0) == top]
 
-    def result_text(self) -> Text:  # type: ignore[override]
+    def result_text(self) -> Text:
         if self.phase != END:
             return ""
         scores = self.scores()
@@ -384,7 +384,7 @@ class ThreeChaptersState(State):
 
         return observation(self, seat)
 
-    def explain_illegal(self, action: Action) -> Text:  # type: ignore[override]
+    def explain_illegal(self, action: Action) -> Text:
         from .view import explain_illegal
 
         return explain_illegal(self, action)
