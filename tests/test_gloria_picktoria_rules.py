@@ -322,7 +322,7 @@ def test_gp_r7_one_point_to_an_own_collection_two_to_the_left_neighbour_once_a_t
     state = position(3, collections=colls, fox=(0, 0))
     assert {t for t in texts(state) if t.startswith("fox")} == {"fox 0 1", "fox 1 0", "fox 1 1"}
     refused(state, "fox 2 0", "not to Seat 3's")
-    refused(state, "fox 0 0", "already stands on your collection 0")
+    refused(state, "fox 0 0", "already stands on your collection 1")  # counted from 1, as the table labels it
     state.apply("fox 0 1")
     assert state.fox == (0, 1) and state.ap == 2 and state.fox_moved
     refused(state, "fox 1 0", "only once a turn")

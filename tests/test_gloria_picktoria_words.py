@@ -60,8 +60,8 @@ def test_a_refused_move_says_why_with_the_card_in_its_german_case():
     state = position(3, hands=[["corn", "nest", "joker"], [], []],
                      collections=[[("corn", ["corn"])], ["plum"], []], fox=(0, 0))
     assert said(state.explain_illegal(act("open", "nest", 0))) == {
-        "en": "your collection 0 is a row of Corn Cob: Straw Nest does not fit",
-        "de": "deine Sammlung 0 ist eine Reihe „Maiskolben“: das Strohnest passt nicht dazu"}
+        "en": "your collection 1 is a row of Corn Cob: Straw Nest does not fit",
+        "de": "deine Sammlung 1 ist eine Reihe „Maiskolben“: das Strohnest passt nicht dazu"}
     assert said(state.explain_illegal(act("fox", 2, 0))) == {
         "en": "the fox goes to one of your own collections or to one of Ben's (your left neighbour), "
               "not to Cleo's",
@@ -142,9 +142,9 @@ def test_the_log_tells_a_treasure_with_the_card_in_the_accusative(app):
     laid = CardMoved(card="corn", src="hand:1", dst="collection:1:0", face_up=False)
     taken = CardMoved(card="egg", src="offer:2", dst="hand:2")
     assert in_both(lambda: [table.describe(laid), table.describe(taken)]) == {
-        "en": ["Ben lays the Corn Cob as a treasure (collection 0)",
+        "en": ["Ben lays the Corn Cob as a treasure (collection 1)",
                "Cleo takes a Golden Egg from the display"],
-        "de": ["Ben legt den Maiskolben als Schatz aus (Sammlung 0)",
+        "de": ["Ben legt den Maiskolben als Schatz aus (Sammlung 1)",
                "Cleo nimmt ein Goldenes Ei aus der Auslage"]}
 
 

@@ -261,7 +261,7 @@ class GloriaState(State):
         if coll is None:
             return why
         if coll.closed:
-            return message("your collection {index} is closed by a doubler", index=index)
+            return message("your collection {index} is closed by a doubler", index=index + 1)
         if coll.motif is None:
             if card_id == JOKER:
                 return message("a joker may never be the first open card of a collection")
@@ -270,7 +270,7 @@ class GloriaState(State):
                                card=card_param(card_id))
             return None
         if card_id not in (coll.motif, JOKER):
-            return message("your collection {index} is a row of {motif}: {card} does not fit", index=index,
+            return message("your collection {index} is a row of {motif}: {card} does not fit", index=index + 1,
                            motif=card_param(coll.motif), card=card_param(card_id))
         return None
 
@@ -280,7 +280,7 @@ class GloriaState(State):
         coll, why = self._own_collection(seat, index)
         if coll is None:
             return why
-        return message("your collection {index} already has a doubler", index=index) if coll.closed else None
+        return message("your collection {index} already has a doubler", index=index + 1) if coll.closed else None
 
     def _refuse_take(self, seat: int, slot: int) -> Message | None:
         if not 0 <= slot < len(self.display):
@@ -303,7 +303,7 @@ class GloriaState(State):
         left = self.left_neighbour
         if target == seat:
             if index == self.fox[1]:
-                return message("the fox already stands on your collection {index}", index=index)
+                return message("the fox already stands on your collection {index}", index=index + 1)
             coll, why = self._own_collection(seat, index)
             return None if coll is not None else why
         if target != left:
@@ -431,7 +431,7 @@ class GloriaState(State):
         self.fox = where
         events.append(CardMoved(card=FOX, src=src, dst=collection_zone(*where)))
         events.append(Note(text=message("The fox goes to {seat}'s collection {index}: {why}.",
-                                        seat=Seat(where[0]), index=where[1], why=why),
+                                        seat=Seat(where[0]), index=where[1] + 1, why=why),
                            seat=where[0], detail={"fox": list(where)}))
 
     def _turn_up(self, events: list[Event]) -> str | None:

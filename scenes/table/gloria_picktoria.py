@@ -704,7 +704,7 @@ class GloriaPicktoriaTable(TableScene):
         card = card_param(event.card) if event.card else None
         if dst_kind == "collection":
             who = Seat(int(src_rest.split(":")[0]))
-            index = int(dst_rest.partition(":")[2])
+            index = int(dst_rest.partition(":")[2]) + 1  # people count collections from 1
             if src_kind == "doubler" and event.face_up:
                 return message("{seat} closes collection {index} with the doubler (x2)", seat=who,
                                index=index)
@@ -851,7 +851,9 @@ class GloriaPicktoriaTable(TableScene):
 
     @staticmethod
     def row_label(index: int, coll: dict[str, Any]) -> tuple[list[str], tuple[int, int, int]]:
-        """A collection's label, the fullest wording first, and its colour."""
+        """A collection's label, the fullest wording first, and its colour. People count collections
+        from 1, as the log and the hints do (the actions count from 0)."""
+        index += 1
         if coll["lone"]:
             treasure = card_label(coll["treasure"])
             head = tr("{index}: lone treasure ({card})").format(index=index, card=treasure)
