@@ -270,8 +270,8 @@ class GloriaState(State):
                                card=card_param(card_id))
             return None
         if card_id not in (coll.motif, JOKER):
-            return message("your collection {index} is a row of {motif}: {card} does not fit", index=index + 1,
-                           motif=card_param(coll.motif), card=card_param(card_id))
+            return message("your collection {index} is a row of {motif}: {card} does not fit",
+                           index=index + 1, motif=card_param(coll.motif), card=card_param(card_id))
         return None
 
     def _refuse_doubler(self, seat: int, index: int) -> Message | None:
@@ -280,7 +280,9 @@ class GloriaState(State):
         coll, why = self._own_collection(seat, index)
         if coll is None:
             return why
-        return message("your collection {index} already has a doubler", index=index + 1) if coll.closed else None
+        if coll.closed:
+            return message("your collection {index} already has a doubler", index=index + 1)
+        return None
 
     def _refuse_take(self, seat: int, slot: int) -> Message | None:
         if not 0 <= slot < len(self.display):
