@@ -325,7 +325,7 @@ class _Checker:
             if problem is not None:
                 self.add("error", f"{what}: {problem}", *path, **where)
                 return []
-            return [("", value)]
+            return [("", value)] if isinstance(value, str) else []
         usable: list[tuple[str, str]] = []
         for code, file in value.items():
             problem = image_entry_problem({code: file})
