@@ -106,3 +106,9 @@ def test_a_fraction_is_written_with_the_languages_decimal_mark(german):
     assert message("{points:.1f}", points=2.5).text() == "2,5"
     i18n.set_language("en")
     assert message("{points:.1f}", points=2.5).text() == "2.5"
+
+
+def test_a_template_from_a_file_reaches_no_attribute_of_a_parameter():
+    crafted = i18n.text_from_data({"msgid": "{seat.__class__} {card[0]} {seat}",
+                                   "params": {"seat": {"seat": 1}}})
+    assert crafted.text(["Anna", "Ben"]) == "{seat.__class__} {card[0]} Ben"

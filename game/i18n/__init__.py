@@ -333,8 +333,14 @@ def _param_data(value: Any) -> Any:
 
 
 class _Formatter(string.Formatter):
-    """str.format, except that a card's case spec reaches the card (`{card:acc}`) and a field a plain
-    value does not understand is written plainly rather than raising."""
+    """str.format, except that a card's case spec reaches the card (`{card:acc}`), a field a plain
+    value does not understand is written plainly rather than raising, and a field is a name and nothing
+    more: a template read from a file cannot reach into a parameter's attributes ("{seat.__class__}")."""
+
+    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if not field_name.isidentifier():
+            raise KeyError(field_name)
+        return super().get_field(field_name, args, kwargs)
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, _CardWords):
@@ -351,11 +357,11 @@ class _Formatter(string.Formatter):
 class _Lenient(_Formatter):
     """The same, writing a field the message lacks as it stands ("{seat}")."""
 
-    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
         try:
-            return super().get_value(key, args, kwargs)
+            return super().get_field(field_name, args, kwargs)
         except (KeyError, IndexError):
-            return f"{{{key}}}"
+            return f"{{{field_name}}}", field_name
 
 
 _FORMATTER = _Formatter()
