@@ -303,7 +303,7 @@ class History:
             state = replay(record, verify=True, path=str(path))
             entry = Entry(**base, **summary(record, state))
         except RecordError as exc:
-            entry = Entry(**base, problem=str(exc))
+            entry = Entry(**base, problem=exc.text())  # in words of the language the index notes
         except Exception as exc:  # a record that trips an engine is one unreadable game, not a broken list
             log.exception("history: summarising %s failed", path)
             entry = Entry(**base, problem=tr("it could not be replayed ({error})").format(

@@ -31,7 +31,7 @@ from .ai.hint import DEFAULT_LEVEL as HINT_LEVEL
 from .ai.hint import Hint, hint
 from .ai.worker import BotWorker
 from .core import Action, Event, IllegalAction, KartentischError, RecordError, Rng, State, bot_rng
-from .core.records import Record, footer_for, read_record, write_record
+from .core.records import Record, footer_for, read_record, reason_of, write_record
 from .i18n import Message, Text, message
 from .retelling import Retelling, Step
 
@@ -556,7 +556,8 @@ class Match:
             seats = [Seat.from_dict(s) for s in record.seats]
             match = cls(record.game, seats, record.seed, record.options, autosave=None)
         except KartentischError as exc:
-            raise RecordError(f"a seat in the header cannot play: {exc}", path=str(path), line=1) from None
+            raise RecordError(message("a seat in the header cannot play: {problem}", problem=reason_of(exc)),
+                              path=str(path), line=1) from None
         played_on = record.continues["move"] if record.continues is not None else 0
         for seat, text in record.actions:  # rebuild the undo points along the way
             if (len(match.actions) >= played_on and match.seats[seat].is_human
@@ -585,12 +586,13 @@ class Match:
         match = cls(record.game, seats, record.seed, record.options, autosave=None)
         for index, (seat, text) in enumerate(record.actions[:move]):
             if seat != match.state.current_player:
-                raise RecordError(f"seat {seat} acts, but it is seat {match.state.current_player}'s decision",
-                                  line=index + 2)
+                raise RecordError(message("seat {seat} acts, but it is seat {current}'s decision", seat=seat,
+                                          current=match.state.current_player), line=index + 2)
             try:
                 match.state.apply(match.game.parse_action(match.state, text))
             except IllegalAction as exc:
-                raise RecordError(f"{text!r} cannot be played here: {exc}", line=index + 2) from None
+                raise RecordError(message("{action} cannot be played here: {problem}", action=repr(text),
+                                          problem=reason_of(exc)), line=index + 2) from None
             match.actions.append((seat, text))
         if match.is_over():
             raise MatchError("the game is over at that move: there is nothing to play on")

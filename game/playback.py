@@ -15,8 +15,8 @@ from typing import Any
 
 from .ai import RandomBot
 from .core import Event, KartentischError, RecordError, State
-from .core.records import Record, replay
-from .i18n import Message, message, tr
+from .core.records import Record, reason_of, replay
+from .i18n import Message, message
 from .match import Match, MatchError, Seat, Undone
 
 #: a state is kept every this many moves, so a jump replays at most this many
@@ -39,8 +39,8 @@ class Playback(Match):
             quiet = {i: RandomBot() for i, s in enumerate(seats) if not s.is_human}
             super().__init__(record.game, seats, record.seed, record.options, autosave=None, bots=quiet)
         except KartentischError as exc:
-            raise RecordError(tr("a seat in the header cannot be shown: {problem}").format(problem=exc),
-                              path=path, line=1) from None
+            raise RecordError(message("a seat in the header cannot be shown: {problem}",
+                                      problem=reason_of(exc)), path=path, line=1) from None
         self.continues = dict(record.continues) if record.continues is not None else None
         self.total = len(record.actions)
         self.finished = final.is_terminal()

@@ -1,7 +1,7 @@
 """The engine contract shared by every game: see DESIGN.md, 'The engine contract'."""
 
 from .actions import Action, act
-from .errors import BadSetup, IllegalAction, KartentischError, RecordError, UnknownGame
+from .errors import BadSetup, IllegalAction, KartentischError, RecordError, UnknownGame, error_text
 from .events import (
     CardMoved,
     CardsRevealed,
@@ -38,5 +38,6 @@ __all__ = [
     "UnknownGame",
     "act",
     "bot_rng",
+    "error_text",
     "fresh_seed",
 ]

@@ -23,7 +23,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..i18n import tr
+from ..i18n import Text, message, tr, words
 
 #: the largest text data file read: far more than any manifest, settings or card file needs
 MAX_TEXT_BYTES = 4 * 1024 * 1024
@@ -40,12 +40,18 @@ _NOT_IN_NAMES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 class DataFileError(ValueError):
-    """What is wrong with a data file; `line` (1-based) where the fault has one."""
+    """What is wrong with a data file; `line` (1-based) where the fault has one. `reason` is kept as
+    said (a message, game.i18n), so it is written in the language chosen when it is shown."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, reason: Text, line: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
         self.line = line
+
+    @property
+    def message(self) -> str:
+        """The reason in the chosen language."""
+        return words(self.reason)
 
     def __str__(self) -> str:
         if self.line is None:
@@ -59,12 +65,26 @@ def read_limited(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
         with open_regular(path) as fh:
             raw = fh.read(max_bytes + 1)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        reason = getattr(exc, "strerror", None) or exc
-        raise DataFileError(tr("cannot read it ({reason})").format(reason=reason)) from None
+        raise DataFileError(message("cannot read it ({reason})", reason=os_reason(exc))) from None
     if len(raw) > max_bytes:
-        raise DataFileError(tr("it is larger than {size} KiB, far more than such a file needs").format(
-            size=max_bytes // 1024))
+        raise DataFileError(message("it is larger than {size} KiB, far more than such a file needs",
+                                    size=max_bytes // 1024))
     return raw
+
+
+#: what `open_regular` says of a file it does not open (an OSError's strerror is text)
+_A_FOLDER = message("it is a folder")
+_NOT_REGULAR = message("it is a pipe or a device, not a regular file")
+
+
+def os_reason(exc: BaseException) -> Text:
+    """Why a file could not be opened: `open_regular`'s own reasons as messages, else the system's
+    words (its strerror, which the system writes in its own language) or the error's text."""
+    reason = getattr(exc, "strerror", None)
+    for said in (_A_FOLDER, _NOT_REGULAR):
+        if reason == said.msgid:
+            return said
+    return shown(reason or exc)
 
 
 def open_regular(path: Path) -> BinaryIO:
@@ -74,9 +94,9 @@ def open_regular(path: Path) -> BinaryIO:
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, "it is a folder")
+            raise IsADirectoryError(errno.EISDIR, _A_FOLDER.msgid)
         if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, "it is a pipe or a device, not a regular file")
+            raise OSError(errno.EINVAL, _NOT_REGULAR.msgid)
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -91,7 +111,7 @@ def decode_utf8(raw: bytes) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         bad = raw[exc.start : exc.start + 1].hex()
-        raise DataFileError(tr("it is not UTF-8 text (byte 0x{byte})").format(byte=bad),
+        raise DataFileError(message("it is not UTF-8 text (byte 0x{byte})", byte=bad),
                             line_at(raw, exc.start)) from None
 
 
@@ -114,17 +134,17 @@ def parse_toml(text: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         found = _TOML_ERROR_LINE.search(str(exc))
-        message = _TOML_ERROR_LINE.sub("", str(exc)).replace("(, column", "(column").strip()
+        said = _TOML_ERROR_LINE.sub("", str(exc)).replace("(, column", "(column").strip()
         # tomllib's own words stay as they are (it speaks English only)
-        raise DataFileError(tr("not valid TOML: {problem}").format(problem=message),
+        raise DataFileError(message("not valid TOML: {problem}", problem=said),
                             int(found.group(1)) if found else None) from None
     except RecursionError:
-        raise DataFileError(tr("not valid TOML here: arrays or tables nested too deeply")) from None
+        raise DataFileError(message("not valid TOML here: arrays or tables nested too deeply")) from None
     except ValueError as exc:  # an integer longer than Python converts
         long = _LONG_NUMBER.search(text)
         if long is None:
-            raise DataFileError(tr("not valid TOML here: {problem}").format(problem=exc)) from None
-        raise DataFileError(tr("a number of more than 4300 digits, too long to read"),
+            raise DataFileError(message("not valid TOML here: {problem}", problem=str(exc))) from None
+        raise DataFileError(message("a number of more than 4300 digits, too long to read"),
                             line_at(text, long.start())) from None
 
 

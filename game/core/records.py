@@ -34,8 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, Message, Text, context_message, message
 from ..version import __version__
-from .datafile import DataFileError, brief, decode_utf8, read_limited
+from .datafile import DataFileError, brief, decode_utf8, os_reason, read_limited
 from .errors import IllegalAction, KartentischError, RecordError
 from .state import State
 
@@ -126,8 +127,9 @@ def write_record(path: str | os.PathLike[str], record: Record) -> None:
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise RecordError(f"cannot be written: it holds {text[exc.start:exc.end]!r}, which is not Unicode "
-                          "text", path=os.fsdecode(target)) from None
+        raise RecordError(message("cannot be written: it holds {characters}, which is not Unicode text",
+                                  characters=repr(text[exc.start:exc.end])),
+                          path=os.fsdecode(target)) from None
     write_atomic(target, data)
 
 
@@ -158,47 +160,51 @@ def read_record(path: str | os.PathLike[str]) -> Record:
     try:
         info = os.stat(path)
     except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
-        reason = getattr(exc, "strerror", None) or exc
-        raise RecordError(f"cannot read the file ({reason})", path=name) from None
+        raise RecordError(message("cannot read the file ({reason})", reason=os_reason(exc)),
+                          path=name) from None
     if stat.S_ISDIR(info.st_mode):
-        raise RecordError("a folder, not a record file", path=name)
+        raise RecordError(message("a folder, not a record file"), path=name)
     if not stat.S_ISREG(info.st_mode):  # a pipe or a device could block or never end
-        raise RecordError("not a regular file, so not a record", path=name)
+        raise RecordError(message("not a regular file, so not a record"), path=name)
     if info.st_size > MAX_BYTES:  # refused before a byte of it is read
-        raise RecordError(f"the file is larger than any record ({MAX_BYTES // 2**20} MB at most)", path=name)
+        raise RecordError(message("the file is larger than any record ({size} MB at most)",
+                                  size=MAX_BYTES // 2**20), path=name)
     try:
         raw = read_limited(Path(path), MAX_BYTES)
     except DataFileError as exc:  # it could not be read, or it grew since
-        raise RecordError(exc.message, path=name) from None
+        raise RecordError(exc.reason, path=name) from None
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8):]  # an editor's byte order mark is not content
     try:
         text = decode_utf8(raw)
     except DataFileError as exc:
-        raise RecordError(f"not a Kartentisch record: {exc.message}", path=name, line=exc.line) from None
+        raise RecordError(message("not a Kartentisch record: {problem}", problem=exc.reason), path=name,
+                          line=exc.line) from None
     return parse_record(text, path=name)
 
 
 class _Refused(Exception):
-    """A value that JSON allows but a record does not (raised from inside json.loads)."""
+    """A value that JSON allows but a record does not (raised from inside json.loads); its one
+    argument is the reason (a message)."""
 
 
 def _parse_int(digits: str) -> int:
     try:
         return int(digits)
     except ValueError:  # longer than Python converts (sys.get_int_max_str_digits), so never written
-        raise _Refused(f"a number of {len(digits)} digits is too long for a record") from None
+        raise _Refused(message("a number of {digits} digits is too long for a record",
+                               digits=len(digits))) from None
 
 
 def _parse_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"the number {brief(text)} is too large")
+        raise _Refused(message("the number {number} is too large", number=brief(text)))
     return value
 
 
 def _refuse_constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a number a record may hold")
+    raise _Refused(message("{name} is not a number a record may hold", name=name))
 
 
 def _remember(seen: set[str], key: str) -> bool:
@@ -212,7 +218,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(obj) != len(pairs):
         seen: set[str] = set()
         twice = next(key for key, _ in pairs if key in seen or _remember(seen, key))
-        raise _Refused(f"the key {brief(twice)} appears twice in one object")
+        raise _Refused(message("the key {key} appears twice in one object", key=brief(twice)))
     return obj
 
 
@@ -221,15 +227,16 @@ def _load_line(text: str, number: int, path: str | None) -> dict[str, Any]:
         obj = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                          parse_constant=_refuse_constant, object_pairs_hook=_object)
     except _Refused as exc:
-        raise RecordError(str(exc), path=path, line=number) from None
+        raise RecordError(exc.args[0], path=path, line=number) from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg} (column {exc.colno})", path=path,
-                          line=number) from None
+        # the JSON reader's own words (it speaks English only) are quoted as they are
+        raise RecordError(message("not valid JSON: {problem} (column {column})", problem=exc.msg,
+                                  column=exc.colno), path=path, line=number) from None
     except RecursionError:
-        raise RecordError("not a record line: its values are nested too deeply", path=path,
+        raise RecordError(message("not a record line: its values are nested too deeply"), path=path,
                           line=number) from None
     if not isinstance(obj, dict):
-        raise RecordError("each line must be a JSON object", path=path, line=number)
+        raise RecordError(message("each line must be a JSON object"), path=path, line=number)
     return obj
 
 
@@ -238,75 +245,79 @@ def parse_record(text: str, *, path: str | None = None) -> Record:
     if lines[-1] == "":
         lines.pop()  # the newline that ends the last line
     if not lines or not lines[0].strip():
-        raise RecordError("the file is empty, not a Kartentisch record", path=path, line=1)
+        raise RecordError(message("the file is empty, not a Kartentisch record"), path=path, line=1)
 
     head = _load_line(lines[0], 1, path)
     if head.get("format") != FORMAT:
-        raise RecordError("not a Kartentisch record (the header has no 'format': "
-                          f"'{FORMAT}')", path=path, line=1)
+        raise RecordError(message("not a Kartentisch record (the header has no 'format': {format})",
+                                  format=repr(FORMAT)), path=path, line=1)
     version = head.get("format_version")
     if type(version) is int and version < FORMAT_VERSION:
-        raise RecordError(f"written in record format {version} by an older Kartentisch, whose footer does "
-                          f"not cover the seats and options; this build reads format {FORMAT_VERSION}",
-                          path=path, line=1)
+        raise RecordError(message("written in record format {version} by an older Kartentisch, whose footer "
+                                  "does not cover the seats and options; this build reads format {current}",
+                                  version=version, current=FORMAT_VERSION), path=path, line=1)
     if type(version) is not int or version != FORMAT_VERSION:
-        raise RecordError(f"record format version {brief(version)} is not supported "
-                          f"(this build reads {FORMAT_VERSION})", path=path, line=1)
+        raise RecordError(message("record format version {version} is not supported (this build reads "
+                                  "{current})", version=brief(version), current=FORMAT_VERSION),
+                          path=path, line=1)
     record = _header_to_record(head, path)
 
     footer_line = None
     for number in range(2, len(lines) + 1):
         if not lines[number - 1].strip():
-            raise RecordError("an empty line inside the record", path=path, line=number)
+            raise RecordError(message("an empty line inside the record"), path=path, line=number)
         obj = _load_line(lines[number - 1], number, path)
         if footer_line is not None:
-            raise RecordError(f"a line after the footer (line {footer_line})", path=path, line=number)
+            raise RecordError(message("a line after the footer (line {footer})", footer=footer_line),
+                              path=path, line=number)
         if "footer" in obj:
             footer_line = number
             record.footer = _check_footer(obj, number, path)
             continue
         seat, action = obj.get("seat"), obj.get("action")
         if set(obj) - {"hint"} != {"seat", "action"} or type(seat) is not int or not isinstance(action, str):
-            raise RecordError("an action line must be {\"seat\": <int>, \"action\": <text>} (and "
-                              "\"hint\": true after a hint)", path=path, line=number)
-        if not 0 <= seat < record.players:
-            raise RecordError(f"seat {brief(seat)} does not exist in a {record.players}-player game",
+            raise RecordError(message("an action line must be {shape} (and {hint} after a hint)",
+                                      shape='{"seat": <int>, "action": <text>}', hint='"hint": true'),
                               path=path, line=number)
+        if not 0 <= seat < record.players:
+            raise RecordError(message("seat {seat} does not exist in a {players}-player game",
+                                      seat=brief(seat), players=record.players), path=path, line=number)
         if "hint" in obj:
             if obj["hint"] is not True:
-                raise RecordError(f"an action line's 'hint' is true or absent, not {brief(obj['hint'])}",
-                                  path=path, line=number)
+                raise RecordError(message("an action line's 'hint' is true or absent, not {value}",
+                                          value=brief(obj["hint"])), path=path, line=number)
             if record.seats[seat]["kind"] != "human":
-                raise RecordError(f"seat {seat} is an AI: only a person's move follows a hint",
-                                  path=path, line=number)
+                raise RecordError(message("seat {seat} is an AI: only a person's move follows a hint",
+                                          seat=seat), path=path, line=number)
             record.hinted.add(len(record.actions))
         record.actions.append((seat, action))
 
     if record.footer is None:
-        raise RecordError(f"the record is cut short: no footer after line {len(lines)}", path=path,
-                          line=len(lines))
+        raise RecordError(message("the record is cut short: no footer after line {last}", last=len(lines)),
+                          path=path, line=len(lines))
     if record.footer["actions"] != len(record.actions):
-        raise RecordError(f"the footer counts {brief(record.footer['actions'])} actions but the record "
-                          f"holds {len(record.actions)}: lines were added or removed",
-                          path=path, line=footer_line)
+        raise RecordError(message("the footer counts {counted} actions but the record holds {held}: lines "
+                                  "were added or removed", counted=brief(record.footer["actions"]),
+                                  held=len(record.actions)), path=path, line=footer_line)
     if record.continues is not None and record.continues["move"] > len(record.actions):
-        raise RecordError(f"the header says the game goes on after move {record.continues['move']} of "
-                          f"another, but the record holds {len(record.actions)} actions", path=path, line=1)
+        raise RecordError(message("the header says the game goes on after move {move} of another, but the "
+                                  "record holds {held} actions", move=record.continues["move"],
+                                  held=len(record.actions)), path=path, line=1)
     return record
 
 
 def _header_to_record(head: dict[str, Any], path: str | None) -> Record:
-    def refuse(message: str) -> RecordError:
-        return RecordError(message, path=path, line=1)
+    def refuse(reason: Text) -> RecordError:
+        return RecordError(reason, path=path, line=1)
 
     unknown = [key for key in head if key not in _HEADER_KEYS]
     if unknown:
-        raise refuse(f"the header has an unknown field {brief(unknown[0])}")
+        raise refuse(message("the header has an unknown field {field}", field=brief(unknown[0])))
 
     def need(key: str, kind: type) -> Any:
         value = head.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise refuse(f"the header's {key!r} is missing or not a {_KIND_NAMES[kind]}")
+            raise refuse(Message(_MISSING_OR_NOT[kind], (("key", repr(key)),)))
         return value
 
     record = Record(
@@ -323,70 +334,84 @@ def _header_to_record(head: dict[str, Any], path: str | None) -> Record:
         record.continues = _checked_continues(head["continues"], refuse)
     for name, value in record.options.items():
         if not (value is None or isinstance(value, (str, int, float))):
-            raise refuse(f"the header's option {brief(name)} must be one value (text, a number, true, false "
-                         "or null)")
+            raise refuse(message("the header's option {option} must be one value (text, a number, true, "
+                                 "false or null)", option=brief(name)))
     if len(record.seats) != record.players:
-        raise refuse(f"the header names {len(record.seats)} seats for {brief(record.players)} players")
+        raise refuse(message("the header names {seats} seats for {players} players", seats=len(record.seats),
+                             players=brief(record.players)))
     for index, seat in enumerate(record.seats):
         problem = _seat_problem(seat)
-        if problem:
-            raise refuse(f"seat {index} in the header: {problem}")
+        if problem is not None:
+            raise refuse(message("seat {index} in the header: {problem}", index=index, problem=problem))
     return record
 
 
-def _checked_continues(value: Any, refuse: Callable[[str], RecordError]) -> dict[str, Any]:
+def _checked_continues(value: Any, refuse: Callable[[Text], RecordError]) -> dict[str, Any]:
     """The header's 'continues': which record (its header hash) and after how many of its actions."""
     if not isinstance(value, dict) or set(value) != _CONTINUES_KEYS:
-        raise refuse("the header's 'continues' is {\"record\": <text>, \"move\": <whole number>}, not "
-                     f"{brief(value)}")
+        raise refuse(message("the header's 'continues' is {shape}, not {value}",
+                             shape='{"record": <text>, "move": <whole number>}', value=brief(value)))
     record, move = value["record"], value["move"]
     if not isinstance(record, str) or type(move) is not int or move < 0:
-        raise refuse(f"the header's 'continues' names a record by text and a move by a whole number from 0, "
-                     f"not {brief(value)}")
+        raise refuse(message("the header's 'continues' names a record by text and a move by a whole number "
+                             "from 0, not {value}", value=brief(value)))
     return {"record": record, "move": move}
 
 
-def _seat_problem(seat: Any) -> str:
-    """What is wrong with a seat of the header ('' if nothing): how a Seat is written, nothing else."""
+def _seat_problem(seat: Any) -> Message | None:
+    """What is wrong with a seat of the header (None if nothing): how a Seat is written, nothing else."""
     if not isinstance(seat, dict):
-        return "a seat is a JSON object with 'name', 'kind' and 'bot'"
+        return message("a seat is a JSON object with 'name', 'kind' and 'bot'")
     unknown = sorted(set(seat) - _SEAT_KEYS)
     if unknown:
-        return f"unknown field {brief(unknown[0])}"
+        return message("unknown field {field}", field=brief(unknown[0]))
     if not isinstance(seat.get("name"), str):
-        return "the 'name' is missing or not text"
+        return message("the 'name' is missing or not text")
     kind, bot = seat.get("kind"), seat.get("bot")
     if kind not in SEAT_KINDS or not isinstance(kind, str):
-        return f"the 'kind' is {brief(kind)}, not one of {', '.join(map(repr, SEAT_KINDS))}"
+        return message("the 'kind' is {kind}, not one of {kinds}", kind=brief(kind),
+                       kinds=", ".join(map(repr, SEAT_KINDS)))
     if kind == "bot" and not (isinstance(bot, str) and bot.strip()):
-        return f"an AI seat's 'bot' names its level, not {brief(bot)}"
+        return message("an AI seat's 'bot' names its level, not {value}", value=brief(bot))
     if kind == "human" and bot is not None:
-        return f"a human seat has no 'bot', not {brief(bot)}"
-    return ""
+        return message("a human seat has no 'bot', not {value}", value=brief(bot))
+    return None
 
 
 def _check_footer(footer: dict[str, Any], line: int, path: str | None) -> dict[str, Any]:
     for key, wanted in _FOOTER.items():
         if key not in footer:
-            raise RecordError(f"the footer has no {key!r}", path=path, line=line)
+            raise RecordError(message("the footer has no {key}", key=repr(key)), path=path, line=line)
         if not _is(footer[key], wanted):
-            raise RecordError(f"the footer's {key!r} is not {_FOOTER_WORDS[key]}: {brief(footer[key])}",
+            raise RecordError(message("the footer's {key} is not {shape}: {value}", key=repr(key),
+                                      shape=_FOOTER_WORDS[key], value=brief(footer[key])),
                               path=path, line=line)
     unknown = sorted(set(footer) - set(_FOOTER))
     if unknown:
-        raise RecordError(f"the footer has an unknown field {brief(unknown[0])}", path=path, line=line)
+        raise RecordError(message("the footer has an unknown field {field}", field=brief(unknown[0])),
+                          path=path, line=line)
     if footer["actions"] < 0:
-        raise RecordError("the footer counts fewer than no actions", path=path, line=line)
+        raise RecordError(message("the footer counts fewer than no actions"), path=path, line=line)
     return footer
 
 
 _NUMBER = "number"
 _FOOTER: dict[str, Any] = {"footer": True, "actions": int, "terminal": bool, "scores": [_NUMBER],
                            "winners": [int], "result": str, "state_hash": str, "header_hash": str}
-_FOOTER_WORDS = {"footer": "true", "actions": "a whole number", "terminal": "true or false",
-                 "scores": "a list of numbers", "winners": "a list of seats", "result": "text",
-                 "state_hash": "text", "header_hash": "text"}
-_KIND_NAMES = {str: "text", int: "whole number", dict: "JSON object", list: "list"}
+#: what each field of the footer holds, as "is not {shape}" says it ("true" is JSON's word, kept as it is)
+_FOOTER_WORDS: dict[str, Text] = {
+    "footer": "true", "actions": context_message("footer field", "a whole number"),
+    "terminal": context_message("footer field", "true or false"),
+    "scores": context_message("footer field", "a list of numbers"),
+    "winners": context_message("footer field", "a list of seats"),
+    "result": context_message("footer field", "text"), "state_hash": context_message("footer field", "text"),
+    "header_hash": context_message("footer field", "text")}
+#: the header field of each kind that is missing or of another kind (a whole sentence each: German
+#: needs "kein" or "keine" by the word that follows)
+_MISSING_OR_NOT = {str: N_("the header's {key} is missing or not a text"),
+                   int: N_("the header's {key} is missing or not a whole number"),
+                   dict: N_("the header's {key} is missing or not a JSON object"),
+                   list: N_("the header's {key} is missing or not a list")}
 
 
 def _is(value: Any, wanted: Any) -> bool:
@@ -401,6 +426,15 @@ def _is(value: Any, wanted: Any) -> bool:
 
 
 # -- replaying -------------------------------------------------------------------------------------
+def reason_of(exc: KartentischError) -> Text:
+    """What an engine error says, as it said it (a message stays a message, to be written in the
+    language of whoever shows it)."""
+    if isinstance(exc, RecordError):
+        return exc.reason
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, (str, Message)) else str(exc)
+
+
 def replay(record: Record, *, verify: bool = True, path: str | None = None) -> State:
     """Re-apply a record from its seed. With `verify`, the footer's hashes must match the header and
     the final state, and its scores, winners and end the replayed game's."""
@@ -410,35 +444,38 @@ def replay(record: Record, *, verify: bool = True, path: str | None = None) -> S
     try:
         game = load(record.game)
     except KartentischError as exc:
-        raise RecordError(str(exc), path=path, line=1) from None
+        raise RecordError(reason_of(exc), path=path, line=1) from None
     if str(game.version) != record.version:
-        raise RecordError(f"recorded with {game.title} rules version {brief(record.version)}; this build "
-                          f"has version {game.version}", path=path, line=1)
+        raise RecordError(message("recorded with {game} rules version {recorded}; this build has version "
+                                  "{version}", game=game.title, recorded=brief(record.version),
+                                  version=str(game.version)), path=path, line=1)
     if verify and record.footer is not None and record.footer.get("header_hash") != record.header_hash():
-        raise RecordError(f"the header (seed, options or seats) does not match the footer's check "
-                          f"(line {footer_line}): the file was changed", path=path, line=1)
+        raise RecordError(message("the header (seed, options or seats) does not match the footer's check "
+                                  "(line {footer}): the file was changed", footer=footer_line),
+                          path=path, line=1)
     try:
         state = game.new_state(record.players, record.seed, record.options)
     except KartentischError as exc:
-        raise RecordError(str(exc), path=path, line=1) from None
+        raise RecordError(reason_of(exc), path=path, line=1) from None
     for index, (seat, text) in enumerate(record.actions):
         number = index + 2
         if state.is_terminal():
-            raise RecordError("an action after the game ended", path=path, line=number)
+            raise RecordError(message("an action after the game ended"), path=path, line=number)
         if seat != state.current_player:
-            raise RecordError(f"seat {seat} acts, but it is seat {state.current_player}'s decision",
-                              path=path, line=number)
+            raise RecordError(message("seat {seat} acts, but it is seat {current}'s decision", seat=seat,
+                                      current=state.current_player), path=path, line=number)
         try:
             state.apply(game.parse_action(state, text))
         except IllegalAction as exc:
-            raise RecordError(f"{brief(text)} cannot be played here: {exc}", path=path, line=number) from None
+            raise RecordError(message("{action} cannot be played here: {problem}", action=brief(text),
+                                      problem=reason_of(exc)), path=path, line=number) from None
     if verify and record.footer is not None:
         if record.footer.get("state_hash") != state.state_hash():
-            raise RecordError("the replayed game does not match the recorded final position "
-                              "(state hash differs): the file was changed", path=path, line=footer_line)
+            raise RecordError(message("the replayed game does not match the recorded final position (state "
+                                      "hash differs): the file was changed"), path=path, line=footer_line)
         replayed = footer_for(state, len(record.actions))
         for key in ("scores", "winners", "terminal"):
             if key in record.footer and record.footer[key] != replayed[key]:
-                raise RecordError(f"the footer's {key} do not match the replayed game", path=path,
-                                  line=footer_line)
+                raise RecordError(message("the footer's {key} do not match the replayed game", key=key),
+                                  path=path, line=footer_line)
     return state

@@ -21,8 +21,10 @@ import importlib
 import logging
 import os
 import string
+import threading
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -38,6 +40,8 @@ DOMAIN = "kartentisch"
 _language = DEFAULT_LANGUAGE
 #: who follows a change of language; kept weakly, so a screen that is gone stops listening by itself
 _listeners: list[weakref.ReferenceType] = []
+#: a language one thread speaks for a moment (`speaking`), whatever is chosen
+_speaking = threading.local()
 
 
 # -- the language ----------------------------------------------------------------------------------
@@ -62,7 +66,21 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
 
 def language() -> str:
-    return _language
+    return getattr(_speaking, "code", None) or _language
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Words in `code` within the block, in this thread only, whatever language is chosen; nobody is
+    told (an exception's English text is written this way while the view speaks German)."""
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}: the languages are {', '.join(LANGUAGES)}")
+    before = getattr(_speaking, "code", None)
+    _speaking.code = code
+    try:
+        yield
+    finally:
+        _speaking.code = before
 
 
 def set_language(code: str) -> None:
@@ -110,21 +128,21 @@ def catalogue(code: str) -> gettext.NullTranslations:
 def tr(msgid: str) -> str:
     """`msgid` in the chosen language (an empty text stays empty: gettext would give the catalogue's
     header for it)."""
-    return catalogue(_language).gettext(msgid) if msgid else msgid
+    return catalogue(language()).gettext(msgid) if msgid else msgid
 
 
 def ntr(singular: str, plural: str, n: int) -> str:
     """The form for `n` of a text with a plural, in the chosen language (the text is not formatted)."""
-    return catalogue(_language).ngettext(singular, plural, n)
+    return catalogue(language()).ngettext(singular, plural, n)
 
 
 def ptr(context: str, msgid: str) -> str:
     """`msgid` in the chosen language, where the same English word needs telling apart ("card name")."""
-    return catalogue(_language).pgettext(context, msgid)
+    return catalogue(language()).pgettext(context, msgid)
 
 
 def nptr(context: str, singular: str, plural: str, n: int) -> str:
-    return catalogue(_language).npgettext(context, singular, plural, n)
+    return catalogue(language()).npgettext(context, singular, plural, n)
 
 
 def N_(msgid: str) -> str:
@@ -177,7 +195,7 @@ class Message:
 
     def template(self) -> str:
         """The text in the chosen language, fields not yet filled."""
-        cat = catalogue(_language)
+        cat = catalogue(language())
         if self.plural is not None:
             n = int(self.args.get("n", 1))
             if self.context is not None:
@@ -349,7 +367,7 @@ class _Formatter(string.Formatter):
             written = format(value, format_spec)
         except (TypeError, ValueError):
             return str(value)
-        if isinstance(value, float) and _language == "de":
+        if isinstance(value, float) and language() == "de":
             return written.replace(".", ",")  # "2,5 Punkte"
         return written
 
