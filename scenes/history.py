@@ -444,7 +444,7 @@ class HistoryScene(MenuScene):
         try:
             match = Match.resume(self.history.path(entry), autosave=autosave_path())
         except KartentischError as exc:
-            self.show_message(Message(tr("The game cannot be resumed"), str(exc)))
+            self.show_message(Message(tr("The game cannot be resumed"), exc.text()))
             return
         except Exception as exc:  # a record that trips the engine must not take the app down
             log.exception("resuming %s failed", entry.name)

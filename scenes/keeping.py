@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from game.core import KartentischError
+from game.core import KartentischError, error_text
 from game.core.datafile import shown
 from game.history import History
 
@@ -62,7 +62,7 @@ def keep_match(app: App, match: Match) -> str | None:
         history(app).keep(match.record())  # replayed there: the screens never hold a State
     except (KartentischError, OSError) as exc:
         log.warning("the game could not be kept in the history: %s", exc)
-        return shown(exc)
+        return shown(error_text(exc))
     except Exception as exc:
         log.exception("keeping the game in the history failed")
         return f"{type(exc).__name__}: {shown(exc)[:200]}"

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel
 
-from game.core import KartentischError
+from game.core import KartentischError, error_text
 from game.core.datafile import shown
 from game.i18n import tr
 
@@ -121,7 +121,7 @@ class PlayOnScene(MenuScene):
         try:
             match = Match.play_on(self.playback.source, self.move, seats, autosave=autosave_path())
         except (KartentischError, OSError) as exc:
-            self._say(shown(exc))
+            self._say(shown(error_text(exc)))
             return
         scene = open_table_or_explain(self, match)
         if scene is None:

@@ -92,7 +92,7 @@ def open_replay(app: App, path: Path, seat: int | str | None = None) -> str | No
         record = read_record(path)
         playback = Playback(record, path=str(path))
     except KartentischError as exc:
-        return str(exc)
+        return exc.text()
     except Exception as exc:  # a record that trips an engine must not take the app down
         log.exception("opening %s for a replay failed", path)
         return tr("{path}: it could not be played back ({error})").format(
@@ -100,7 +100,7 @@ def open_replay(app: App, path: Path, seat: int | str | None = None) -> str | No
     try:
         scene = ReplayScene(app, playback, watch=seat, name=Path(path).name)
     except KartentischError as exc:
-        return str(exc)
+        return exc.text()
     app.push(scene)
     return None
 

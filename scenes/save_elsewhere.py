@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UITextBox
 
+from game.core import error_text
 from game.i18n import tr
 from game.match import describe_os_error
 
@@ -177,7 +178,7 @@ class SaveElsewhereScene(MenuScene):
         try:
             self.match.save(path)
         except (OSError, ValueError) as exc:  # ValueError: a path the system cannot take (a NUL byte)
-            reason = describe_os_error(exc, path=True) if isinstance(exc, OSError) else str(exc)
+            reason = describe_os_error(exc, path=True) if isinstance(exc, OSError) else error_text(exc)
             self._show_status(tr("Not saved there: {reason}").format(reason=reason))
             return
         log.info("the game was saved elsewhere: %s", path)

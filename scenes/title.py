@@ -66,7 +66,7 @@ def read_saved_game(path: Path) -> SavedGame | None:
     try:
         record = read_record(path)
     except KartentischError as exc:
-        return SavedGame(path, problem=str(exc))
+        return SavedGame(path, problem=exc.text())
     except Exception as exc:  # read_record raises RecordError only; the title must start even if it did not
         log.exception("reading %s failed", path)
         return SavedGame(path, problem=tr("the save could not be read ({error})").format(
@@ -226,7 +226,7 @@ class TitleScene(Scene):
         try:
             match = Match.resume(path, autosave=path)
         except KartentischError as exc:
-            self._cannot_resume(str(exc))
+            self._cannot_resume(exc.text())
             return
         except Exception as exc:  # a save that trips the engine must not take the app down
             log.exception("resuming %s failed", path)
