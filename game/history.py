@@ -32,7 +32,7 @@ from .core import RecordError, State
 from .core.datafile import DataFileError, read_limited
 from .core.records import Record, read_record, replay, write_atomic, write_record
 from .core.standings import places
-from .i18n import language, tr
+from .i18n import english, language, tr
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +165,7 @@ def summary(record: Record, state: State) -> dict[str, Any]:
         "winners": tuple(state.winners()),
         "places": tuple(places(state)) if finished else (),
         "ordered": callable(getattr(state, "finishing_order", None)),
-        "result": str(state.result_text()),  # a message in words: the index is JSON text
+        "result": english(state.result_text()),
         "continues": ((str(record.continues["record"]), int(record.continues["move"]))
                       if record.continues is not None else None),
         "hints": tuple(hinted.count(seat) for seat in range(record.players)),

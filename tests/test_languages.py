@@ -41,10 +41,12 @@ def log_lines(game_id: str, match: Match, language: str) -> list[str]:
 
 @pytest.mark.parametrize("game_id", game.GAME_IDS)
 def test_a_record_holds_no_words_of_either_language(game_id, tmp_path):
+    """Played to the end, so the footer holds the result too."""
     i18n.set_language("de")
-    german = played(game_id, tmp_path / "de.jsonl")
+    german = played(game_id, tmp_path / "de.jsonl", actions=5000)
+    assert german.is_over()
     i18n.set_language("en")
-    english = played(game_id, tmp_path / "en.jsonl")
+    english = played(game_id, tmp_path / "en.jsonl", actions=5000)
     assert german.actions == english.actions
     assert (tmp_path / "de.jsonl").read_bytes() == (tmp_path / "en.jsonl").read_bytes()
 

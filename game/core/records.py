@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, Message, Text, context_message, message
+from ..i18n import N_, Message, Text, context_message, english, message
 from ..version import __version__
 from .datafile import DataFileError, brief, decode_utf8, os_reason, read_limited
 from .errors import IllegalAction, KartentischError, RecordError
@@ -109,7 +109,7 @@ def footer_for(state: State, actions: int) -> dict[str, Any]:
         "terminal": state.is_terminal(),
         "scores": state.scores(),
         "winners": state.winners(),
-        "result": str(state.result_text()),  # a message in words: the footer is JSON text
+        "result": english(state.result_text()),  # a record holds no words of the language played in
         "state_hash": state.state_hash(),
     }
 
@@ -479,3 +479,4 @@ def replay(record: Record, *, verify: bool = True, path: str | None = None) -> S
                 raise RecordError(message("the footer's {key} do not match the replayed game", key=key),
                                   path=path, line=footer_line)
     return state
+

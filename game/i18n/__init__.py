@@ -278,6 +278,13 @@ def context_message(context: str, msgid: str, /, **params: Any) -> Message:
     return Message(msgid, tuple(params.items()), context=context)
 
 
+def english(value: Any) -> str:
+    """A text in English words whatever language is chosen: what files keep (a record's result), so
+    the same game makes the same file in either language."""
+    with speaking("en"):
+        return words(value)
+
+
 def words(value: Any, names: Sequence[str] | None = None) -> str:
     """Any text for people in the chosen language: a message, or a string as it is."""
     if isinstance(value, Message):
