@@ -580,9 +580,11 @@ class Match:
         its header names the record and the move it goes on from. MatchError when there is no game to
         play on there; RecordError when the record does not lead to that position."""
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= len(record.actions):
-            raise MatchError(f"the record has moves 0 to {len(record.actions)}, not {move!r}")
+            raise MatchError(message("the record has moves 0 to {last}, not {move}",
+                                     last=len(record.actions), move=repr(move)))
         if len(seats) != record.players:
-            raise MatchError(f"the game goes on with its {record.players} seats, not {len(seats)}")
+            raise MatchError(message("the game goes on with its {seats} seats, not {given}",
+                                     seats=record.players, given=len(seats)))
         match = cls(record.game, seats, record.seed, record.options, autosave=None)
         for index, (seat, text) in enumerate(record.actions[:move]):
             if seat != match.state.current_player:
@@ -595,7 +597,7 @@ class Match:
                                           problem=reason_of(exc)), line=index + 2) from None
             match.actions.append((seat, text))
         if match.is_over():
-            raise MatchError("the game is over at that move: there is nothing to play on")
+            raise MatchError(message("the game is over at that move: there is nothing to play on"))
         match.continues = {"record": record.header_hash(), "move": move}
         human = match.human_to_act()
         automatic = match.state.automatic_action() if human is not None else None
