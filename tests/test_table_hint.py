@@ -92,3 +92,20 @@ def test_a_game_whose_hints_are_off_has_no_hint_button(tmp_path, worker):
         assert table.match.hinted == set()
     finally:
         app.stack.clear()
+
+
+def test_the_arrow_at_a_card_on_the_windows_top_edge_points_up_from_below():
+    from scenes.table.hint import HINT_BLUE, point_at
+    from scenes.table.layout import Scale
+
+    def blue_rows(card: pygame.Rect) -> list[int]:
+        surface = pygame.Surface((400, 400))
+        surface.fill((0, 0, 0))
+        point_at(surface, card, Scale(1280, 720), 0.0)
+        return [y for y in range(400) if any(surface.get_at((x, y))[:3] == HINT_BLUE[:3] for x in range(400))]
+
+    low = pygame.Rect(150, 200, 60, 90)
+    assert min(blue_rows(low)) < low.top - 12  # the arrow above the ring
+    top = pygame.Rect(150, 2, 60, 90)
+    rows = blue_rows(top)
+    assert min(rows) >= 0 and max(rows) > top.bottom + 12  # the whole arrow shows, below the card

@@ -48,15 +48,21 @@ class Shown:
 
 
 def point_at(surface: pygame.Surface, rect: pygame.Rect, scale: Any, time: float) -> None:
-    """A pulsing ring round `rect` and an arrow above it, in the hint's blue: "this one". The hint and
-    the guided game's lessons point at cards this way (gold already marks every legal choice)."""
+    """A pulsing ring round `rect` and an arrow above it (below it at the window's top edge), in the
+    hint's blue: "this one". The hint and the guided game's lessons point at cards this way (gold
+    already marks every legal choice)."""
     pulse = 0.5 + 0.5 * math.sin(time * 2 * math.pi * PULSE_HZ)
     width = max(3, round(scale.px(4, 2) * (1 + pulse)))
     ring = pygame.Rect(rect).inflate(2 * width + 8, 2 * width + 8)
     pygame.draw.rect(surface, HINT_BLUE, ring, width, border_radius=max(4, ring.width // 10))
     size = scale.px(16, 8)
-    tip = (ring.centerx, ring.top - scale.px(4, 2) - round(pulse * size / 3))
-    arrow = [tip, (tip[0] - size, tip[1] - size), (tip[0] + size, tip[1] - size)]
+    gap = scale.px(4, 2) + round(pulse * size / 3)
+    if ring.top - gap - size >= 0:
+        tip = (ring.centerx, ring.top - gap)
+        arrow = [tip, (tip[0] - size, tip[1] - size), (tip[0] + size, tip[1] - size)]
+    else:  # a card at the window's top edge: the arrow points up at it from below
+        tip = (ring.centerx, ring.bottom + gap)
+        arrow = [tip, (tip[0] - size, tip[1] + size), (tip[0] + size, tip[1] + size)]
     pygame.draw.polygon(surface, HINT_BLUE, arrow)
 
 
