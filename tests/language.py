@@ -5,11 +5,16 @@ or held by a pygame-gui widget)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import pygame
+from test_table_support import frames_until
 
+from game import i18n
 from scenes import fonts
+
+T = TypeVar("T")
 
 #: words that only an English sentence has (none of them is a German word or a name at this table)
 ENGLISH = frozenset(str.split("""
@@ -72,3 +77,60 @@ def widget_texts(scene) -> list[str]:
             if isinstance(value, str) and value.strip():
                 found.append(re.sub(r"<[^>]+>", " ", value))
     return found
+
+
+def give_aways(texts: Iterable[str], language: str, allowed: Iterable[str] = ()) -> dict[str, list[str]]:
+    """Each text with words of the other language (`allowed`: names that may appear), and those words."""
+    names = list(allowed)
+    found = {text: foreign_words(text, language, names) for text in set(texts)}
+    return {text: words for text, words in found.items() if words}
+
+
+def in_both(make: Callable[[], T]) -> dict[str, T]:
+    """What `make()` gives in English and in German; English is chosen again afterwards."""
+    out = {}
+    for code in ("en", "de"):
+        i18n.set_language(code)
+        out[code] = make()
+    i18n.set_language("en")
+    return out
+
+
+#: the seats' names the words tests give
+NAMES = ("Anna", "Ben", "Cleo", "Dora")
+
+
+def said(text: Any, names: Sequence[str] = NAMES) -> dict[str, str]:
+    """A text of the engine in English and in German, with the seats named."""
+    return in_both(lambda: i18n.words(text, names))
+
+
+def texts_of_a_bot_game(app, table, match, spy: TextSpy, *, steps: int, sprites: int, notes_every: int = 1,
+                        end_frames: int = 900) -> list[str]:
+    """Every text a table of bots shows from the deal to the end: what is drawn, its widgets, what the
+    first `sprites` cards say when looked at (every `notes_every` steps) and why they may not be played,
+    and the log once the game is over."""
+    shown: list[str] = []
+    for step in range(steps):
+        frames_until(app, lambda: match.is_over() or table.settled, limit=120)
+        app.step(1 / 60)
+        if step % notes_every == 0:
+            for sprite in list(table.layer)[:sprites]:
+                shown += table.card_notes(sprite)
+                why = table.refusal(sprite)
+                shown += [why] if why else []
+            shown += widget_texts(table)
+        shown += spy.take()
+        if match.is_over():
+            break
+    frames_until(app, lambda: table.caught_up, limit=end_frames)
+    for _ in range(30):
+        app.step(1 / 60)
+    return shown + spy.take() + widget_texts(table) + table.log_lines
+
+
+def shown(app, spy: TextSpy, frames: int = 3) -> list[str]:
+    """Every text the screen in front draws over a few frames, its widgets' texts and tooltips included."""
+    for _ in range(frames):
+        assert app.step(1 / 60)
+    return [*spy.take(), *widget_texts(app.stack.top)]

@@ -9,6 +9,7 @@ import json
 
 import pygame
 import pytest
+from language import TextSpy, give_aways, shown, widget_texts
 
 import game
 from game import i18n
@@ -26,7 +27,6 @@ from scenes.setup import SetupScene, kind_label, option_label
 from scenes.table import open_table
 from scenes.table.paint import TextCache
 from scenes.title import TitleScene, saved_summary
-from tests.language import TextSpy, foreign_words, widget_texts
 
 LANGUAGES = ("de", "en")
 SIZE = (1280, 720)
@@ -74,15 +74,8 @@ def frames(app: App, count: int = 3) -> None:
         assert app.step(1 / 60)
 
 
-def shown(app: App, spy: TextSpy) -> list[str]:
-    """Every text the screen in front draws, its widgets' texts and tooltips included."""
-    frames(app)
-    return [*spy.take(), *widget_texts(app.stack.top)]
 
 
-def give_aways(texts: list[str], language: str) -> dict[str, list[str]]:
-    found = {text: foreign_words(text, language) for text in texts}
-    return {text: words for text, words in found.items() if words}
 
 
 def bot_match(game_id: str, players: int = 3, *, human: bool = True, seed: int = 5) -> Match:

@@ -5,7 +5,7 @@ and a whole game of bots on the table where no drawn word belongs to the other l
 from __future__ import annotations
 
 import pytest
-from language import TextSpy, foreign_words, widget_texts
+from language import TextSpy, foreign_words, give_aways, in_both, said, texts_of_a_bot_game
 from test_gloria_picktoria_rules import position, trigger_scoring
 from test_table_support import close_app, frames_until, make_app
 
@@ -13,31 +13,15 @@ from game.core import CardMoved, GameEnded, IllegalAction, RoundEnded, act
 from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS, card_label, card_rule, face_text
 from game.gloria_picktoria.hints import action_words
 from game.gloria_picktoria.scoring import penalty_text
-from game.i18n import set_language, words
+from game.i18n import set_language
 from game.match import Match, Seat
 from scenes.table import open_table
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil"]
 
 
-def said(text) -> dict[str, str]:
-    """A text of the engine in English and in German, with the seats named."""
-    out = {}
-    for code in ("en", "de"):
-        set_language(code)
-        out[code] = words(text, NAMES)
-    set_language("en")
-    return out
 
 
-def in_both(make) -> dict[str, str]:
-    """What `make()` writes in English and in German (words the view writes itself)."""
-    out = {}
-    for code in ("en", "de"):
-        set_language(code)
-        out[code] = make()
-    set_language("en")
-    return out
 
 
 def test_the_prompt_names_the_choices_in_both_languages():
@@ -156,27 +140,10 @@ def test_a_whole_game_of_bots_on_the_table_speaks_one_language(app, monkeypatch,
     match = Match("gloria_picktoria", seats, seed=players + 5)
     table = open_table(app, match, seat=0, follow=False, to_results=False)
     app.push(table)
-    shown: list[str] = []
-    for step in range(3000):  # the game in steps, gathering what is drawn and what a card says when looked at
-        frames_until(app, lambda: match.is_over() or table.settled, limit=120)
-        app.step(1 / 60)
-        if step % 10 == 0:
-            for sprite in list(table.layer)[:8]:
-                shown += table.card_notes(sprite)
-                why = table.refusal(sprite)
-                shown += [why] if why else []
-            shown += widget_texts(table)
-        shown += spy.take()
-        if match.is_over():
-            break
-    frames_until(app, lambda: table.caught_up, limit=3000)
-    for _ in range(30):
-        app.step(1 / 60)
-    shown += spy.take() + widget_texts(table) + table.log_lines
+    shown = texts_of_a_bot_game(app, table, match, spy, steps=3000, sprites=8, notes_every=10,
+                                end_frames=3000)
     assert match.is_over() and shown
-    names = [seat.name for seat in match.seats]
-    wrong = {text: foreign_words(text, language, names) for text in set(shown)}
-    wrong = {text: found for text, found in wrong.items() if found}
+    wrong = give_aways(shown, language, [seat.name for seat in match.seats])
     assert not wrong, f"words of the other language while {language} is chosen: {wrong}"
 
 

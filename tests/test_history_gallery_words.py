@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from language import TextSpy, foreign_words, give_aways, shown
 
 from game.guide import GuidedGame, course
 from game.i18n import set_language
@@ -22,7 +23,6 @@ from scenes.rules_view import RulesViewScene
 from scenes.settings import Settings
 from scenes.statistics import StatisticsScene, streak_text
 from scenes.title import TitleScene
-from tests.language import TextSpy, foreign_words, widget_texts
 from tools import art as art_tool
 
 LANGUAGES = ("de", "en")
@@ -69,14 +69,8 @@ def frames(app: App, count: int = 3) -> None:
         assert app.step(1 / 60)
 
 
-def shown(app: App, spy: TextSpy) -> list[str]:
-    frames(app)
-    return [*spy.take(), *widget_texts(app.stack.top)]
 
 
-def give_aways(texts: list[str], language: str) -> dict[str, list[str]]:
-    found = {text: foreign_words(text, language) for text in texts}
-    return {text: words for text, words in found.items() if words}
 
 
 def finished(game_id: str, names=("Anna", "Ben", "Cleo")) -> Match:

@@ -5,12 +5,12 @@ bots on the table where no drawn word belongs to the other language."""
 from __future__ import annotations
 
 import pytest
-from language import TextSpy, foreign_words, widget_texts
+from language import TextSpy, foreign_words, give_aways, in_both, said, texts_of_a_bot_game
 from test_palace_rules import PA12_ACTIONS, finishing_pair, four_player_finish, position, swap_position
 from test_table_support import close_app, frames_until, make_app
 
 from game.core import GameEnded, IllegalAction, Note, ScoreChanged, TurnChanged
-from game.i18n import set_language, text_from_data, words
+from game.i18n import set_language, text_from_data
 from game.match import Match, Seat
 from game.palace.cards import DECK, FACE_RANK_NAMES, card_label, rank_word
 from game.palace.hints import action_words
@@ -21,24 +21,8 @@ from scenes.table.palace_panels import need_lines, seat_status
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
 
-def said(text) -> dict[str, str]:
-    """A text of the engine in English and in German, with the seats named."""
-    out = {}
-    for code in ("en", "de"):
-        set_language(code)
-        out[code] = words(text, NAMES)
-    set_language("en")
-    return out
 
 
-def in_both(make) -> dict[str, object]:
-    """What `make()` gives in English and in German (for words the view writes itself)."""
-    out = {}
-    for code in ("en", "de"):
-        set_language(code)
-        out[code] = make()
-    set_language("en")
-    return out
 
 
 def test_the_prompt_in_both_languages():
@@ -160,25 +144,9 @@ def test_a_whole_game_of_bots_on_the_table_speaks_one_language(app, monkeypatch,
                                                                 "three_invisible": True})
     table = open_table(app, match, seat=0, follow=False, to_results=False)
     app.push(table)
-    shown: list[str] = []
-    for _ in range(3000):  # the game in steps, gathering what is drawn and what a card says when looked at
-        frames_until(app, lambda: match.is_over() or table.settled, limit=120)
-        app.step(1 / 60)
-        for sprite in list(table.layer)[:6]:
-            shown += table.card_notes(sprite)
-            why = table.refusal(sprite)
-            shown += [why] if why else []
-        shown += spy.take() + widget_texts(table)
-        if match.is_over():
-            break
-    frames_until(app, lambda: table.caught_up, limit=900)
-    for _ in range(30):
-        app.step(1 / 60)
-    shown += spy.take() + widget_texts(table) + table.log_lines
+    shown = texts_of_a_bot_game(app, table, match, spy, steps=3000, sprites=6)
     assert match.is_over() and shown
-    names = [seat.name for seat in match.seats]
-    wrong = {text: foreign_words(text, language, names) for text in set(shown)}
-    wrong = {text: found for text, found in wrong.items() if found}
+    wrong = give_aways(shown, language, [seat.name for seat in match.seats])
     assert not wrong, f"words of the other language while {language} is chosen: {wrong}"
 
 

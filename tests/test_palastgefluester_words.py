@@ -5,11 +5,11 @@ bots on the table where no drawn word belongs to the other language."""
 from __future__ import annotations
 
 import pytest
-from language import TextSpy, foreign_words, widget_texts
+from language import TextSpy, foreign_words, give_aways, said, texts_of_a_bot_game
 from test_table_support import close_app, frames_until, make_app
 
 from game.core import GameEnded, IllegalAction, RoundEnded, act
-from game.i18n import set_language, words
+from game.i18n import set_language
 from game.match import Match, Seat
 from game.palastgefluester import GAME
 from game.palastgefluester.cards import PERSONS, card_label, person_label
@@ -20,14 +20,6 @@ from scenes.table import open_table
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
 
-def said(text) -> dict[str, str]:
-    """A text of the engine in English and in German, with the seats named."""
-    out = {}
-    for code in ("en", "de"):
-        set_language(code)
-        out[code] = words(text, NAMES)
-    set_language("en")
-    return out
 
 
 def test_the_prompt_in_both_languages():
@@ -136,25 +128,9 @@ def test_a_whole_game_of_bots_on_the_table_speaks_one_language(app, monkeypatch,
     match = Match("palastgefluester", seats, seed=players + 3)
     table = open_table(app, match, seat=0, follow=False, to_results=False)
     app.push(table)
-    shown: list[str] = []
-    for _ in range(400):  # the game in steps, gathering what is drawn and what a card says when looked at
-        frames_until(app, lambda: match.is_over() or table.settled, limit=120)
-        app.step(1 / 60)
-        for sprite in list(table.layer)[:8]:
-            shown += table.card_notes(sprite)
-            why = table.refusal(sprite)
-            shown += [why] if why else []
-        shown += spy.take() + widget_texts(table)
-        if match.is_over():
-            break
-    frames_until(app, lambda: table.caught_up, limit=900)
-    for _ in range(30):
-        app.step(1 / 60)
-    shown += spy.take() + widget_texts(table) + table.log_lines
+    shown = texts_of_a_bot_game(app, table, match, spy, steps=400, sprites=8)
     assert match.is_over() and shown
-    names = [seat.name for seat in match.seats]
-    wrong = {text: foreign_words(text, language, names) for text in set(shown)}
-    wrong = {text: found for text, found in wrong.items() if found}
+    wrong = give_aways(shown, language, [seat.name for seat in match.seats])
     assert not wrong, f"words of the other language while {language} is chosen: {wrong}"
 
 

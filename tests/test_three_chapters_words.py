@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from language import TextSpy, foreign_words, widget_texts
+from language import TextSpy, foreign_words, give_aways, said, widget_texts
 from test_table_support import close_app, frames_until, make_app
 from test_table_three_chapters import play_by_clicks, seats
 
 import game
 from game.core import IllegalAction, RoundEnded, act
-from game.i18n import set_language, words
+from game.i18n import set_language
 from game.match import Match
 from game.three_chapters.cards import card_label, card_text, default_cards, token_message
 from scenes.table import open_table
@@ -22,14 +22,6 @@ GAME = "three_chapters"
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
 
-def said(text) -> dict[str, str]:
-    """A text of the engine in English and in German, with the seats named."""
-    out = {}
-    for code in ("en", "de"):
-        set_language(code)
-        out[code] = words(text, NAMES)
-    set_language("en")
-    return out
 
 
 def play_until(state, stop):
@@ -153,9 +145,7 @@ def test_a_whole_game_on_the_table_speaks_one_language(app, monkeypatch, languag
         app.step(1 / 60)
     shown += spy.take() + widget_texts(table)
     assert match.is_over() and shown
-    names = [seat.name for seat in match.seats]
-    wrong = {text: foreign_words(text, language, names) for text in set(shown)}
-    wrong = {text: found for text, found in wrong.items() if found}
+    wrong = give_aways(shown, language, [seat.name for seat in match.seats])
     assert not wrong, f"words of the other language while {language} is chosen: {wrong}"
 
 
