@@ -201,13 +201,7 @@ class PalaceTable(TableScene):
         self.pile_card = card_size(min(h * 0.17, (mid_bottom - mid_top) * 0.8), aspect, max_width=w * 0.085)
         pw, ph = self.pile_card
         self.mid_y = (mid_top + mid_bottom) / 2 - ph * 0.05
-        self.pile_step = pw * 0.36
-        self.pile_at = (w * 0.5 - self.pile_step * 1.5, self.mid_y)
-        self.draw_at = (m * 2 + max(pw, w * 0.1), self.mid_y)
-        self.burned_at = (w - m * 2 - max(pw, w * 0.1), self.mid_y)
-        fan_w = pw + self.pile_step * (PILE_FAN + 2)
-        self.pile_rect = pygame.Rect(0, 0, round(fan_w + pw * 0.6), round(ph * 1.2))
-        self.pile_rect.center = (round(self.pile_at[0] + self.pile_step), round(self.mid_y))
+        self._place_piles()
         left = round(self.draw_at[0] + pw * 0.5 + m * 2)
         self.need_box = pygame.Rect(
             left, self.pile_rect.y, max(10, self.pile_rect.x - m * 2 - left), self.pile_rect.height
@@ -226,6 +220,19 @@ class PalaceTable(TableScene):
         plate = pygame.Rect(m, own_top, side_w, max(round(h * 0.075), self.plate_height(3)))
         self.areas[self.bottom_seat] = SeatArea(plate, hand, slots, hand_card, slot_card, bottom=True)
         self.log_box = pygame.Rect(w - side_w - m, own_top, side_w, round(h * 0.16))
+
+    def _place_piles(self) -> None:
+        """The draw pile, the pile's fan and the burned cards on the middle line (`mid_y`), for cards of
+        `pile_card`'s size."""
+        w, m = self.scale.width, self.margin
+        pw, ph = self.pile_card
+        self.pile_step = pw * 0.36
+        self.pile_at = (w * 0.5 - self.pile_step * 1.5, self.mid_y)
+        self.draw_at = (m * 2 + max(pw, w * 0.1), self.mid_y)
+        self.burned_at = (w - m * 2 - max(pw, w * 0.1), self.mid_y)
+        fan_w = pw + self.pile_step * (PILE_FAN + 2)
+        self.pile_rect = pygame.Rect(0, 0, round(fan_w + pw * 0.6), round(ph * 1.2))
+        self.pile_rect.center = (round(self.pile_at[0] + self.pile_step), round(self.mid_y))
 
     def _lay_out_tall(self, top_bottom: int, aspect: float) -> None:
         """A tall window, from the bottom up: the hand; the seat's table cards between its plate and the
@@ -249,15 +256,8 @@ class PalaceTable(TableScene):
         need_h = round(h * 0.075)
         need_top = self.action_y - self.scale.px(48, 14) - m - need_h
         self.pile_card = card_size(min(h * 0.14, (need_top - mid_top) * 0.7), aspect, max_width=w * 0.1)
-        pw, ph = self.pile_card
         self.mid_y = mid_top + (need_top - mid_top) * 0.45
-        self.pile_step = pw * 0.36
-        self.pile_at = (w * 0.5 - self.pile_step * 1.5, self.mid_y)
-        self.draw_at = (m * 2 + max(pw, w * 0.1), self.mid_y)
-        self.burned_at = (w - m * 2 - max(pw, w * 0.1), self.mid_y)
-        fan_w = pw + self.pile_step * (PILE_FAN + 2)
-        self.pile_rect = pygame.Rect(0, 0, round(fan_w + pw * 0.6), round(ph * 1.2))
-        self.pile_rect.center = (round(self.pile_at[0] + self.pile_step), round(self.mid_y))
+        self._place_piles()
         self.need_box = pygame.Rect(round(w * 0.25), need_top, round(w * 0.5), need_h)
 
     def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
