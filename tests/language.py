@@ -12,7 +12,7 @@ import pygame
 from test_table_support import frames_until
 
 from game import i18n
-from scenes import fonts
+from scenes import fonts, look
 
 T = TypeVar("T")
 
@@ -48,6 +48,9 @@ class TextSpy:
         self.texts: list[str] = []
 
     def install(self, monkeypatch) -> TextSpy:
+        # the menus keep what they rendered: start afresh so every text is drawn (and seen) again
+        look._rendered.cache_clear()
+        look._button_face.cache_clear()
         render = fonts.Font.render
         texts = self.texts
 

@@ -15,7 +15,6 @@ import game
 from game import i18n
 from game.i18n import set_language
 from game.match import Match, Seat
-from scenes import look
 from scenes import setup as setup_screen
 from scenes.app import App
 from scenes.choose import ChooseGameScene
@@ -42,9 +41,6 @@ def own_dirs(tmp_path, monkeypatch):
 
 @pytest.fixture
 def spy(monkeypatch) -> TextSpy:
-    # the menus keep what they rendered: start afresh so every text is drawn (and seen) again
-    look._rendered.cache_clear()
-    look._button_face.cache_clear()
     return TextSpy().install(monkeypatch)
 
 

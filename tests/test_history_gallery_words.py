@@ -12,7 +12,6 @@ from language import TextSpy, foreign_words, give_aways, shown
 from game.guide import GuidedGame, course
 from game.i18n import set_language
 from game.match import Match, Seat
-from scenes import look
 from scenes.app import App
 from scenes.gallery import GalleryScene
 from scenes.guided import GuideSummaryScene, LessonScene
@@ -39,9 +38,6 @@ def own_dirs(tmp_path, monkeypatch):
 
 @pytest.fixture
 def spy(monkeypatch) -> TextSpy:
-    # the menus keep what they rendered: start afresh so every text is drawn (and seen) again
-    look._rendered.cache_clear()
-    look._button_face.cache_clear()
     return TextSpy().install(monkeypatch)
 
 
