@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import importlib
 
-from .core import Game, UnknownGame
-from .version import __version__
+from game.core import Game, UnknownGame
+from game.version import __version__
 
 #: Every game the table knows, in menu order.
 GAME_IDS: tuple[str, ...] = ("palastgefluester", "palace", "gloria_picktoria", "three_chapters")

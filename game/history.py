@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .core import RecordError, State
-from .core.datafile import DataFileError, read_limited
-from .core.records import Record, read_record, replay, write_atomic, write_record
-from .core.standings import places
-from .i18n import english, language, tr
+from game.core import RecordError, State
+from game.core.datafile import DataFileError, read_limited
+from game.core.records import Record, read_record, replay, write_atomic, write_record
+from game.core.standings import places
+from game.i18n import english, language, tr
 
 log = logging.getLogger(__name__)
 

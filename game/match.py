@@ -25,15 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import load
-from .ai import Bot, Decision, make_bot
-from .ai.hint import DEFAULT_LEVEL as HINT_LEVEL
-from .ai.hint import Hint, hint
-from .ai.worker import BotWorker
-from .core import Action, Event, IllegalAction, KartentischError, RecordError, Rng, State, bot_rng
-from .core.records import Record, footer_for, read_record, reason_of, write_record
-from .i18n import Message, Text, message
-from .retelling import Retelling, Step
+from game import load
+from game.ai import Bot, Decision, make_bot
+from game.ai.hint import DEFAULT_LEVEL as HINT_LEVEL
+from game.ai.hint import Hint, hint
+from game.ai.worker import BotWorker
+from game.core import Action, Event, IllegalAction, KartentischError, RecordError, Rng, State, bot_rng
+from game.core.records import Record, footer_for, read_record, reason_of, write_record
+from game.i18n import Message, Text, message
+from game.retelling import Retelling, Step
 
 log = logging.getLogger(__name__)
 
@@ -548,7 +548,7 @@ class Match:
     @classmethod
     def resume(cls, path: str | Path, *, autosave: str | Path | None = None) -> Match:
         """Continue a saved game: the record is read, checked and replayed (RecordError says why not)."""
-        from .core.records import replay
+        from game.core.records import replay
 
         record = read_record(path)
         final = replay(record, verify=True, path=str(path))

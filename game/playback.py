@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ai import RandomBot
-from .core import Event, KartentischError, RecordError, State
-from .core.records import Record, reason_of, replay
-from .i18n import Message, message
-from .match import Match, MatchError, Seat, Undone
+from game.ai import RandomBot
+from game.core import Event, KartentischError, RecordError, State
+from game.core.records import Record, reason_of, replay
+from game.i18n import Message, message
+from game.match import Match, MatchError, Seat, Undone
 
 #: a state is kept every this many moves, so a jump replays at most this many
 SNAPSHOT_EVERY = 24

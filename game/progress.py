@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import load
-from .core import Event, GameEnded, RoundEnded
-from .core.records import Record
+from game import load
+from game.core import Event, GameEnded, RoundEnded
+from game.core.records import Record
 
 ROUND, SCORING, CHAPTER, OUT, END = "round", "scoring", "chapter", "out", "end"
 LINES, BARS = "lines", "bars"

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .core import Event, Game, KartentischError, State
+from game.core import Event, Game, KartentischError, State
 
 log = logging.getLogger(__name__)
 

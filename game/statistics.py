@@ -14,10 +14,10 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .ai import BOT_NAMES
-from .core.records import write_atomic
-from .history import Entry
-from .i18n import tr
+from game.ai import BOT_NAMES
+from game.core.records import write_atomic
+from game.history import Entry
+from game.i18n import tr
 
 HUMAN = "human"
 

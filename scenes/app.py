@@ -23,14 +23,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__, i18n
-
-from .base import Scene, SceneStack
-from .focus import Navigator
-from .look import app_icon
-from .settings import Settings, autosave_path, data_dir, history_dir
+from scenes.focus import Navigator
+from scenes.look import app_icon
+from scenes.scene import Exits, Scene, SceneStack
+from scenes.settings import Settings, autosave_path, data_dir, history_dir
 
 if TYPE_CHECKING:
-    from .art import ArtLibrary
+    from scenes.art import ArtLibrary
 
 log = logging.getLogger(__name__)
 
@@ -50,13 +49,15 @@ CLEANUP_FRAME = 12
 
 
 class App:
-    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
+                 exits: Exits | None = None) -> None:
         pygame.display.init()
         pygame.font.init()  # the mixer starts later, in scenes.sound: a missing device costs nothing
         self.settings = settings if settings is not None else Settings.load()
         if size is not None:
             self.settings.window_size = _clamp_size(size)
         self.stack = SceneStack()
+        self.exits = exits if exits is not None else Exits()
         self.clock = pygame.time.Clock()
         self.time = 0.0
         self.frames = 0
@@ -154,7 +155,7 @@ class App:
     def art(self) -> ArtLibrary:
         """The card art, loaded on first use (the title screen does not need it)."""
         if self._art is None:
-            from .art import ArtLibrary
+            from scenes.art import ArtLibrary
 
             self._art = ArtLibrary(self.settings)
         return self._art
@@ -175,7 +176,7 @@ class App:
             scene.on_language_changed()
 
     def _apply_volume(self) -> None:
-        from . import sound
+        from scenes import sound
 
         sound.set_volume(self.settings.volume)
 
@@ -192,11 +193,10 @@ class App:
     def request_quit(self) -> None:
         """The window is being closed: quit, unless a game in progress cannot be autosaved; then another
         place for it is offered first (closing the window again quits all the same)."""
-        if any(getattr(scene, "match", None) is not None for scene in self.stack):
-            from .save_elsewhere import offer_before_quit
-
-            if offer_before_quit(self):
-                return
+        offer = self.exits.before_quit
+        in_game = any(getattr(scene, "match", None) is not None for scene in self.stack)
+        if offer is not None and in_game and offer(self):
+            return
         self.quit()
 
     def step(self, dt: float | None = None) -> bool:
@@ -225,7 +225,7 @@ class App:
         if self.frames == CLEANUP_FRAME:
             self.cleaning = remove_interrupted_saves(self.started)
         if self.frames == WARM_UP_FRAME:  # the menu is up: now the mixer may start, off the frame loop
-            from . import sound
+            from scenes import sound
 
             sound.warm_up()
             self.navigator.start_controllers()
@@ -271,7 +271,7 @@ class App:
             _write_crash_log(traceback.format_exc())
             raise
         finally:
-            from . import sound
+            from scenes import sound
 
             self.stack.clear()
             self._save_settings()

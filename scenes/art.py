@@ -63,11 +63,8 @@ from typing import Any
 import pygame
 
 from assets import asset_path
-from game.core.datafile import shown
-from game.i18n import add_listener, card_label, language, ptr, tr
-
-from . import fonts
-from .art_manifest import (
+from cards.image_file import ImageRefused, load_image
+from cards.manifest import (
     DEFAULT_CARD_SIZE,
     DEFAULT_PACK,
     MANIFEST,
@@ -79,10 +76,12 @@ from .art_manifest import (
     pack_words,
     read_pack,
 )
-from .colour_marks import mark, shape_of
-from .colour_vision import PALETTES
-from .image_file import ImageRefused, load_image
-from .settings import Settings, data_dir
+from game.core.datafile import shown
+from game.i18n import add_listener, card_label, language, ptr, tr
+from scenes import fonts
+from scenes.colour_marks import mark, shape_of
+from scenes.colour_vision import PALETTES
+from scenes.settings import Settings, data_dir
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,7 @@ import math
 from itertools import combinations
 
 from game.i18n import N_
-
-from .settings import COLOUR_VISIONS
+from scenes.settings import COLOUR_VISIONS
 
 RGB = tuple[int, int, int]
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]

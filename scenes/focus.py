@@ -23,14 +23,25 @@ import math
 import weakref
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from .base import Scene
+    import pygame_gui
 
 log = logging.getLogger(__name__)
+
+
+class Screen(Protocol):
+    """What the focus asks of a scene (every Scene is one); the rest it looks up by name when a scene has
+    it: `focus_items`, `menu_buttons`, `open_pause`, `closes_on_start`."""
+
+    @property
+    def has_ui(self) -> bool: ...
+
+    @property
+    def ui(self) -> pygame_gui.UIManager: ...
 
 #: a stick pushed this far (of 1.0) is a step in its direction
 STICK_THRESHOLD = 0.55
@@ -63,7 +74,7 @@ class Focusable:
 
 
 # -- what a screen offers --------------------------------------------------------------------------
-def focus_items(scene: Scene) -> list[Focusable]:
+def focus_items(scene: Screen) -> list[Focusable]:
     """What the focus can rest on in `scene`, in Tab order."""
     own = getattr(scene, "focus_items", None)
     if callable(own):
@@ -71,11 +82,11 @@ def focus_items(scene: Scene) -> list[Focusable]:
     return widget_items(scene)
 
 
-def widget_items(scene: Scene) -> list[Focusable]:
+def widget_items(scene: Screen) -> list[Focusable]:
     """The light buttons of a screen drawn in plain pygame, or the visible pygame-gui buttons, text
     fields and sliders of `scene`, top to bottom and left to right (only a message box's own while one
     is open)."""
-    from .look import MenuButtons
+    from scenes.look import MenuButtons
 
     light = getattr(scene, "menu_buttons", None)
     if isinstance(light, MenuButtons):
@@ -86,7 +97,7 @@ def widget_items(scene: Scene) -> list[Focusable]:
     return _gui_items(scene)
 
 
-def _gui_items(scene: Scene) -> list[Focusable]:
+def _gui_items(scene: Screen) -> list[Focusable]:
     from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine
 
     ui = scene.ui
@@ -279,12 +290,12 @@ class Navigator:
     """Turns keys and controller input into focus moves, actions and the screen's own keys."""
 
     def __init__(self) -> None:
-        self.focus: weakref.WeakKeyDictionary[Scene, Focus] = weakref.WeakKeyDictionary()
+        self.focus: weakref.WeakKeyDictionary[Screen, Focus] = weakref.WeakKeyDictionary()
         self.controllers: dict[int, Any] = {}  # instance id -> pygame._sdl2.controller.Controller
         self._stick: Direction | None = None
         self._stick_wait = 0.0
 
-    def focus_of(self, scene: Scene) -> Focus:
+    def focus_of(self, scene: Screen) -> Focus:
         found = self.focus.get(scene)
         if found is None:
             found = self.focus[scene] = Focus()
@@ -320,7 +331,7 @@ class Navigator:
             self._stick = None
 
     # -- events ---------------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event, scene: Scene) -> bool:
+    def handle(self, event: pygame.event.Event, scene: Screen) -> bool:
         """Take `event` when it is navigation (True: the screen must not get it as well)."""
         kind = event.type
         if kind in (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED):
@@ -342,7 +353,7 @@ class Navigator:
             return self._key(event, scene)
         return False
 
-    def _key(self, event: pygame.event.Event, scene: Scene) -> bool:
+    def _key(self, event: pygame.event.Event, scene: Screen) -> bool:
         items = focus_items(scene)
         focus = self.focus_of(scene)
         current = focus.current(items) if focus.visible else None
@@ -402,7 +413,7 @@ class Navigator:
         chosen.act()
         return True
 
-    def _button(self, button: int, scene: Scene) -> bool:
+    def _button(self, button: int, scene: Screen) -> bool:
         press = {
             pygame.CONTROLLER_BUTTON_DPAD_LEFT: pygame.K_LEFT,
             pygame.CONTROLLER_BUTTON_DPAD_RIGHT: pygame.K_RIGHT,
@@ -433,7 +444,7 @@ class Navigator:
         return True
 
     @staticmethod
-    def pause(scene: Scene) -> None:
+    def pause(scene: Screen) -> None:
         """Start: a table opens its pause menu; the pause menu closes again."""
         opener = getattr(scene, "open_pause", None)
         if callable(opener):
@@ -441,7 +452,7 @@ class Navigator:
         elif getattr(scene, "closes_on_start", False):
             _post_key(pygame.K_ESCAPE)
 
-    def _axis(self, event: pygame.event.Event, scene: Scene) -> None:
+    def _axis(self, event: pygame.event.Event, scene: Screen) -> None:
         if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return
         value = event.value / 32767
@@ -456,11 +467,11 @@ class Navigator:
             self._stick_wait = STICK_DELAY
             self._arrow(direction, scene)
 
-    def _arrow(self, direction: Direction, scene: Scene) -> None:
+    def _arrow(self, direction: Direction, scene: Screen) -> None:
         key = next(k for k, d in ARROWS.items() if d == direction)
         self._key(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0), scene)
 
-    def update(self, dt: float, scene: Scene | None) -> None:
+    def update(self, dt: float, scene: Screen | None) -> None:
         """A stick held over repeats its step."""
         if self._stick is None or scene is None:
             return
@@ -470,14 +481,14 @@ class Navigator:
             self._arrow(self._stick, scene)
 
     # -- drawing --------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Screen) -> None:
         focus = self.focus.get(scene)
         if focus is None or not focus.visible:
             return
         focus.draw(surface, focus_items(scene))
 
 
-def _typing(scene: Scene) -> bool:
+def _typing(scene: Screen) -> bool:
     """A text field of `scene` takes the keys now."""
     if not scene.has_ui:
         return False

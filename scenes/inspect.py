@@ -18,14 +18,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cards.card_text import describe_card
 from game.i18n import tr
-
-from . import fonts
-from .card_text import describe_card
-from .look import CREAM, GOLD, GOLD_DARK, MUTED, px, text_scale
+from scenes import fonts
+from scenes.look import CREAM, GOLD, GOLD_DARK, MUTED, px, text_scale
 
 if TYPE_CHECKING:
-    from .art import ArtLibrary
+    from scenes.art import ArtLibrary
 
 #: seconds the pointer rests on a card before it shows large
 HOVER_SECONDS = 0.4

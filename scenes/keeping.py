@@ -14,18 +14,16 @@ from typing import TYPE_CHECKING
 from game.core import KartentischError, error_text
 from game.core.datafile import shown
 from game.history import History
-
-from .settings import autosave_path, data_dir, history_dir
+from scenes.settings import autosave_path, data_dir, history_dir
 
 if TYPE_CHECKING:
     from game.match import Match
-
-    from .app import App
+    from scenes.scene import Host
 
 log = logging.getLogger(__name__)
 
 
-def history(app: App) -> History:
+def history(app: Host) -> History:
     """The history in the user data folder, bound as the player set it."""
     return History(history_dir(), app.settings.history_limit)
 
@@ -35,7 +33,7 @@ def exports_dir() -> str:
     return str(data_dir() / "exports")
 
 
-def keep_current(app: App) -> str | None:
+def keep_current(app: Host) -> str | None:
     """Keep the autosave's game in the history before another game replaces it. None when it is kept
     (or there is none, or it cannot be read: the title and the setup screen deal with such a file);
     otherwise why it could not be kept."""
@@ -56,7 +54,7 @@ def keep_current(app: App) -> str | None:
     return None
 
 
-def keep_match(app: App, match: Match) -> str | None:
+def keep_match(app: Host, match: Match) -> str | None:
     """Keep a game the app holds (it ended, or the player leaves it); None when kept, else why not."""
     try:
         history(app).keep(match.record())  # replayed there: the screens never hold a State

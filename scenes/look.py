@@ -18,11 +18,10 @@ from typing import Literal
 
 import pygame
 
+from assets import asset_path
 from game.i18n import N_
-
-from . import fonts
-from .base import THEME_PATH
-from .fonts import wrap
+from scenes import fonts
+from scenes.fonts import wrap
 
 BASE_SIZE = (1280, 720)
 MIN_SCALE = 0.5
@@ -36,6 +35,9 @@ MUTED = pygame.Color("#b9c4b6")
 SHADOW = pygame.Color(0, 0, 0)
 FELT_CENTRE = (30, 96, 62)
 FELT_EDGE = (7, 34, 22)
+
+#: the pygame-gui theme every screen with widgets uses
+THEME_PATH = asset_path("themes", "theme.json")
 
 
 def ui_scale(size: tuple[int, int]) -> float:

@@ -22,9 +22,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from game.i18n import tr
-
-from .base import Scene
-from .look import (
+from scenes.look import (
     CREAM,
     GOLD,
     GOLD_DARK,
@@ -53,9 +51,10 @@ from .look import (
     ui_scale,
     wrap,
 )
+from scenes.scene import Scene
 
 if TYPE_CHECKING:
-    from .app import App
+    from scenes.scene import Host
 
 __all__ = [
     "CREAM", "GOLD", "GOLD_DARK", "GOLD_LIGHT", "MUTED", "MenuButton", "MenuScene", "Message", "MessageBox",
@@ -285,7 +284,7 @@ class MenuScene(Scene):
 
     title = ""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.actions: dict[UIButton, Callable[[], None]] = {}
         self.message: Message | None = None
@@ -372,7 +371,7 @@ class MessageScene(MenuScene):
 
     opaque = False
 
-    def __init__(self, app: App, message: Message, on_answer: Callable[[str], None] | None = None) -> None:
+    def __init__(self, app: Host, message: Message, on_answer: Callable[[str], None] | None = None) -> None:
         super().__init__(app)
         self.message = message
         self._on_answer = on_answer
@@ -397,7 +396,7 @@ class MessageScene(MenuScene):
 class ShowsMessages(Protocol):
     """A screen that can tell the player something (a menu scene, or the title)."""
 
-    app: App
+    app: Host
 
     def show_message(self, message: Message, on_answer: Callable[[str], None] | None = None) -> None: ...
 
@@ -405,7 +404,7 @@ class ShowsMessages(Protocol):
 def open_table_or_explain(scene: ShowsMessages, match) -> Scene | None:
     """The table scene for `match`, or None after telling the player in `scene` why it cannot open."""
     try:
-        from .table import open_table
+        from scenes.table import open_table
 
         return open_table(scene.app, match)
     except Exception as exc:  # a missing or failing table must leave the menus working

@@ -15,17 +15,19 @@ import game
 from game import i18n
 from game.i18n import set_language
 from game.match import Match, Seat
-from scenes import setup as setup_screen
+from kartentisch.launcher import make_app as launch_app
 from scenes.app import App
-from scenes.choose import ChooseGameScene
-from scenes.pause import PauseScene
-from scenes.results import ResultsScene, headline, ordinal
+from scenes.menus import setup as setup_screen
+from scenes.menus.choose import ChooseGameScene
+from scenes.menus.pause import PauseScene
+from scenes.menus.results import ResultsScene, headline, ordinal
+from scenes.menus.settings import SettingsScene
+from scenes.menus.setup import SetupScene, kind_label, option_label
+from scenes.menus.title import TitleScene
+from scenes.saved_game import saved_summary
 from scenes.settings import Settings, settings_path
-from scenes.settings_scene import SettingsScene
-from scenes.setup import SetupScene, kind_label, option_label
 from scenes.table import open_table
-from scenes.table.paint import TextCache
-from scenes.title import TitleScene, saved_summary
+from scenes.table.kit.paint import TextCache
 
 LANGUAGES = ("de", "en")
 SIZE = (1280, 720)
@@ -60,7 +62,7 @@ def make_app(language: str | None = None) -> App:
     settings = Settings(animation_speed="off")
     if language is not None:
         settings.language = language
-    app = App(settings, size=SIZE)
+    app = launch_app(settings, size=SIZE)
     _apps.append(app)
     return app
 
@@ -211,7 +213,7 @@ def test_switching_to_german_rewrites_the_settings_and_the_table_below_at_once(s
     assert json.loads(settings_path().read_text(encoding="utf-8"))["language"] == "de", "remembered"
     app.stack.clear()
 
-    _apps.append(App(Settings.load(), size=SIZE))
+    _apps.append(launch_app(Settings.load(), size=SIZE))
     assert i18n.language() == "de", "the next start speaks German"
 
 

@@ -19,18 +19,19 @@ from game.ai import make_bot
 from game.core import UnknownGame
 from game.core.records import read_record
 from game.match import Match, Seat
-from scenes import setup as setup_screen
+from kartentisch.launcher import make_app
 from scenes import sound
 from scenes.app import App
-from scenes.base import Scene
-from scenes.choose import ChooseGameScene, game_entries
-from scenes.pause import PauseScene, RulesScene
-from scenes.results import ResultsScene, headline, rematch_options
-from scenes.rules_view import RulesViewScene
+from scenes.menus import setup as setup_screen
+from scenes.menus.choose import ChooseGameScene, game_entries
+from scenes.menus.pause import PauseScene
+from scenes.menus.results import ResultsScene, headline, rematch_options
+from scenes.menus.rules import RulesScene, RulesViewScene
+from scenes.menus.settings import SettingsScene
+from scenes.menus.setup import SetupScene
+from scenes.menus.title import TitleScene
+from scenes.scene import Scene
 from scenes.settings import Settings, autosave_path, config_dir
-from scenes.settings_scene import SettingsScene
-from scenes.setup import SetupScene
-from scenes.title import TitleScene
 from scenes.widgets import MessageScene, find_button
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +48,7 @@ def own_dirs(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    application = App(Settings(), size=(1280, 720))
+    application = make_app(Settings(), size=(1280, 720))
     yield application
     application.stack.clear()
 
@@ -233,7 +234,7 @@ def test_a_settings_change_is_saved_at_once_and_read_by_a_new_app(app):
     scene = app.stack.top
     scene.set_volume(25)
     assert (config_dir() / "settings.json").exists()
-    fresh = App()
+    fresh = make_app()
     assert fresh.settings.animation_speed == "slow"
     assert fresh.settings.volume == pytest.approx(0.25)
     assert sound.volume() == pytest.approx(0.25)
@@ -472,7 +473,7 @@ def test_setup_offers_only_seated_players_as_dealer(app):
 
 
 def test_every_game_has_a_rules_summary_and_menu_entry():
-    from scenes import rules_text
+    from cards import rules_text
 
     for game_id in game.GAME_IDS:
         text = rules_text.summary(game_id)
@@ -508,12 +509,13 @@ def test_the_title_quit_button_ends_the_loop(app):
 def test_the_title_screen_starts_without_the_engine_or_the_table():
     code = (
         "import sys\n"
-        "from scenes.app import App\n"
-        "from scenes.title import TitleScene\n"
-        "app = App(size=(640, 360))\n"
+        "from kartentisch.launcher import make_app\n"
+        "from scenes.menus.title import TitleScene\n"
+        "app = make_app(size=(640, 360))\n"
         "app.push(TitleScene(app))\n"
         "app.step(1 / 60)\n"
-        "print(sorted(m for m in ('game.match', 'game.ai', 'scenes.table', 'scenes.art', 'scenes.setup')"
+        "print(sorted(m for m in ('game.match', 'game.ai', 'scenes.table', 'scenes.art',"
+        " 'scenes.menus.setup')"
         " if m in sys.modules))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=os.environ.copy(), capture_output=True,
@@ -571,7 +573,7 @@ def test_without_an_audio_device_sound_is_silent(monkeypatch):
 
 # -- the entry point -------------------------------------------------------------------------------
 def test_main_parses_options_and_starts_on_the_title(monkeypatch):
-    from game import __main__ as entry
+    from kartentisch import launcher as entry
 
     started = []
 
@@ -586,7 +588,7 @@ def test_main_parses_options_and_starts_on_the_title(monkeypatch):
 
 @pytest.mark.parametrize("argv", [["--size", "big"], ["--size", "10x10"], ["--windowed", "--fullscreen"]])
 def test_main_refuses_bad_options_with_a_usage_error(argv, capsys):
-    from game import __main__ as entry
+    from kartentisch import launcher as entry
 
     with pytest.raises(SystemExit) as stop:
         entry.parse_args(argv)

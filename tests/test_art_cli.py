@@ -12,11 +12,11 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from cards.manifest_lines import ManifestLines
 from scenes.art import ASSET_ART_DIR, read_pack
-from scenes.manifest_lines import ManifestLines
 from scenes.settings import data_dir
-from scenes.table.base import TableScene
-from scenes.table.layout import Scale
+from scenes.table.kit.layout import Scale
+from scenes.table.kit.scene import TableScene
 from tools import art
 from tools.artgen.palastgefluester import PLAYER_COLOURS
 from tools.arttool import check, sheet, template

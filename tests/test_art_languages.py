@@ -10,9 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from cards.manifest import image_entry_problem, pick_image, read_pack
 from game.i18n import language, set_language
 from scenes.art import ArtLibrary
-from scenes.art_manifest import image_entry_problem, pick_image, read_pack
 from scenes.settings import Settings
 from tools import draw_default_pack
 from tools.artgen import GameArt

@@ -8,9 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from cards.manifest import image_files
 from game.palastgefluester.cards import BROWN, COLOURS, KING_PERSONS, PERSON_IDS
 from scenes.art import ASSET_ART_DIR, ArtLibrary, draw_stand_in, read_pack
-from scenes.art_manifest import image_files
 from scenes.settings import Settings
 
 GAME = "palastgefluester"

@@ -1,4 +1,5 @@
-"""How a game went (game.progress) and the charts drawn from it (scenes.charts), on the results screen too."""
+"""How a game went (game.progress) and the charts drawn from it (scenes.menus.charts), on the results
+screen too."""
 
 from __future__ import annotations
 
@@ -8,7 +9,15 @@ import pytest
 from game.core import RoundEnded, ScoreChanged
 from game.match import Match, Seat
 from game.progress import BARS, CHAPTER, END, LINES, OUT, ROUND, SCORING, progress
-from scenes.charts import Chart, ChartSeries, draw_chart, draw_charts, nice_ticks, progress_charts, row_image
+from scenes.menus.charts import (
+    Chart,
+    ChartSeries,
+    draw_chart,
+    draw_charts,
+    nice_ticks,
+    progress_charts,
+    row_image,
+)
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
 

@@ -242,7 +242,7 @@ def test_asset_makers_refuse_bad_arguments_and_unwritable_folders(tmp_path, unwr
 def test_the_app_and_replay_refuse_bad_arguments():
     cases = [["--size", "abc"], ["--size", "0x0"], ["--size", "99999x99999"], ["--windowed", "--fullscreen"],
              ["--frobnicate"]]
-    assert_usage_errors(run_cases("game", cases), {0: "not a size", 1: "out of range"})
+    assert_usage_errors(run_cases("kartentisch", cases), {0: "not a size", 1: "out of range"})
     assert_usage_errors(run_cases("tools.replay", [[], ["a.jsonl", "--frobnicate"]]), {})
 
 

@@ -144,8 +144,8 @@ def test_the_settings_screen_steps_through_the_visions_and_keeps_the_choice(tmp_
     import pygame
     from test_table_support import close_app, make_app
 
+    from scenes.menus.settings import SettingsScene
     from scenes.settings import config_dir
-    from scenes.settings_scene import SettingsScene
 
     monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
     app = make_app((1280, 720), "off")
@@ -169,7 +169,7 @@ def test_the_settings_screen_steps_through_the_visions_and_keeps_the_choice(tmp_
 
 @pytest.mark.parametrize("vision", VISIONS)
 def test_chart_series_colours_stay_apart_for_the_eyes_the_setting_names_and_read_on_the_dark(vision):
-    from scenes.charts import SEATS_APART, SERIES_PALETTES
+    from scenes.menus.charts import SEATS_APART, SERIES_PALETTES
 
     first = {f"series {i}": c for i, c in enumerate(SERIES_PALETTES[vision][:SEATS_APART])}
     assert len(first) == SEATS_APART
@@ -181,7 +181,7 @@ def test_chart_series_colours_stay_apart_for_the_eyes_the_setting_names_and_read
 
 @pytest.mark.parametrize("vision", [v for v in VISIONS if v != "normal"])
 def test_the_normal_chart_colours_run_together_for_weak_eyes_so_the_setting_must_change_them(vision):
-    from scenes.charts import SEATS_APART, SERIES_PALETTES, colour
+    from scenes.menus.charts import SEATS_APART, SERIES_PALETTES, colour
 
     normal = {f"series {i}": c for i, c in enumerate(SERIES_PALETTES["normal"][:SEATS_APART])}
     assert smallest_difference(normal, vision)[0] < MIN_DIFFERENCE
@@ -193,8 +193,8 @@ def test_the_results_charts_paint_their_series_in_the_chosen_vision(vision, tmp_
     from test_table_support import close_app, make_app
 
     from game.match import Match, Seat
-    from scenes.charts import colour
-    from scenes.results import ResultsScene
+    from scenes.menus.charts import colour
+    from scenes.menus.results import ResultsScene
 
     monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("KARTENTISCH_DATA_DIR", str(tmp_path / "data"))

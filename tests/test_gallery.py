@@ -11,14 +11,15 @@ import pygame
 import pytest
 
 from game.palastgefluester.cards import BROWN, COLOURS, KING_PERSONS, PERSON_BY_ID, PERSON_IDS
-from scenes import setup as setup_screen
+from kartentisch.launcher import make_app
 from scenes.app import App
 from scenes.art import ASSET_ART_DIR, ArtLibrary
-from scenes.gallery import GalleryScene, card_text
+from scenes.menus import setup as setup_screen
+from scenes.menus.gallery import GalleryScene, card_text
+from scenes.menus.setup import SetupScene
+from scenes.menus.title import TitleScene
 from scenes.settings import Settings, autosave_path, config_dir, data_dir
-from scenes.setup import SetupScene
-from scenes.table.base import TableScene
-from scenes.title import TitleScene
+from scenes.table.kit.scene import TableScene
 from scenes.widgets import button_at, find_button
 
 GAME = "palastgefluester"
@@ -35,7 +36,7 @@ def own_dirs(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    application = App(Settings(), size=(1280, 720))
+    application = make_app(Settings(), size=(1280, 720))
     application.push(TitleScene(application))
     frames(application, 2)
     yield application
@@ -399,7 +400,7 @@ def test_the_pause_menu_opens_the_gallery_of_the_game_being_played(app):
 
 
 def test_the_settings_screen_chooses_the_pack_of_each_game(app):
-    from scenes.settings_scene import SettingsScene
+    from scenes.menus.settings import SettingsScene
 
     user_pack(cards={"Zofe/red": RED})
     settings = SettingsScene(app)

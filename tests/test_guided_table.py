@@ -12,12 +12,13 @@ from game.ai import make_bot
 from game.ai.base import Decision
 from game.core import Rng
 from game.guide import GAMES, LEARNER
-from scenes import setup as setup_screen
+from kartentisch.launcher import make_app
 from scenes.app import App
-from scenes.guided import GuidedTableMixin, GuideSummaryScene, LessonScene
-from scenes.rules_view import RulesViewScene
+from scenes.menus import setup as setup_screen
+from scenes.menus.guided import GuidedTableMixin, GuideSummaryScene, LessonScene
+from scenes.menus.rules import RulesViewScene
+from scenes.menus.setup import SetupScene
 from scenes.settings import Settings
-from scenes.setup import SetupScene
 from scenes.widgets import find_button
 
 #: Far more frames than any guided game needs: a driver that loops fails instead of hanging.
@@ -33,7 +34,7 @@ def isolated(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    application = App(Settings(), size=(1280, 720))
+    application = make_app(Settings(), size=(1280, 720))
     application.settings.animation_speed = "off"
     yield application
     application.stack.clear()

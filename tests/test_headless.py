@@ -15,8 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def engine_modules() -> list[str]:
     names = ["game"]
     for info in pkgutil.walk_packages(game.__path__, prefix="game."):
-        if info.name != "game.__main__":
-            names.append(info.name)
+        names.append(info.name)
     return names
 
 

@@ -12,16 +12,17 @@ from language import TextSpy, foreign_words, give_aways, shown
 from game.guide import GuidedGame, course
 from game.i18n import set_language
 from game.match import Match, Seat
+from kartentisch.launcher import make_app as launch_app
 from scenes.app import App
-from scenes.gallery import GalleryScene
-from scenes.guided import GuideSummaryScene, LessonScene
-from scenes.history import HistoryScene, date_text, result_text
 from scenes.keeping import history
-from scenes.replay import ReplayScene, open_replay
-from scenes.rules_view import RulesViewScene
+from scenes.menus.gallery import GalleryScene
+from scenes.menus.guided import GuideSummaryScene, LessonScene
+from scenes.menus.history import HistoryScene, date_text, result_text
+from scenes.menus.replay import ReplayScene, open_replay
+from scenes.menus.rules import RulesViewScene
+from scenes.menus.statistics import StatisticsScene, streak_text
+from scenes.menus.title import TitleScene
 from scenes.settings import Settings
-from scenes.statistics import StatisticsScene, streak_text
-from scenes.title import TitleScene
 from tools import art as art_tool
 
 LANGUAGES = ("de", "en")
@@ -54,7 +55,7 @@ def _close_apps():
 def make_app(language: str) -> App:
     settings = Settings(animation_speed="off")
     settings.language = language
-    app = App(settings, size=SIZE)
+    app = launch_app(settings, size=SIZE)
     _apps.append(app)
     app.push(TitleScene(app))
     return app

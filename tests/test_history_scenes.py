@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from game.match import Match, Seat
+from kartentisch.launcher import make_app
 from scenes.app import App
 from scenes.keeping import history
-from scenes.results import ResultsScene
+from scenes.menus.results import ResultsScene
+from scenes.menus.title import TitleScene
 from scenes.settings import Settings, settings_path
-from scenes.title import TitleScene
 
 
 @pytest.fixture(autouse=True)
@@ -20,7 +21,7 @@ def own_dirs(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    application = App(Settings(), size=(1280, 720))
+    application = make_app(Settings(), size=(1280, 720))
     application.push(TitleScene(application))
     yield application
     application.stack.clear()
@@ -89,7 +90,7 @@ def test_a_game_that_cannot_be_kept_is_said_on_the_results_screen(app, tmp_path,
 
 
 def test_the_games_kept_stepper_sets_the_bound(app):
-    from scenes.settings_scene import SettingsScene
+    from scenes.menus.settings import SettingsScene
 
     app.push(SettingsScene(app))
     frames(app)
@@ -110,7 +111,7 @@ def keep_games(app, games):
 
 
 def test_the_statistics_screen_shows_each_players_figures_and_filters_them(app):
-    from scenes.statistics import StatisticsScene
+    from scenes.menus.statistics import StatisticsScene
 
     people = [Seat("Anna"), Seat("Ben"), Seat.ai("Cleo", "easy")]
     games = []
@@ -143,7 +144,7 @@ def test_the_statistics_screen_shows_each_players_figures_and_filters_them(app):
 
 
 def test_statistics_are_exported_as_csv_with_a_message_saying_where(app, tmp_path):
-    from scenes.statistics import StatisticsScene
+    from scenes.menus.statistics import StatisticsScene
 
     keep_games(app, [finished(seed=s) for s in range(2)])
     app.push(StatisticsScene(app))
@@ -157,7 +158,7 @@ def test_statistics_are_exported_as_csv_with_a_message_saying_where(app, tmp_pat
 
 @pytest.mark.parametrize("size", [(320, 240), (1280, 720), (1920, 1080)])
 def test_the_statistics_screen_draws_at_any_size_even_empty(app, size):
-    from scenes.statistics import StatisticsScene
+    from scenes.menus.statistics import StatisticsScene
 
     app.set_window_size(size)
     app.push(StatisticsScene(app))
@@ -171,7 +172,7 @@ def test_the_statistics_screen_draws_at_any_size_even_empty(app, size):
 
 # -- the History screen ----------------------------------------------------------------------------
 def history_scene(app):
-    from scenes.history import HistoryScene
+    from scenes.menus.history import HistoryScene
 
     app.push(HistoryScene(app))
     frames(app, 4)
@@ -260,7 +261,7 @@ def test_a_record_is_exported_to_the_exports_folder(app, tmp_path):
 def test_a_record_from_elsewhere_opens_by_path_or_by_dropping_it(app, tmp_path):
     import pygame
 
-    from scenes.replay import ReplayScene
+    from scenes.menus.replay import ReplayScene
 
     outside = tmp_path / "from a friend.jsonl"
     finished("three_chapters").save(outside)
@@ -284,7 +285,7 @@ def test_a_record_from_elsewhere_opens_by_path_or_by_dropping_it(app, tmp_path):
 
 # -- the replay viewer -----------------------------------------------------------------------------
 def viewer(app, match: Match, tmp_path, watch=None):
-    from scenes.replay import ReplayScene, open_replay
+    from scenes.menus.replay import ReplayScene, open_replay
 
     path = tmp_path / "game.jsonl"
     match.save(path)
@@ -336,7 +337,7 @@ def test_the_viewer_plays_on_its_own_and_stops_at_the_end(app, tmp_path):
 
 
 def test_the_viewer_watches_through_any_eyes_and_opens_hands_only_of_a_finished_game(app, tmp_path):
-    from scenes.replay import OPEN, SPECTATOR
+    from scenes.menus.replay import OPEN, SPECTATOR
 
     scene = viewer(app, finished("gloria_picktoria", seed=6), tmp_path)
     assert scene.watching.key == OPEN and scene.hands_rect.height > 0
@@ -371,7 +372,7 @@ def test_the_viewer_leaves_with_escape_and_never_touches_the_current_game(app, t
 
 def test_play_on_from_here_starts_a_new_game_at_that_move_with_seats_chosen_again(app, tmp_path):
     from game.core.records import read_record
-    from scenes.play_on import PlayOnScene
+    from scenes.menus.play_on import PlayOnScene
     from scenes.settings import autosave_path
 
     source = finished("palastgefluester", seed=10)
@@ -397,7 +398,7 @@ def test_play_on_from_here_starts_a_new_game_at_that_move_with_seats_chosen_agai
 def test_a_record_dropped_on_the_title_opens_in_the_viewer_and_a_bad_one_is_explained(app, tmp_path):
     import pygame
 
-    from scenes.replay import ReplayScene
+    from scenes.menus.replay import ReplayScene
 
     path = tmp_path / "dropped.jsonl"
     finished("palace").save(path)
@@ -413,8 +414,8 @@ def test_a_record_dropped_on_the_title_opens_in_the_viewer_and_a_bad_one_is_expl
 
 
 def test_the_title_offers_history_and_statistics(app):
-    from scenes.history import HistoryScene
-    from scenes.statistics import StatisticsScene
+    from scenes.menus.history import HistoryScene
+    from scenes.menus.statistics import StatisticsScene
     from scenes.widgets import find_button
 
     for label, kind in (("History", HistoryScene), ("Statistics", StatisticsScene)):
@@ -521,7 +522,7 @@ def test_the_history_says_which_game_a_game_was_played_on_from(app):
 
 
 def test_save_and_leave_lists_the_game_in_the_history_at_once(app):
-    from scenes.pause import PauseScene
+    from scenes.menus.pause import PauseScene
     from scenes.settings import autosave_path
 
     match = Match("palace", [Seat("Anna"), Seat.ai("Ben", "random")], 15, autosave=autosave_path())
@@ -581,7 +582,7 @@ def test_the_history_rows_are_reached_by_keyboard(app):
 def test_a_lone_zero_width_character_typed_into_an_empty_field_is_refused(app):
     import pygame
 
-    from scenes.statistics import StatisticsScene
+    from scenes.menus.statistics import StatisticsScene
 
     app.push(StatisticsScene(app))
     frames(app)

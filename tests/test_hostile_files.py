@@ -21,20 +21,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cards import image_file
+from cards.image_file import MAX_PIXELS, ImageRefused, image_size, load_image
+from cards.manifest import CARD_ASPECTS, CARD_SIDES, DEFAULT_CARD_SIZE, read_pack
 from game import GAME_IDS
 from game.core.datafile import set_aside, showable, shown
 from game.three_chapters.cards import CARDS_FILE, CardDataError, CardSet, load_cards
-from scenes import image_file
-from scenes import setup as setup_screen
+from kartentisch.launcher import make_app
 from scenes.app import App
 from scenes.art import ASSET_ART_DIR, ArtLibrary
-from scenes.art_manifest import CARD_ASPECTS, CARD_SIDES, DEFAULT_CARD_SIZE, read_pack
-from scenes.gallery import GalleryScene
-from scenes.image_file import MAX_PIXELS, ImageRefused, image_size, load_image
+from scenes.menus import setup as setup_screen
+from scenes.menus.gallery import GalleryScene
+from scenes.menus.settings import SettingsScene
+from scenes.menus.title import TitleScene
 from scenes.settings import ANIMATION_SPEEDS, WINDOW_LIMITS, Settings, config_dir, data_dir
-from scenes.settings_scene import SettingsScene
-from scenes.table.base import TableScene
-from scenes.title import TitleScene
+from scenes.table.kit.scene import TableScene
 from tools.arttool.check import check_pack
 
 #: a pack example reads the default pack's images behind it (about half a second): fewer of those
@@ -249,7 +250,7 @@ def test_memory_of_a_hostile_image_stays_small_in_a_fresh_process(tmp_path):
     code = (
         "import resource, sys\n"
         "from pathlib import Path\n"
-        "from scenes.image_file import ImageRefused, load_image\n"
+        "from cards.image_file import ImageRefused, load_image\n"
         "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
         "try:\n"
         f"    load_image(Path({str(tmp_path / 'huge.png')!r}), Path({str(tmp_path)!r}))\n"
@@ -672,7 +673,7 @@ def test_the_app_starts_and_every_scene_opens_on_a_hostile_settings_file_and_use
     (odd / "pack.toml").write_bytes(b"name = '\xff'\n")
 
     with caplog.at_level(logging.WARNING):
-        app = App()
+        app = make_app()
     try:
         assert app.settings.art_packs.get("palastgefluester") == "hostile"
         assert "line 3: window_size" in caplog.text and "line 4: volume" in caplog.text

@@ -24,7 +24,7 @@ import game
 from game.core import Action, IllegalAction, RecordError, Rng
 from game.core.records import Record, read_record, replay, write_record
 from game.match import Match, MatchError, Seat
-from scenes.title import SavedGame, read_saved_game
+from scenes.saved_game import SavedGame, read_saved_game
 from tools import replay as replay_tool
 
 game.register(fakegame.GAME)
@@ -538,14 +538,14 @@ def app(tmp_path, monkeypatch):
     """The real app, headless, with its own empty config and data folders."""
     import pygame  # noqa: F401  (the app's scenes draw with it)
 
-    from scenes import setup as setup_screen
-    from scenes.app import App
+    from kartentisch.launcher import make_app
+    from scenes.menus import setup as setup_screen
     from scenes.settings import Settings
 
     monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("KARTENTISCH_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(setup_screen, "_last_choices", {})
-    application = App(Settings(), size=(1280, 720))
+    application = make_app(Settings(), size=(1280, 720))
     yield application
     application.stack.clear()
 
@@ -581,8 +581,8 @@ HOSTILE_SAVES = {
 
 @pytest.mark.parametrize("name", list(HOSTILE_SAVES))
 def test_the_title_starts_over_a_hostile_save_and_sets_it_aside_intact(app, name):
+    from scenes.menus.title import TitleScene
     from scenes.settings import autosave_path
-    from scenes.title import TitleScene
 
     raw = HOSTILE_SAVES[name]
     path = autosave_path()
@@ -606,8 +606,8 @@ def test_the_title_starts_over_a_hostile_save_and_sets_it_aside_intact(app, name
 
 def test_two_saves_set_aside_in_one_second_both_survive_through_the_title(app, monkeypatch):
     from game.core import datafile
+    from scenes.menus.title import TitleScene
     from scenes.settings import autosave_path
-    from scenes.title import TitleScene
 
     monkeypatch.setattr(datafile.time, "strftime", lambda *_: "20260101-120000")  # one second for both
     path = autosave_path()
@@ -624,8 +624,8 @@ def test_two_saves_set_aside_in_one_second_both_survive_through_the_title(app, m
 
 
 def test_a_new_game_sets_an_unreadable_save_aside_instead_of_overwriting_it(app):
+    from scenes.menus.setup import SetupScene
     from scenes.settings import autosave_path
-    from scenes.setup import SetupScene
 
     path = autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -17,9 +17,9 @@ from test_table_support import click, close_app, make_app
 import game
 from game.match import Match, Seat
 from scenes.table import open_table
-from scenes.table.handoff import HandoffScene
-from scenes.table.history_panel import HistoryPanel
-from scenes.table.paint import TextCache
+from scenes.table.kit.handoff import HandoffScene
+from scenes.table.kit.history import HistoryPanel
+from scenes.table.kit.paint import TextCache
 
 NAMES = ["Anna", "Ben", "Cleo"]
 SETUPS = {  # game: (humans, players) — every person's secrets against the others'
@@ -37,15 +37,15 @@ def card_labels(game_id: str) -> Callable[[Any], str | None]:
     """The words a table names one card by (None: a game whose cards come in many equal copies, whose
     secrets the line check below covers)."""
     if game_id == "palastgefluester":
-        from scenes.table.palastgefluester import card_label
+        from scenes.table.palastgefluester.table import card_label
 
         return card_label
     if game_id == "palace":
-        from scenes.table.palace_panels import card_text
+        from scenes.table.palace.panels import card_text
 
         return card_text
     if game_id == "three_chapters":
-        from scenes.table.three_chapters_panels import card_label as label
+        from scenes.table.three_chapters.panels import card_label as label
 
         return label
     return lambda card: None
@@ -233,8 +233,8 @@ def cards_of_game(match: Match) -> set[Any]:
 def test_all_r2_nothing_shown_to_the_person_before_survives_a_handoff():
     """A note, a banner or a shown hand put up for one person is gone when the next one takes the
     screen, however long it was meant to stay."""
-    from scenes.table.anim import Hold
-    from scenes.table.base import Banner, Reveal
+    from scenes.table.kit.animation import Hold
+    from scenes.table.kit.scene import Banner, Reveal
 
     app = make_app((1280, 720), "off")
     try:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from cards.card_text import card_text, describe_card
 from game.palastgefluester.cards import PERSON_BY_ID
-from scenes.app import App
-from scenes.card_text import card_text, describe_card
+from kartentisch.launcher import make_app
 from scenes.inspect import HOVER_SECONDS, Inspectable, Inspector, draw_inspect, layout, texts_of
 from scenes.settings import Settings
 
@@ -19,7 +19,7 @@ CARDS = [("palastgefluester", "Mundschenk/brown"), ("palastgefluester", "king/Ho
 
 @pytest.fixture(scope="module")
 def app():
-    application = App(Settings(), size=(1280, 720))
+    application = make_app(Settings(), size=(1280, 720))
     yield application
     application.stack.clear()
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes import setup as setup_screen
+from kartentisch.launcher import make_app
 from scenes.app import App
-from scenes.choose import ChooseGameScene
 from scenes.focus import DOWN, RIGHT, Focus, Focusable, focus_items, nearest
+from scenes.menus import setup as setup_screen
+from scenes.menus.choose import ChooseGameScene
+from scenes.menus.setup import SetupScene
+from scenes.menus.title import TitleScene
 from scenes.settings import Settings
-from scenes.setup import SetupScene
-from scenes.title import TitleScene
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +25,7 @@ def own_dirs(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    application = App(Settings(animation_speed="off"), size=(1280, 720))
+    application = make_app(Settings(animation_speed="off"), size=(1280, 720))
     application.push(TitleScene(application))
     frames(application, 2)
     yield application
@@ -147,7 +148,7 @@ def _play_without_mouse(game_id: str, players: int, seed: int, press, numbers: b
     from test_table_support import close_app, make_app
 
     from game.match import Match, Seat
-    from scenes.results import ResultsScene
+    from scenes.menus.results import ResultsScene
     from scenes.table import open_table
 
     app = make_app((1280, 720), "off")  # no animations, and bots move at once
@@ -216,7 +217,7 @@ def test_a_whole_game_of_each_table_with_controller_events_only(game_id, players
 
 
 def test_the_gallery_by_keys_shows_a_card_large_and_scrolls_to_the_focused_one(app):
-    from scenes.gallery import GalleryScene
+    from scenes.menus.gallery import GalleryScene
 
     gallery = GalleryScene(app, "palastgefluester")
     app.push(gallery)
@@ -239,7 +240,7 @@ def test_the_gallery_by_keys_shows_a_card_large_and_scrolls_to_the_focused_one(a
 
 
 def test_a_screen_keeps_the_keys_it_uses_itself(app):
-    from scenes.rules_view import RulesViewScene
+    from scenes.menus.rules import RulesViewScene
 
     rules = RulesViewScene(app, "palastgefluester")
     app.push(rules)

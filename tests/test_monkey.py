@@ -18,10 +18,11 @@ import pytest
 
 import game
 from game.match import Match, Seat
+from kartentisch.launcher import make_app as launch_app
 from scenes.app import App
-from scenes.choose import ChooseGameScene
 from scenes.look import fitting_font, heading_font
-from scenes.results import ResultsScene
+from scenes.menus.choose import ChooseGameScene
+from scenes.menus.results import ResultsScene
 from scenes.settings import Settings
 from tools.monkey import REQUIRED_KINDS, HungFrame, Monkey, watchdog
 
@@ -36,7 +37,7 @@ def own_dirs(tmp_path, monkeypatch):
 
 
 def make_app(size: tuple[int, int]) -> App:
-    return App(Settings(animation_speed="off"), size=size)
+    return launch_app(Settings(animation_speed="off"), size=size)
 
 
 def finished_match(game_id: str = "palastgefluester") -> Match:
@@ -172,7 +173,7 @@ def _typed(text: str) -> pygame.event.Event:
 def test_a_name_field_never_holds_only_characters_without_width(way, events):
     """A history filter raised when its text was a lone zero-width space (pygame-gui cannot lay such a
     text out): whichever way such characters come in, the field refuses them, so it never holds one."""
-    from scenes.setup import SetupScene
+    from scenes.menus.setup import SetupScene
 
     app = make_app((1280, 720))
     try:

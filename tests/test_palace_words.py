@@ -9,14 +9,14 @@ from language import TextSpy, foreign_words, give_aways, in_both, said, texts_of
 from test_palace_rules import PA12_ACTIONS, finishing_pair, four_player_finish, position, swap_position
 from test_table_support import close_app, frames_until, make_app
 
+from cards.card_text import card_text
 from game.core import GameEnded, IllegalAction, Note, ScoreChanged, TurnChanged
 from game.i18n import set_language, text_from_data
 from game.match import Match, Seat
 from game.palace.cards import DECK, FACE_RANK_NAMES, card_label, rank_word
 from game.palace.hints import action_words
-from scenes.card_text import card_text
 from scenes.table import open_table
-from scenes.table.palace_panels import need_lines, seat_status
+from scenes.table.palace.panels import need_lines, seat_status
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 

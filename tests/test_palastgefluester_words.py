@@ -8,13 +8,13 @@ import pytest
 from language import TextSpy, foreign_words, give_aways, said, texts_of_a_bot_game
 from test_table_support import close_app, frames_until, make_app
 
+from cards.card_text import card_text
 from game.core import GameEnded, IllegalAction, RoundEnded, act
 from game.i18n import set_language
 from game.match import Match, Seat
 from game.palastgefluester import GAME
 from game.palastgefluester.cards import PERSONS, card_label, person_label
 from game.palastgefluester.position import position
-from scenes.card_text import card_text
 from scenes.table import open_table
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]

@@ -9,10 +9,10 @@ import pygame
 import pytest
 from test_table_support import close_app, make_app
 
-from scenes import setup as setup_screen
-from scenes.gallery import GalleryScene
-from scenes.settings_scene import SettingsScene
-from scenes.setup import SetupScene
+from scenes.menus import setup as setup_screen
+from scenes.menus.gallery import GalleryScene
+from scenes.menus.settings import SettingsScene
+from scenes.menus.setup import SetupScene
 from scenes.widgets import PLACEHOLDER_INK, Message, MessageScene, PlaceholderEntry
 
 
@@ -78,7 +78,7 @@ def test_a_message_box_is_opaque():
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
 def test_the_palace_results_say_what_their_places_mean(size):
     from game.match import Match, Seat
-    from scenes.results import PLACES_NOTE, ResultsScene
+    from scenes.menus.results import PLACES_NOTE, ResultsScene
 
     match = Match("palace", [Seat.ai(f"Bot {i + 1}", "random") for i in range(3)], 5)
     match.run_bots()

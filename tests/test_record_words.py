@@ -115,7 +115,7 @@ def test_a_record_error_without_a_file_names_its_line_in_either_language():
 
 
 def test_the_history_and_the_replay_viewer_say_it_in_the_language_chosen(tmp_path, lines):
-    from scenes.replay import open_replay
+    from scenes.menus.replay import open_replay
 
     folder = tmp_path / "history"
     folder.mkdir()

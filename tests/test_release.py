@@ -34,7 +34,7 @@ def test_mypy_finds_nothing_in_the_engine_and_the_tools():
 def test_one_version_everywhere():
     from game import __version__
 
-    done = run([sys.executable, "-m", "game", "--version"])
+    done = run([sys.executable, "-m", "kartentisch", "--version"])
     assert done.returncode == 0 and done.stdout.strip() == f"kartentisch {__version__}"
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert f"## {__version__}" in changelog
@@ -49,11 +49,11 @@ SMOKE = textwrap.dedent("""
     import pygame
     import assets, game
     from scenes import art, fonts, sound
-    from scenes.app import App
-    from scenes.title import TitleScene
+    from kartentisch.launcher import make_app
+    from scenes.menus.title import TitleScene
     from game.match import Match, Seat
     from scenes.table import open_table
-    app = App(size=(1280, 720))
+    app = make_app(size=(1280, 720))
     app.push(TitleScene(app))
     for _ in range(5):
         app.step(1 / 60)

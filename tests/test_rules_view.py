@@ -6,12 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes import setup as setup_screen
+from cards.rules_pages import pages
+from kartentisch.launcher import make_app
 from scenes.app import App
-from scenes.rules_pages import pages
-from scenes.rules_view import RulesViewScene
+from scenes.menus import setup as setup_screen
+from scenes.menus.rules import RulesViewScene
+from scenes.menus.setup import SetupScene
 from scenes.settings import Settings
-from scenes.setup import SetupScene
 from scenes.widgets import find_button
 
 GAMES = ("palastgefluester", "palace", "gloria_picktoria", "three_chapters")
@@ -46,7 +47,7 @@ def press(app: App, key: int) -> None:
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_page_renders_with_its_cards_drawn_from_the_art_pack(game_id, size):
-    app = App(Settings(), size=size)
+    app = make_app(Settings(), size=size)
     try:
         scene = RulesViewScene(app, game_id)
         app.push(scene)
@@ -72,7 +73,7 @@ def test_every_page_renders_with_its_cards_drawn_from_the_art_pack(game_id, size
 
 
 def test_pages_turn_with_the_keys_and_escape_leaves():
-    app = App(Settings(), size=(1280, 720))
+    app = make_app(Settings(), size=(1280, 720))
     try:
         app.push(SetupScene(app, "palace"))
         frames(app)
@@ -91,7 +92,7 @@ def test_pages_turn_with_the_keys_and_escape_leaves():
 
 
 def test_every_card_note_names_a_card_of_the_game_and_says_what_it_does():
-    app = App(Settings(), size=(800, 600))
+    app = make_app(Settings(), size=(800, 600))
     try:
         for game_id in GAMES:
             known = set(app.art.card_ids(game_id))

@@ -23,13 +23,13 @@ from test_table_support import click, close_app, make_app
 
 from game.core.records import read_record
 from game.match import INTERRUPTED_SAVE, Match, Seat, remove_interrupted_saves
-from scenes import save_elsewhere
 from scenes.app import CLEANUP_FRAME
-from scenes.pause import PauseScene
-from scenes.save_elsewhere import SaveElsewhereScene, target_for
+from scenes.menus import save_elsewhere
+from scenes.menus.pause import PauseScene
+from scenes.menus.save_elsewhere import SaveElsewhereScene, target_for
+from scenes.menus.title import TitleScene
 from scenes.settings import autosave_path
 from scenes.table import open_table
-from scenes.title import TitleScene
 from scenes.widgets import MessageScene, find_button
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0

@@ -13,10 +13,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from kartentisch.launcher import make_app
 from scenes.app import App
 from scenes.look import TOOLTIP_DELAY
+from scenes.menus.title import TitleScene
 from scenes.settings import Settings
-from scenes.title import TitleScene
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,9 +26,10 @@ def run_fresh(then: str) -> dict:
     code = (
         "import json, sys\n"
         "import pygame\n"
-        "from scenes.app import App, PRELOAD_FRAME\n"
-        "from scenes.title import TitleScene\n"
-        "app = App(size=(1280, 720))\n"
+        "from kartentisch.launcher import make_app\n"
+        "from scenes.app import PRELOAD_FRAME\n"
+        "from scenes.menus.title import TitleScene\n"
+        "app = make_app(size=(1280, 720))\n"
         "app.push(TitleScene(app))\n"
         "app.step(1 / 60)\n"
         "out = {'gui_after_first_frame': 'pygame_gui' in sys.modules}\n"
@@ -79,7 +81,7 @@ def test_play_clicked_on_the_first_frames_opens_the_game_choice_before_the_backg
 def title(tmp_path, monkeypatch):
     monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("KARTENTISCH_DATA_DIR", str(tmp_path / "data"))
-    app = App(Settings(), size=(1280, 720))
+    app = make_app(Settings(), size=(1280, 720))
     scene = TitleScene(app)
     app.push(scene)
     app.step(1 / 60)

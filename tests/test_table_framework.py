@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scenes.table import TABLES
-from scenes.table.base import TableScene
+from scenes.table.kit.scene import TableScene
 
 TABLE_DIR = Path(__file__).resolve().parent.parent / "scenes" / "table"
 GAMES = sorted(TABLES)
@@ -24,8 +24,8 @@ def private(name: str) -> bool:
 def base_private_names() -> set[str]:
     """Every private name TableScene has: its methods and what it keeps on `self`."""
     names = {name for name in dir(TableScene) if private(name)}
-    tree = ast.parse((TABLE_DIR / "base.py").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in (TABLE_DIR / "kit").glob("*.py")]
+    for node in (node for tree in trees for node in ast.walk(tree)):
         if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
             continue
         if node.value.id == "self" and private(node.attr):
@@ -34,8 +34,7 @@ def base_private_names() -> set[str]:
 
 
 def table_modules(game_id: str) -> list[Path]:
-    module = TABLES[game_id].partition(":")[0].rpartition(".")[2]
-    return [path for path in (TABLE_DIR / f"{module}.py", TABLE_DIR / f"{module}_panels.py") if path.exists()]
+    return sorted((TABLE_DIR / game_id).glob("*.py"))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

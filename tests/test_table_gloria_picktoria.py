@@ -18,9 +18,9 @@ from game.gloria_picktoria.scoring import scoring
 from game.match import Match, Seat
 from scenes.art import ASSET_ART_DIR
 from scenes.table import open_table
-from scenes.table.gloria_picktoria import GloriaPicktoriaTable, ScoringBanner
-from scenes.table.gloria_picktoria_panels import entry_text, penalty_text
-from scenes.table.handoff import HandoffScene
+from scenes.table.gloria_picktoria.panels import entry_text, penalty_text
+from scenes.table.gloria_picktoria.table import GloriaPicktoriaTable, ScoringBanner
+from scenes.table.kit.handoff import HandoffScene
 
 GAME = "gloria_picktoria"
 
@@ -114,7 +114,7 @@ def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     assert picks >= 5
     assert {"treasure", "open", "take"} <= played
     frames_until(app, lambda: app.stack.top is not table, limit=600)
-    from scenes.results import ResultsScene
+    from scenes.menus.results import ResultsScene
 
     assert isinstance(app.stack.top, ResultsScene)
 
@@ -310,7 +310,7 @@ def test_a_scoring_is_shown_motif_by_motif_with_names():
 def test_gp_r10_the_panel_and_the_results_say_why_a_lone_treasure_under_the_fox_cost_nothing(app):
     from test_gloria_picktoria_rules import position
 
-    from scenes.results import ResultsScene
+    from scenes.menus.results import ResultsScene
 
     match = Match(GAME, [Seat("Anna"), Seat("Ben"), Seat("Cleo")], seed=1)
     colls = [[("egg", ["corn"]), "nest"], ["plum", ("worm", ["bell"])], []]

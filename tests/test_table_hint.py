@@ -9,6 +9,7 @@ import pytest
 from game.ai.worker import BotWorker
 from game.core.records import read_record
 from game.match import Match, Seat
+from kartentisch.launcher import make_app
 from scenes.app import App
 from scenes.settings import Settings
 from scenes.table import open_table
@@ -31,7 +32,7 @@ def worker():
 
 
 def table_for(game_id: str, tmp_path, worker: BotWorker):
-    app = App(Settings(), size=(1280, 720))
+    app = make_app(Settings(), size=(1280, 720))
     app.settings.animation_speed = "off"
     seats = [Seat("Anna"), Seat.ai("Ben", "normal"), Seat.ai("Cleo", "normal")]
     match = Match(game_id, seats, 8, autosave=tmp_path / "save.jsonl")
@@ -95,8 +96,8 @@ def test_a_game_whose_hints_are_off_has_no_hint_button(tmp_path, worker):
 
 
 def test_the_arrow_at_a_card_on_the_windows_top_edge_points_up_from_below():
-    from scenes.table.hint import HINT_BLUE, point_at
-    from scenes.table.layout import Scale
+    from scenes.table.kit.hint import HINT_BLUE, point_at
+    from scenes.table.kit.layout import Scale
 
     def blue_rows(card: pygame.Rect) -> list[int]:
         surface = pygame.Surface((400, 400))

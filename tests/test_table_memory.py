@@ -12,11 +12,11 @@ import pytest
 from test_table_support import click, close_app, frames_until, make_app
 
 from game.match import Match, Seat
-from scenes.pause import PauseScene
+from scenes.menus.pause import PauseScene
 from scenes.table import open_table
-from scenes.table.handoff import HandoffScene
-from scenes.table.history_panel import HistoryPanel
-from scenes.table.paint import TextCache
+from scenes.table.kit.handoff import HandoffScene
+from scenes.table.kit.history import HistoryPanel
+from scenes.table.kit.paint import TextCache
 from scenes.widgets import find_button
 
 GAMES = [("palastgefluester", 3), ("palace", 3), ("gloria_picktoria", 3), ("three_chapters", 3)]
@@ -61,9 +61,9 @@ def test_a_resumed_game_is_told_as_if_the_person_had_watched_it(app, tmp_path, g
 
 
 def test_resume_after_15_actions_shows_the_earlier_moves_in_the_log(app, tmp_path):
+    from scenes.menus.title import TitleScene
     from scenes.settings import autosave_path
-    from scenes.table.palastgefluester import card_label
-    from scenes.title import TitleScene
+    from scenes.table.palastgefluester.table import card_label
 
     seats = [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")]
     match = Match("palastgefluester", seats, 3, autosave=autosave_path())

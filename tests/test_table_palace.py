@@ -18,11 +18,11 @@ from game.i18n import message
 from game.match import Match, Seat
 from game.palace.cards import DECK
 from scenes.art import ArtLibrary
-from scenes.results import ResultsScene, rematch_options
+from scenes.menus.results import ResultsScene, rematch_options
 from scenes.table import name_text, open_table
-from scenes.table.handoff import HandoffScene
-from scenes.table.palace import PalaceTable
-from scenes.table.palace_panels import PILE_FAN, need_lines, pile_fan, seat_status
+from scenes.table.kit.handoff import HandoffScene
+from scenes.table.palace.panels import PILE_FAN, need_lines, pile_fan, seat_status
+from scenes.table.palace.table import PalaceTable
 from tools.artgen.palace import card_ids
 
 GAME = "palace"

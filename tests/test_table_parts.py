@@ -6,10 +6,18 @@ import itertools
 
 import pytest
 
-from scenes.table.anim import Hold, Timeline, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
-from scenes.table.cards import CardSprite, Placement
-from scenes.table.layout import Scale, card_size, fan_centers, row_centers
-from scenes.table.zones import ZoneModel
+from scenes.table.kit.animation import (
+    Hold,
+    Timeline,
+    Tween,
+    ease_in_out_cubic,
+    ease_out_back,
+    ease_out_cubic,
+    linear,
+)
+from scenes.table.kit.cards import CardSprite, Placement
+from scenes.table.kit.layout import Scale, card_size, fan_centers, row_centers
+from scenes.table.kit.zones import ZoneModel
 
 
 @pytest.mark.parametrize("easing", [linear, ease_out_cubic, ease_in_out_cubic, ease_out_back])

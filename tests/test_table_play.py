@@ -11,8 +11,8 @@ from test_table_support import click, close_app, frames_until, make_app
 
 from game.match import Match, Seat
 from scenes.table import open_table
-from scenes.table.handoff import HandoffScene
-from scenes.table.palastgefluester import PalastgefluesterTable
+from scenes.table.kit.handoff import HandoffScene
+from scenes.table.palastgefluester.table import PalastgefluesterTable
 
 GAME = "palastgefluester"
 
@@ -63,7 +63,7 @@ def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     assert clicks >= 5
     assert "play" in kinds
     frames_until(app, lambda: app.stack.top is not table, limit=600)
-    from scenes.results import ResultsScene
+    from scenes.menus.results import ResultsScene
 
     assert isinstance(app.stack.top, ResultsScene)
 
@@ -224,7 +224,7 @@ def test_a_game_without_a_table_is_refused_with_a_clear_error(app, monkeypatch):
 
 
 def test_escape_opens_the_pause_menu_over_the_table(app):
-    from scenes.pause import PauseScene
+    from scenes.menus.pause import PauseScene
 
     match = Match(GAME, [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")], seed=1)
     table = open_table(app, match)

@@ -10,11 +10,11 @@ from scenes.settings import Settings
 
 
 def make_app(size: tuple[int, int] = (1280, 720), speed: str = "off"):
-    from scenes.app import App
+    from kartentisch.launcher import make_app as launch_app
 
     settings = Settings()
     settings.animation_speed = speed
-    return App(settings, size=size)
+    return launch_app(settings, size=size)
 
 
 def close_app(app) -> None:

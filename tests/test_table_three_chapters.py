@@ -12,9 +12,9 @@ from test_table_support import click, close_app, frames_until, make_app
 from game.match import Match, Seat
 from scenes.art import ArtLibrary
 from scenes.table import open_table
-from scenes.table.handoff import HandoffScene
-from scenes.table.three_chapters import ThreeChaptersTable
-from scenes.table.three_chapters_panels import card_help_lines, score_sheet
+from scenes.table.kit.handoff import HandoffScene
+from scenes.table.three_chapters.panels import card_help_lines, score_sheet
+from scenes.table.three_chapters.table import ThreeChaptersTable
 from tools.artgen.three_chapters import card_ids
 
 GAME = "three_chapters"
@@ -71,7 +71,7 @@ def test_a_whole_game_played_by_clicks_on_highlighted_cards(app, players):
     frames_until(app, lambda: table.sheet is not None, limit=600)
     assert len(table.sheet.columns) == players, "chapter III is counted on the table, seat by seat"
     frames_until(app, lambda: app.stack.top is not table, limit=600)
-    from scenes.results import ResultsScene
+    from scenes.menus.results import ResultsScene
 
     assert isinstance(app.stack.top, ResultsScene)
 

@@ -15,8 +15,9 @@ from test_table_support import close_app, make_app
 import game
 from game import i18n
 from game.match import Match, Seat
-from scenes.table import open_table, paint
-from scenes.table.layout import MIN_FONT_PX, Scale
+from scenes.table import open_table
+from scenes.table.kit import paint
+from scenes.table.kit.layout import MIN_FONT_PX, Scale
 
 WHOLE_TEXT_SIZES = [(1280, 720), (1920, 1080), (900, 1200), (800, 600)]
 #: every size in English, and German (longer) at the size the games are made for

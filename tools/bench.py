@@ -137,9 +137,9 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
 
 _BARE = "import pygame; pygame.init()"
 _TITLE = (
-    "from scenes.app import App\n"
-    "from scenes.title import TitleScene\n"
-    "app = App(size=(1280, 720))\n"
+    "from kartentisch.launcher import make_app\n"
+    "from scenes.menus.title import TitleScene\n"
+    "app = make_app(size=(1280, 720))\n"
     "app.push(TitleScene(app))\n"
     "app.step(1 / 60)\n"
 )

@@ -72,7 +72,7 @@ class HintingPerson:
     _pending_now: int = 0
 
     def before_frame(self, table: Any) -> None:
-        from scenes.table.hint import HINT_KEY  # pygame is loaded only once the run sets SDL up
+        from scenes.table.kit.hint import HINT_KEY  # pygame is loaded only once the run sets SDL up
 
         shown = table.hint.shown
         if shown is not None and table.settled and str(shown.hint.action) in table.legal:
@@ -120,8 +120,8 @@ def run(argv: list[str] | None = None) -> int:
 
     from game.ai.worker import BotWorker
     from game.match import Match, Seat
+    from kartentisch.launcher import make_app
     from scenes import sound
-    from scenes.app import App
     from scenes.settings import Settings
     from scenes.table import open_table
 
@@ -132,7 +132,7 @@ def run(argv: list[str] | None = None) -> int:
     person = HintingPerson() if args.hinting else None
     if person is not None:
         seats[0] = Seat(SEAT_NAMES[0])
-    app = App(settings, size=args.size)
+    app = make_app(settings, size=args.size)
     sound.available()  # the mixer starts once, at the title; not the table's work
     seed = args.seed
 

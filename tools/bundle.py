@@ -8,7 +8,7 @@ the `kartentisch` executable, a Python runtime and every asset, and runs on a ma
   the assets and pygame-gui's own fonts and themes go in as data, found through `importlib.resources`
   like in an installed wheel.
 - The AI worker process runs frozen: the executable starts it again, and `multiprocessing.freeze_support()`
-  in `game.__main__.main` turns that start into the worker.
+  in `kartentisch.launcher.main` turns that start into the worker.
 - Settings, saves and user art packs go to the same user folders as an installed copy (platformdirs).
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "kartentisch"
 #: the start script PyInstaller freezes: the installed `kartentisch` entry point, as a file
-LAUNCHER = "from game.__main__ import main\n\nraise SystemExit(main())\n"
+LAUNCHER = "from kartentisch.launcher import main\n\nraise SystemExit(main())\n"
 
 
 def pyinstaller_args(out: Path, work: Path, launcher: Path, name: str) -> list[str]:
@@ -42,7 +42,9 @@ def pyinstaller_args(out: Path, work: Path, launcher: Path, name: str) -> list[s
         "--paths", str(ROOT),
         # the games, their tables and bots are imported by name (game.load, scenes.table.table_class)
         "--collect-submodules", "game",
+        "--collect-submodules", "cards",
         "--collect-submodules", "scenes",
+        "--collect-submodules", "kartentisch",
         "--collect-submodules", "assets",
         "--collect-data", "game",
         "--collect-data", "pygame_gui",

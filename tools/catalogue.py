@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 PO_DIR = ROOT / "game" / "i18n" / "po"
 MO_DIR = ROOT / "game" / "i18n" / "locale"
-SOURCE_DIRS = ("game", "scenes", "tools")
+SOURCE_DIRS = ("game", "cards", "scenes", "kartentisch", "tools")
 AREAS = (*GAME_IDS, "app", "tools")
 
 KEYWORDS = {

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from game import load
-from game.__main__ import window_size
 from game.ai import BOT_NAMES, is_bot_name
 from game.core import KartentischError
 from game.core.rng import SEED_DIGITS  # the digits a seed may have, as on the setup screen
+from kartentisch.launcher import window_size
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2

@@ -243,7 +243,7 @@ def patched(target: Any, name: str, value: Any) -> Iterator[None]:
 def quick_and_seeded(rng: random.Random) -> Iterator[None]:
     """New deals drawn from the monkey's seed, and searches that think briefly in this process: every
     search, however it is made (a seat's level, a hint, a stand-in), runs a few iterations, no clock."""
-    import scenes.table.base
+    import scenes.table.kit.scene
     from game.ai.improve import ImprovingBot
     from game.ai.ismcts import ISMCTSBot
     from game.ai.worker import BotWorker
@@ -257,7 +257,7 @@ def quick_and_seeded(rng: random.Random) -> Iterator[None]:
           patched(ISMCTSBot, "__init__", quick(ISMCTSBot.__init__)),
           patched(ImprovingBot, "__init__", quick(ImprovingBot.__init__)),
           patched(BotWorker, "shared", classmethod(lambda cls: None)),
-          patched(scenes.table.base, "BOT_BUDGET_MS", None)):  # a bot decides within its frame
+          patched(scenes.table.kit.scene, "BOT_BUDGET_MS", None)):  # a bot decides within its frame
         yield
 
 
@@ -279,15 +279,15 @@ class Monkey:
 
     # -- the app ---------------------------------------------------------------------------------
     def start_app(self) -> None:
-        from scenes.app import App
+        from kartentisch.launcher import make_app
+        from scenes.menus.title import TitleScene
         from scenes.settings import Settings
-        from scenes.title import TitleScene
 
         self.stop_app()
         settings = Settings.load()  # what the last run kept, as a restarted app reads it
         settings.fullscreen = False
         settings.animation_speed = self.pick(ANIMATION_SPEEDS)
-        self.app = App(settings, size=self.size)
+        self.app = make_app(settings, size=self.size)
         self.app.push(TitleScene(self.app))
 
     def stop_app(self) -> None:

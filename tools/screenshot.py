@@ -172,7 +172,7 @@ def render(
         scene = open_table(app, match, seat=0, follow=False, to_results=False, bots=False)
         app.push(scene)  # the table tells the game so far, as seat 0 knows it, in its log
         if paused:
-            from scenes.pause import PauseScene
+            from scenes.menus.pause import PauseScene
 
             app.step(1 / 60)
             app.push(PauseScene(app, match))
@@ -198,19 +198,19 @@ def render_menu(scene_name: str, game_id: str | None, size: tuple[int, int], out
 
     try:
         if scene_name == "title":
-            from scenes.title import TitleScene
+            from scenes.menus.title import TitleScene
 
             app.push(TitleScene(app))
         elif scene_name == "choose":
-            from scenes.choose import ChooseGameScene
+            from scenes.menus.choose import ChooseGameScene
 
             app.push(ChooseGameScene(app))
         elif scene_name == "settings":
-            from scenes.settings_scene import SettingsScene
+            from scenes.menus.settings import SettingsScene
 
             app.push(SettingsScene(app))
         else:
-            from scenes.setup import SetupScene
+            from scenes.menus.setup import SetupScene
 
             app.push(SetupScene(app, str(game_id)))
         _save(app, out)
@@ -229,7 +229,7 @@ def render_results(game_id: str, players: int, seed: int, size: tuple[int, int],
         app = _app(size, language)
         import pygame
 
-        from scenes.results import ResultsScene
+        from scenes.menus.results import ResultsScene
 
         match = _bot_match(game_id, players, seed, bots, options)
         match.run_bots()
@@ -248,14 +248,14 @@ def _app(size: tuple[int, int], language: str = DEFAULT_LANGUAGE):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a picture, not a window
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from scenes.app import App
+    from kartentisch.launcher import make_app
     from scenes.settings import Settings
 
     settings = Settings.load()
     settings.fullscreen = False
     settings.animation_speed = "off"
     settings.language = language  # for this picture only: the settings are not saved
-    return App(settings, size=size)
+    return make_app(settings, size=size)
 
 
 def _save(app, out: Path, frames: int = 3) -> None:
@@ -274,7 +274,7 @@ def render_replay(path: Path, at: int | None, watch: int | str | None, size: tup
     """The replay viewer with the record at `path` at move `at` (None: the last); returns that move."""
     import pygame
 
-    from scenes.replay import ReplayScene, open_replay
+    from scenes.menus.replay import ReplayScene, open_replay
 
     app = _app(size, language)
     try:
@@ -313,8 +313,8 @@ def render_scene(scene_name: str, records: Path | None, size: tuple[int, int], o
             shutil.copy2(current, Path(home) / current.name)
         app = _app(size, language)
         try:
-            from scenes.history import HistoryScene
-            from scenes.statistics import StatisticsScene
+            from scenes.menus.history import HistoryScene
+            from scenes.menus.statistics import StatisticsScene
 
             scene = HistoryScene(app) if scene_name == "history" else StatisticsScene(app)
             app.push(scene)

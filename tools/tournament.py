@@ -31,8 +31,7 @@ from typing import Any, TextIO
 from game import GAME_IDS
 from game.ai import LEVELS
 from tools import cli
-
-from .simulate import mean_interval, percentile, simulate, time_summary, wilson
+from tools.simulate import mean_interval, percentile, simulate, time_summary, wilson
 
 OPPONENTS = ("random", "heuristic")
 #: more processes than this only queue for the same cores

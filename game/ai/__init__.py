@@ -16,11 +16,11 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from ..core import UnknownGame
-from .base import Bot, Decision, ErringBot, RandomBot
+from game.ai.base import Bot, Decision, ErringBot, RandomBot
+from game.core import UnknownGame
 
 if TYPE_CHECKING:
-    from .plan import SearchPlan
+    from game.ai.plan import SearchPlan
 
 #: The levels the setup screen offers, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -91,7 +91,7 @@ def make_bot(game_id: str, name: str) -> Bot:
     if name == "easy":
         return ErringBot(heuristic_bot(game_id), EASY_MISTAKE_RATE)
     if name == "hint":
-        from .hint import HintFollower
+        from game.ai.hint import HintFollower
 
         return HintFollower()
     plan = search_plan(game_id)
@@ -108,10 +108,10 @@ def make_bot(game_id: str, name: str) -> Bot:
     if kind == "improve":
         if plan is None or plan.candidates is None:
             raise UnknownGame(f"the game {game_id!r} names no candidates for the improving search")
-        from .improve import ImprovingBot
+        from game.ai.improve import ImprovingBot
 
         return ImprovingBot(plan=plan, iterations=iterations, time_ms=time_ms)
-    from .ismcts import ISMCTSBot
+    from game.ai.ismcts import ISMCTSBot
 
     return ISMCTSBot(iterations=iterations, time_ms=time_ms, plan=plan)
 

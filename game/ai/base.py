@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, Rng, State
+from game.core import Action, Rng, State
 
 
 @dataclass(frozen=True)

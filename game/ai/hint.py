@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from ..core import Action, Rng
-from ..i18n import N_, seat_label, tr
-from . import heuristic_bot, make_bot, search_plan
-from .base import Bot, Decision, Figure
+from game.ai import heuristic_bot, make_bot, search_plan
+from game.ai.base import Bot, Decision, Figure
+from game.core import Action, Rng
+from game.i18n import N_, seat_label, tr
 
 #: The level a hint asks by default: the strongest one a player can pick.
 DEFAULT_LEVEL = "hard"
@@ -151,7 +151,7 @@ def _rule_of_thumb(decision: Decision, rng: Rng) -> Action | None:
 
 
 def _hints_module(game_id: str) -> ModuleType | None:
-    from . import game_module
+    from game.ai import game_module
 
     return game_module(game_id, "hints")
 

@@ -16,9 +16,9 @@ import math
 import time
 from collections.abc import Iterator
 
-from ..core import Action, Rng
-from .base import AnytimeBot, Decision, Figure
-from .plan import SearchPlan, playout
+from game.ai.base import AnytimeBot, Decision, Figure
+from game.ai.plan import SearchPlan, playout
+from game.core import Action, Rng
 
 
 class ImprovingBot(AnytimeBot):

@@ -18,9 +18,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..core import Action, Rng, State
-from .base import AnytimeBot, Decision, Figure
-from .plan import SearchPlan, playout
+from game.ai.base import AnytimeBot, Decision, Figure
+from game.ai.plan import SearchPlan, playout
+from game.core import Action, Rng, State
 
 
 @dataclass(eq=False)

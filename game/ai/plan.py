@@ -12,8 +12,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core import Rng, State
-from .base import Bot, Decision
+from game.ai.base import Bot, Decision
+from game.core import Rng, State
 
 #: Each seat's result, guessed for a position a playout stopped in, on the scale of the plan's `result`
 #: (by default a share of the win: the guesses sum to about 1).

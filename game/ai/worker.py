@@ -20,9 +20,9 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from ..core import Rng
-from . import HARD_TIME_MS
-from .base import Decision
+from game.ai import HARD_TIME_MS
+from game.ai.base import Decision
+from game.core import Rng
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +36,8 @@ Decide = Callable[[str, str, dict[str, Any], int, int], str]
 
 def decide(game_id: str, bot_name: str, state_data: dict[str, Any], seat: int, rng_state: int) -> str:
     """Runs in the worker process."""
-    from .. import load
-    from . import make_bot
+    from game import load
+    from game.ai import make_bot
 
     game = load(game_id)
     state = game.state_from_dict(state_data)
@@ -48,8 +48,8 @@ def decide(game_id: str, bot_name: str, state_data: dict[str, Any], seat: int, r
 def hint_answer(game_id: str, level: str, state_data: dict[str, Any], seat: int,
                 rng_state: int) -> dict[str, Any]:
     """Runs in the worker process: the hint for `seat` (game.ai.hint), as data (Hint.to_dict)."""
-    from .. import load
-    from .hint import hint
+    from game import load
+    from game.ai.hint import hint
 
     state = load(game_id).state_from_dict(state_data)
     return hint(Decision.of(state, seat), Rng.from_state(rng_state), level).to_dict()

@@ -1,8 +1,8 @@
 """The engine contract shared by every game: see DESIGN.md, 'The engine contract'."""
 
-from .actions import Action, act
-from .errors import BadSetup, IllegalAction, KartentischError, RecordError, UnknownGame, error_text
-from .events import (
+from game.core.actions import Action, act
+from game.core.errors import BadSetup, IllegalAction, KartentischError, RecordError, UnknownGame, error_text
+from game.core.events import (
     CardMoved,
     CardsRevealed,
     Event,
@@ -13,8 +13,8 @@ from .events import (
     Shuffled,
     TurnChanged,
 )
-from .rng import Rng, bot_rng, fresh_seed
-from .state import Game, Option, State
+from game.core.rng import Rng, bot_rng, fresh_seed
+from game.core.state import Game, Option, State
 
 __all__ = [
     "Action",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import IllegalAction
+from game.core.errors import IllegalAction
 
 Arg = str | int
 

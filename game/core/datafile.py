@@ -23,7 +23,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..i18n import Text, message, tr, words
+from game.i18n import Text, message, tr, words
 
 #: the largest text data file read: far more than any manifest, settings or card file needs
 MAX_TEXT_BYTES = 4 * 1024 * 1024

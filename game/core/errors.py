@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..i18n import DEFAULT_LANGUAGE, Text, speaking, tr, words
-from .datafile import shown
+from game.core.datafile import shown
+from game.i18n import DEFAULT_LANGUAGE, Text, speaking, tr, words
 
 
 class KartentischError(Exception):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from ..i18n import Message, Text
+from game.i18n import Message, Text
 
 Seats = frozenset[int] | None  # None: every seat, spectators included
 

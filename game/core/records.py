@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, Message, Text, context_message, english, message
-from ..version import __version__
-from .datafile import DataFileError, brief, decode_utf8, os_reason, read_limited
-from .errors import IllegalAction, KartentischError, RecordError
-from .state import State
+from game.core.datafile import DataFileError, brief, decode_utf8, os_reason, read_limited
+from game.core.errors import IllegalAction, KartentischError, RecordError
+from game.core.state import State
+from game.i18n import N_, Message, Text, context_message, english, message
+from game.version import __version__
 
 FORMAT = "kartentisch-record"
 #: 2: the footer's header_hash covers the header. Format 1 records (no header check) are refused.
@@ -438,7 +438,7 @@ def reason_of(exc: KartentischError) -> Text:
 def replay(record: Record, *, verify: bool = True, path: str | None = None) -> State:
     """Re-apply a record from its seed. With `verify`, the footer's hashes must match the header and
     the final state, and its scores, winners and end the replayed game's."""
-    from .. import load  # the registry lives in the package root
+    from game import load  # the registry lives in the package root
 
     footer_line = len(record.actions) + 2
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import State
+from game.core.state import State
 
 
 def places(state: State) -> list[int]:

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..i18n import Text, message
-from .actions import Action
-from .errors import BadSetup, IllegalAction
-from .events import Event
-from .rng import Rng
+from game.core.actions import Action
+from game.core.errors import BadSetup, IllegalAction
+from game.core.events import Event
+from game.core.rng import Rng
+from game.i18n import Text, message
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from ..i18n import tr
+from game.i18n import tr
 
 #: English nouns whose plural is not the singular plus "s"
 IRREGULAR: dict[str, str] = {"match": "matches", "child": "children", "person": "persons", "box": "boxes"}

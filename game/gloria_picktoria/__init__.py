@@ -6,8 +6,8 @@ scoring.py and the rule-of-thumb player in bot.py.
 
 from __future__ import annotations
 
-from .game import GloriaPicktoria
-from .state import GloriaState
+from game.gloria_picktoria.game import GloriaPicktoria
+from game.gloria_picktoria.state import GloriaState
 
 GAME = GloriaPicktoria()
 

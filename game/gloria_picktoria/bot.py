@@ -23,12 +23,19 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
-from ..ai.base import AnytimeBot, Decision
-from ..ai.plan import SearchPlan, softmax_shares
-from ..core import Action, Rng, State
-from .cards import AP_PER_TURN, DH_CARDS, JOKER, LONE_TREASURE_PENALTY, SCORING_AT, SOLE_COLLECTOR_POINTS
-from .scoring import motif_places
-from .state import FOX_PASS, OVER, TURN, GloriaState
+from game.ai.base import AnytimeBot, Decision
+from game.ai.plan import SearchPlan, softmax_shares
+from game.core import Action, Rng, State
+from game.gloria_picktoria.cards import (
+    AP_PER_TURN,
+    DH_CARDS,
+    JOKER,
+    LONE_TREASURE_PENALTY,
+    SCORING_AT,
+    SOLE_COLLECTOR_POINTS,
+)
+from game.gloria_picktoria.scoring import motif_places
+from game.gloria_picktoria.state import FOX_PASS, OVER, TURN, GloriaState
 
 #: Pile cards that leave the pile in a turn (refills and draws), for the Dschingis Hahn odds. Bots play
 #: about 1.05; a higher figure errs on the side of caution and played better than the true one.

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..i18n import N_, language, ptr
+from game.i18n import N_, language, ptr
 
 
 @dataclass(frozen=True)

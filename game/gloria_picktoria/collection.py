@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import DOUBLER
+from game.gloria_picktoria.cards import DOUBLER
 
 
 @dataclass(slots=True)

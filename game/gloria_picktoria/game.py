@@ -6,9 +6,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import BadSetup, Game, Rng
-from ..i18n import N_
-from .cards import (
+from game.core import BadSetup, Game, Rng
+from game.gloria_picktoria.cards import (
     AP_PER_TURN,
     DH,
     DH_CARDS,
@@ -21,8 +20,9 @@ from .cards import (
     full_deck_counts,
     is_motif,
 )
-from .collection import Collection
-from .state import FOX_PASS, OVER, PHASES, TURN, GloriaState
+from game.gloria_picktoria.collection import Collection
+from game.gloria_picktoria.state import FOX_PASS, OVER, PHASES, TURN, GloriaState
+from game.i18n import N_
 
 
 class GloriaPicktoria(Game):

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ai.base import Decision
-from ..ai.hint import Reason
-from ..core import Action, Rng
-from ..i18n import N_, seat_label, tr
-from .bot import HeuristicBot
-from .cards import DOUBLER, JOKER, MOTIF_BY_ID, card_label
+from game.ai.base import Decision
+from game.ai.hint import Reason
+from game.core import Action, Rng
+from game.gloria_picktoria.bot import HeuristicBot
+from game.gloria_picktoria.cards import DOUBLER, JOKER, MOTIF_BY_ID, card_label
+from game.i18n import N_, seat_label, tr
 
 #: A lead smaller than this (in points) is not worth a sentence.
 WORTH_SAYING = 0.1

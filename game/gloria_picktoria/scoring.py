@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..i18n import Card, Message, Seat, listing, message, plural_message
-from .cards import (
+from game.gloria_picktoria.cards import (
     DH,
     HAND_CARD_PENALTY,
     LONE_TREASURE_PENALTY,
@@ -32,7 +31,8 @@ from .cards import (
     TIED_FIRST_POINTS,
     card_name,
 )
-from .collection import Collection
+from game.gloria_picktoria.collection import Collection
+from game.i18n import Card, Message, Seat, listing, message, plural_message
 
 Fox = tuple[int, int] | None  # (seat, collection index) the fox stands on
 

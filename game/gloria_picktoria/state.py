@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from ..core import (
+from game.core import (
     Action,
     CardMoved,
     Event,
@@ -36,8 +36,7 @@ from ..core import (
     State,
     TurnChanged,
 )
-from ..i18n import N_, Card, Message, Seat, Text, listing, message, plural_message
-from .cards import (
+from game.gloria_picktoria.cards import (
     AP_PER_TURN,
     DH,
     DH_CARDS,
@@ -48,8 +47,9 @@ from .cards import (
     SCORING_AT,
     card_name,
 )
-from .collection import Collection
-from .scoring import describe, penalty_text, scoring
+from game.gloria_picktoria.collection import Collection
+from game.gloria_picktoria.scoring import describe, penalty_text, scoring
+from game.i18n import N_, Card, Message, Seat, Text, listing, message, plural_message
 
 TURN = "turn"
 FOX_PASS = "fox_pass"

@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, KartentischError
-from ..i18n import Text
-from ..match import Match, Seat
+from game.core import Action, KartentischError
+from game.i18n import Text
+from game.match import Match, Seat
 
 LEARNER = 0
 #: The learner's seat name when none is given ("You" would make the table say "You chooses").

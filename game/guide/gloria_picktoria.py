@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action
-from ..gloria_picktoria.cards import DH, DOUBLER, JOKER
-from ..i18n import N_, Message, message, plural_message
-from . import Course, Lesson, at
+from game.core import Action
+from game.gloria_picktoria.cards import DH, DOUBLER, JOKER
+from game.guide import Course, Lesson, at
+from game.i18n import N_, Message, message, plural_message
 
 Obs = dict[str, Any]
 

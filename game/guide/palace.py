@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action
-from ..i18n import N_, tr
-from ..palace.cards import rank_of
-from ..palace.state import parse_play
-from . import Course, Lesson
+from game.core import Action
+from game.guide import Course, Lesson
+from game.i18n import N_, tr
+from game.palace.cards import rank_of
+from game.palace.state import parse_play
 
 Obs = dict[str, Any]
 

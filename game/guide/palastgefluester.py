@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action
-from ..i18n import N_, Message, message
-from ..palastgefluester.cards import BROWN, card_colour, card_person
-from ..palastgefluester.rules import COLOURS, HAND_SIZE
-from . import Course, Lesson, at
+from game.core import Action
+from game.guide import Course, Lesson, at
+from game.i18n import N_, Message, message
+from game.palastgefluester.cards import BROWN, card_colour, card_person
+from game.palastgefluester.rules import COLOURS, HAND_SIZE
 
 Obs = dict[str, Any]
 

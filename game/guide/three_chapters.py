@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action
-from ..i18n import N_, ntr
-from . import Course, Lesson
+from game.core import Action
+from game.guide import Course, Lesson
+from game.i18n import N_, ntr
 
 Obs = dict[str, Any]
 

@@ -5,8 +5,8 @@ The rules are PA-R1..PA-R14 of RULINGS.md over the seed rules; `GAME` is what th
 
 from __future__ import annotations
 
-from .game import OPTIONS, PalaceGame
-from .state import PalaceState
+from game.palace.game import OPTIONS, PalaceGame
+from game.palace.state import PalaceState
 
 GAME = PalaceGame()
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..ai.base import Bot, Decision
-from ..ai.plan import SearchPlan, softmax_shares
-from ..core import Action, Rng, State
-from . import rules
-from .cards import BURN, BURN_RUN, INVISIBLE, RANKS, RESET, rank_of
-from .state import REDRAW, PalaceState, parse_play
+from game.ai.base import Bot, Decision
+from game.ai.plan import SearchPlan, softmax_shares
+from game.core import Action, Rng, State
+from game.palace import rules
+from game.palace.cards import BURN, BURN_RUN, INVISIBLE, RANKS, RESET, rank_of
+from game.palace.state import REDRAW, PalaceState, parse_play
 
 POWER_STRENGTH = {BURN: 20, RESET: 19, INVISIBLE: 18}  # above the Ace (14)
 PAIR_BONUS = 4

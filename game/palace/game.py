@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import BadSetup, Game, Option, Rng
-from ..i18n import N_
-from .cards import DECK, DECK_SET, RANKS, sorted_cards
-from .state import OVER, PHASES, REDRAW, SLOTS, SWAP, PalaceState
+from game.core import BadSetup, Game, Option, Rng
+from game.i18n import N_
+from game.palace.cards import DECK, DECK_SET, RANKS, sorted_cards
+from game.palace.state import OVER, PHASES, REDRAW, SLOTS, SWAP, PalaceState
 
 MAX_PLAYERS = 5
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ai.base import Decision
-from ..ai.hint import Reason
-from ..core import Action, Rng
-from ..i18n import N_, join_words, tr
-from . import rules
-from .bot import BIG_PILE, HeuristicBot, strength
-from .cards import BURN, INVISIBLE, RESET, card_label, rank_word
-from .state import parse_play
+from game.ai.base import Decision
+from game.ai.hint import Reason
+from game.core import Action, Rng
+from game.i18n import N_, join_words, tr
+from game.palace import rules
+from game.palace.bot import BIG_PILE, HeuristicBot, strength
+from game.palace.cards import BURN, INVISIBLE, RESET, card_label, rank_word
+from game.palace.state import parse_play
 
 MESSAGES: dict[str, str] = {
     "pa.swap_up": N_("it puts {card:acc} face up: strong cards are needed late, when you have no hand"),

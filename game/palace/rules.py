@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ..i18n import Message, message
-from .cards import BURN, BURN_RUN, INVISIBLE, LOWER, RANKS, RESET, SKIP, rank_of, rank_param
+from game.i18n import Message, message
+from game.palace.cards import BURN, BURN_RUN, INVISIBLE, LOWER, RANKS, RESET, SKIP, rank_of, rank_param
 
 Options = Mapping[str, Any]
 

@@ -38,10 +38,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, CardMoved, Event, GameEnded, Note, Rng, ScoreChanged, State, TurnChanged, act
-from ..i18n import Card, Message, Seat, Text, listing, message, plural_message
-from . import rules
-from .cards import DECK, RANK_OF, RANKS, SUITS, rank_count, rank_of, rank_param, sort_cards, sorted_cards
+from game.core import Action, CardMoved, Event, GameEnded, Note, Rng, ScoreChanged, State, TurnChanged, act
+from game.i18n import Card, Message, Seat, Text, listing, message, plural_message
+from game.palace import rules
+from game.palace.cards import (
+    DECK,
+    RANK_OF,
+    RANKS,
+    SUITS,
+    rank_count,
+    rank_of,
+    rank_param,
+    sort_cards,
+    sorted_cards,
+)
 
 SWAP, PLAY, REDRAW, OVER = "swap", "play", "redraw", "over"
 PHASES: tuple[str, ...] = (SWAP, PLAY, REDRAW, OVER)
@@ -534,7 +544,7 @@ class PalaceState(State):
 
     # -- views ------------------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        from .view import observation
+        from game.palace.view import observation
 
         return observation(self, seat)
 

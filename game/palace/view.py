@@ -30,16 +30,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import Seat, Text, message, plural_message
-from . import rules
-from .cards import rank_count, rank_of, rank_param
+from game.i18n import Seat, Text, message, plural_message
+from game.palace import rules
+from game.palace.cards import rank_count, rank_of, rank_param
 
 if TYPE_CHECKING:
-    from .state import PalaceState
+    from game.palace.state import PalaceState
 
 
 def observation(state: PalaceState, seat: int | None) -> dict[str, Any]:
-    from .state import OVER, REDRAW
+    from game.palace.state import OVER, REDRAW
 
     over = state.phase == OVER
     own = seat is not None and 0 <= seat < state.num_players
@@ -92,7 +92,7 @@ def _ready(state: PalaceState, seat: int) -> bool:
 
 
 def prompt(state: PalaceState, seat: int | None) -> Text:
-    from .state import DOWN, OVER, REDRAW, SWAP, UP
+    from game.palace.state import DOWN, OVER, REDRAW, SWAP, UP
 
     if state.phase == OVER:
         return state.result_text()

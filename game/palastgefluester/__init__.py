@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import BadSetup, Game, Option, Rng
-from ..i18n import N_
-from .serialize import state_from_dict
-from .state import GAME_ID, PalastState
+from game.core import BadSetup, Game, Option, Rng
+from game.i18n import N_
+from game.palastgefluester.serialize import state_from_dict
+from game.palastgefluester.state import GAME_ID, PalastState
 
 #: the words the setup screen shows for the options' text values (a value itself stays as it is)
 VALUE_WORDS = (N_("Base"), N_("Noted"))

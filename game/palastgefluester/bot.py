@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..ai.base import Bot, Decision
-from ..ai.plan import SearchPlan, softmax_shares
-from ..core import Action, Rng, State
-from .cards import PERSON_IDS, card_person
-from .rules import HAND_SIZE, MUNDSCHENK_QUIET_PLAYS, colour_seat, mundschenk_pairs
+from game.ai.base import Bot, Decision
+from game.ai.plan import SearchPlan, softmax_shares
+from game.core import Action, Rng, State
+from game.palastgefluester.cards import PERSON_IDS, card_person
+from game.palastgefluester.rules import HAND_SIZE, MUNDSCHENK_QUIET_PLAYS, colour_seat, mundschenk_pairs
 
 #: weight of one dead hand card (a person already in the own display): a step towards a Palastgeflüster
 DEAD_CARD = 0.35

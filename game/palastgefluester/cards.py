@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..i18n import Card, Message, context_message, language, message, ptr
+from game.i18n import Card, Message, context_message, language, message, ptr
 
 
 @dataclass(frozen=True)

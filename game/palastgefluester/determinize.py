@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core import Rng
-from .multiset import without
+from game.core import Rng
+from game.palastgefluester.multiset import without
 
 if TYPE_CHECKING:
-    from .state import PalastState
+    from game.palastgefluester.state import PalastState
 
 
 def determinize(state: PalastState, seat: int, rng: Rng) -> PalastState:

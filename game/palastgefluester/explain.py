@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..core import Action
-from ..i18n import N_, Card, Message, Seat, listing, message
-from .cards import PERSON_BY_ID, card_person, card_words
-from .multiset import without
-from .state import GAME_ID, OVER, PHASE_ACTION, ZAUBERER_GIVE
+from game.core import Action
+from game.i18n import N_, Card, Message, Seat, listing, message
+from game.palastgefluester.cards import PERSON_BY_ID, card_person, card_words
+from game.palastgefluester.multiset import without
+from game.palastgefluester.state import GAME_ID, OVER, PHASE_ACTION, ZAUBERER_GIVE
 
 if TYPE_CHECKING:
-    from .state import PalastState
+    from game.palastgefluester.state import PalastState
 
 #: what each action kind is for (words for people, translated where shown), how it is written and an
 #: example (the action's text, the same in every language)

@@ -8,13 +8,13 @@ renders them.
 
 from __future__ import annotations
 
-from ..ai.base import Decision
-from ..ai.hint import Reason
-from ..core import Action, Rng
-from ..i18n import N_, tr
-from .bot import Judge, _next_seats, _unwanted
-from .cards import card_colour, card_person, colour_label, person_label
-from .rules import HAND_SIZE, MUNDSCHENK_QUIET_PLAYS, colour_seat
+from game.ai.base import Decision
+from game.ai.hint import Reason
+from game.core import Action, Rng
+from game.i18n import N_, tr
+from game.palastgefluester.bot import Judge, _next_seats, _unwanted
+from game.palastgefluester.cards import card_colour, card_person, colour_label, person_label
+from game.palastgefluester.rules import HAND_SIZE, MUNDSCHENK_QUIET_PLAYS, colour_seat
 
 #: A player this likely to hold only dead cards is called stuck in a hint.
 STUCK = 0.5

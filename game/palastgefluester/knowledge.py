@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .multiset import drop_one, without
+from game.palastgefluester.multiset import drop_one, without
 
 if TYPE_CHECKING:
-    from .state import PalastState
+    from game.palastgefluester.state import PalastState
 
 
 def reset(state: PalastState) -> None:

@@ -8,10 +8,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import BadSetup
-from .cards import BROWN, KING_PERSONS, card_colour, card_person, deck
-from .rules import HAND_SIZE
-from .state import PLAY, PalastState
+from game.core import BadSetup
+from game.palastgefluester.cards import BROWN, KING_PERSONS, card_colour, card_person, deck
+from game.palastgefluester.rules import HAND_SIZE
+from game.palastgefluester.state import PLAY, PalastState
 
 
 def position(
@@ -38,7 +38,7 @@ def position(
     resolves an action. With `fill`, every hand is topped up to 6 - display with spare cards, those
     without decisions first (brown Hofnarr and Schatzmeister), so a position names only the cards it
     is about. Any other `to_dict` field may be given by name (zauberer, tie, known, ...)."""
-    from . import GAME
+    from game.palastgefluester import GAME
 
     players = len(hands)
     displays = displays if displays is not None else [[] for _ in range(players)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import BROWN, COLOURS, card_colour, card_person
+from game.palastgefluester.cards import BROWN, COLOURS, card_colour, card_person
 
 HAND_SIZE = 6
 #: PG-R11: points needed to win, by player count

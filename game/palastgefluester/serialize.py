@@ -6,12 +6,12 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import BadSetup, Rng
-from ..i18n import Text, text_from_data
-from .cards import KING_PERSONS, card_person, deck, is_card
-from .multiset import contains
-from .rules import DOUBLE, HAND_SIZE, HOFNARR, SIX, mundschenk_pairs, seat_name
-from .state import (
+from game.core import BadSetup, Rng
+from game.i18n import Text, text_from_data
+from game.palastgefluester.cards import KING_PERSONS, card_person, deck, is_card
+from game.palastgefluester.multiset import contains
+from game.palastgefluester.rules import DOUBLE, HAND_SIZE, HOFNARR, SIX, mundschenk_pairs, seat_name
+from game.palastgefluester.state import (
     CHOOSE_NEXT,
     GAME_ID,
     MUNDSCHENK_FIRST,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..core import (
+from game.core import (
     Action,
     CardMoved,
     CardsRevealed,
@@ -26,11 +26,19 @@ from ..core import (
     State,
     TurnChanged,
 )
-from ..i18n import Card, Message, Seat, Text, listing, message, plural_message
-from . import knowledge
-from .cards import BROWN, KING_PERSONS, PERSON_BY_ID, card_colour, card_person, colour_word, deck
-from .multiset import without
-from .rules import (
+from game.i18n import Card, Message, Seat, Text, listing, message, plural_message
+from game.palastgefluester import knowledge
+from game.palastgefluester.cards import (
+    BROWN,
+    KING_PERSONS,
+    PERSON_BY_ID,
+    card_colour,
+    card_person,
+    colour_word,
+    deck,
+)
+from game.palastgefluester.multiset import without
+from game.palastgefluester.rules import (
     DOUBLE,
     HAND_SIZE,
     HOFNARR,
@@ -633,17 +641,17 @@ class PalastState(State):
         }
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        from .view import observe
+        from game.palastgefluester.view import observe
 
         return observe(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> PalastState:
-        from .determinize import determinize
+        from game.palastgefluester.determinize import determinize
 
         return determinize(self, seat, rng)
 
     def explain_illegal(self, action: Action) -> Message:
-        from .explain import explain_illegal
+        from game.palastgefluester.explain import explain_illegal
 
         return explain_illegal(self, action)
 

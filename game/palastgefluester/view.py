@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import Card, Seat, Text, message, plural_message
-from .cards import COLOURS
-from .state import (
+from game.i18n import Card, Seat, Text, message, plural_message
+from game.palastgefluester.cards import COLOURS
+from game.palastgefluester.state import (
     CHOOSE_NEXT,
     GAME_ID,
     MUNDSCHENK_FIRST,
@@ -53,7 +53,7 @@ from .state import (
 )
 
 if TYPE_CHECKING:
-    from .state import PalastState
+    from game.palastgefluester.state import PalastState
 
 
 def observe(state: PalastState, seat: int | None) -> dict[str, Any]:

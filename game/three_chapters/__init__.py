@@ -5,7 +5,7 @@ The cards are our own design, kept as data in cards.toml (see cards.py for the a
 
 from __future__ import annotations
 
-from .state import ThreeChaptersGame, ThreeChaptersState
+from game.three_chapters.state import ThreeChaptersGame, ThreeChaptersState
 
 GAME = ThreeChaptersGame()
 

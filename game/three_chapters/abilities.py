@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Ability, Card, CardSet, Condition, Multiplier
+from game.three_chapters.cards import Ability, Card, CardSet, Condition, Multiplier
 
 STAR, HEART, CRYSTAL = 0, 1, 2
 TOKEN_INDEX = {"stars": STAR, "hearts": HEART, "crystals": CRYSTAL}

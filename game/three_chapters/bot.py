@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from math import exp
 from typing import Any
 
-from ..ai.base import Bot, Decision
-from ..ai.plan import SearchPlan
-from ..core import Action, Rng
-from .abilities import Holding, ability_reward
-from .cards import ATTRIBUTES, NUM_CARDS, Ability, Card, CardSet, Condition, default_cards
+from game.ai.base import Bot, Decision
+from game.ai.plan import SearchPlan
+from game.core import Action, Rng
+from game.three_chapters.abilities import Holding, ability_reward
+from game.three_chapters.cards import ATTRIBUTES, NUM_CARDS, Ability, Card, CardSet, Condition, default_cards
 
 TOKEN_POINTS = {"stars": 2.0, "hearts": 1.0, "crystals": 0.6}
 STAR_POINTS = 2.0

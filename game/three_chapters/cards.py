@@ -54,9 +54,8 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from game.core.datafile import DataFileError, brief, decode_utf8, parse_toml, read_limited
-
-from ..i18n import Card as CardParam
-from ..i18n import Message, context_message, language, message, plural_message, ptr, tr, words
+from game.i18n import Card as CardParam
+from game.i18n import Message, context_message, language, message, plural_message, ptr, tr, words
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
 NUM_CARDS = 50

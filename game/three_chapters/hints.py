@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ai.base import Decision
-from ..ai.hint import Reason
-from ..core import Action, Rng
-from ..i18n import N_, tr
-from .bot import HeuristicBot
-from .cards import card_label, default_cards
+from game.ai.base import Decision
+from game.ai.hint import Reason
+from game.core import Action, Rng
+from game.i18n import N_, tr
+from game.three_chapters.bot import HeuristicBot
+from game.three_chapters.cards import card_label, default_cards
 
 #: A difference in value smaller than this (in points) is not worth a sentence.
 WORTH_SAYING = 0.1

@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..core import Rng
-from .cards import NUM_CARDS
-from .draft import DraftLog, holder
+from game.core import Rng
+from game.three_chapters.cards import NUM_CARDS
+from game.three_chapters.draft import DraftLog, holder
 
 if TYPE_CHECKING:
-    from .state import ThreeChaptersState
+    from game.three_chapters.state import ThreeChaptersState
 
 # A slot is where one card goes: ("pick", deal, round, seat, k), ("rest", deal, packet, i), ("deck", i).
 Slot = tuple[int | str, ...]

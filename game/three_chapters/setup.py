@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core import BadSetup, Rng
-from .abilities import Gain
-from .cards import NUM_CARDS
-from .draft import DraftLog, holder
+from game.core import BadSetup, Rng
+from game.three_chapters.abilities import Gain
+from game.three_chapters.cards import NUM_CARDS
+from game.three_chapters.draft import DraftLog, holder
 
 if TYPE_CHECKING:
-    from .state import ThreeChaptersGame, ThreeChaptersState
+    from game.three_chapters.state import ThreeChaptersGame, ThreeChaptersState
 
 
 def _int_list(data: Mapping[str, Any], key: str) -> list[int]:
@@ -40,7 +40,7 @@ def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
 
 
 def state_from_dict(game: ThreeChaptersGame, data: Mapping[str, Any]) -> ThreeChaptersState:
-    from .state import PHASES, ThreeChaptersState
+    from game.three_chapters.state import PHASES, ThreeChaptersState
 
     if not isinstance(data, Mapping):
         raise BadSetup("a 3 Chapters position must be a JSON object")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import (
+from game.core import (
     Action,
     CardMoved,
     Event,
@@ -29,10 +29,18 @@ from ..core import (
     TurnChanged,
     act,
 )
-from ..i18n import N_, Message, Seat, Text, listing, message, plural_message
-from .abilities import CRYSTAL_BONUS, TRICK_WIN, Gain, Trick, points, resolve_trick, score_chapter_three
-from .cards import NUM_CARDS, CardSet, card_param, card_text, default_cards, token_message
-from .draft import PACKET_SIZE, DraftLog, draft_shape
+from game.i18n import N_, Message, Seat, Text, listing, message, plural_message
+from game.three_chapters.abilities import (
+    CRYSTAL_BONUS,
+    TRICK_WIN,
+    Gain,
+    Trick,
+    points,
+    resolve_trick,
+    score_chapter_three,
+)
+from game.three_chapters.cards import NUM_CARDS, CardSet, card_param, card_text, default_cards, token_message
+from game.three_chapters.draft import PACKET_SIZE, DraftLog, draft_shape
 
 DRAFT, PLAY, END = "draft", "play", "end"
 PHASES = (DRAFT, PLAY, END)
@@ -380,12 +388,12 @@ class ThreeChaptersState(State):
 
     # -- what a seat sees -----------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        from .view import observation
+        from game.three_chapters.view import observation
 
         return observation(self, seat)
 
     def explain_illegal(self, action: Action) -> Text:
-        from .view import explain_illegal
+        from game.three_chapters.view import explain_illegal
 
         return explain_illegal(self, action)
 
@@ -419,7 +427,7 @@ class ThreeChaptersState(State):
         return new
 
     def determinize(self, seat: int, rng: Rng) -> ThreeChaptersState:
-        from .knowledge import determinize
+        from game.three_chapters.knowledge import determinize
 
         return determinize(self, seat, rng)
 
@@ -486,7 +494,7 @@ class ThreeChaptersGame(Game):
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> ThreeChaptersState:
-        from .setup import state_from_dict
+        from game.three_chapters.setup import state_from_dict
 
         return state_from_dict(self, data)
 

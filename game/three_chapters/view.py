@@ -31,13 +31,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core import Action
-from ..i18n import Seat, Text, message, plural_message
-from .abilities import CRYSTAL_BONUS, TOKEN_INDEX, TRICK_WIN, Gain, points, trick_winner
-from .cards import NUM_CARDS, card_param
+from game.core import Action
+from game.i18n import Seat, Text, message, plural_message
+from game.three_chapters.abilities import CRYSTAL_BONUS, TOKEN_INDEX, TRICK_WIN, Gain, points, trick_winner
+from game.three_chapters.cards import NUM_CARDS, card_param
 
 if TYPE_CHECKING:
-    from .state import ThreeChaptersState
+    from game.three_chapters.state import ThreeChaptersState
 
 
 def _prompt(state: ThreeChaptersState, seat: int | None) -> Text:
@@ -65,7 +65,7 @@ def observation(state: ThreeChaptersState, seat: int | None) -> dict[str, Any]:
     n = state.num_players
     own = seat is not None and 0 <= seat < n
     draft_phase = state.phase == "draft"
-    from .state import seat_name
+    from game.three_chapters.state import seat_name
 
     obs: dict[str, Any] = {
         "game": state.game_id,

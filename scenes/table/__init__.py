@@ -7,19 +7,18 @@ from typing import TYPE_CHECKING
 
 from game.core import UnknownGame
 from game.i18n import Text, words
-
-from .base import TableScene
+from scenes.table.kit.scene import TableScene
 
 if TYPE_CHECKING:
     from game.match import Match
-    from scenes.app import App
+    from scenes.scene import Host
 
 #: game id -> "module:class" of its table scene
 TABLES: dict[str, str] = {
-    "palastgefluester": "scenes.table.palastgefluester:PalastgefluesterTable",
-    "palace": "scenes.table.palace:PalaceTable",
-    "three_chapters": "scenes.table.three_chapters:ThreeChaptersTable",
-    "gloria_picktoria": "scenes.table.gloria_picktoria:GloriaPicktoriaTable",
+    "palastgefluester": "scenes.table.palastgefluester.table:PalastgefluesterTable",
+    "palace": "scenes.table.palace.table:PalaceTable",
+    "three_chapters": "scenes.table.three_chapters.table:ThreeChaptersTable",
+    "gloria_picktoria": "scenes.table.gloria_picktoria.table:GloriaPicktoriaTable",
 }
 
 
@@ -33,7 +32,7 @@ def table_class(game_id: str) -> type[TableScene]:
     return getattr(importlib.import_module(module), name)
 
 
-def open_table(app: App, match: Match, **kwargs) -> TableScene:
+def open_table(app: Host, match: Match, **kwargs) -> TableScene:
     """The table scene for `match.game.id` (keyword arguments go to the scene: seat, follow, to_results)."""
     return table_class(match.game.id)(app, match, **kwargs)
 

@@ -11,7 +11,7 @@ import random
 
 import pygame
 
-from .paint import Colour
+from tools.artgen.paint import Colour
 
 TABLE_SIZE = (1920, 1080)
 

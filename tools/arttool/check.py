@@ -23,12 +23,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import GAME_IDS
-from game.core.datafile import DataFileError, brief, read_toml, shown
-from game.core.words import did_you_mean
-from game.i18n import LANGUAGES, N_, ntr, tr
-from scenes.art import ASSET_ART_DIR, TABLE_SIZE
-from scenes.art_manifest import (
+from cards.image_file import ImageRefused, inside, load_image
+from cards.manifest import (
     DEFAULT_CARD_SIZE,
     DEFAULT_PACK,
     MANIFEST,
@@ -41,10 +37,13 @@ from scenes.art_manifest import (
     pick_image,
     read_pack,
 )
-from scenes.image_file import ImageRefused, inside, load_image
-from scenes.manifest_lines import ManifestLines
-
-from .packs import NOT_IMAGES, ArtIds, art_ids, is_shipped_default
+from cards.manifest_lines import ManifestLines
+from game import GAME_IDS
+from game.core.datafile import DataFileError, brief, read_toml, shown
+from game.core.words import did_you_mean
+from game.i18n import LANGUAGES, N_, ntr, tr
+from scenes.art import ASSET_ART_DIR, TABLE_SIZE
+from tools.arttool.packs import NOT_IMAGES, ArtIds, art_ids, is_shipped_default
 
 Size = tuple[int, int]
 
@@ -54,7 +53,7 @@ ASPECT_TOLERANCE = 0.01
 #: the screen a pack should look sharp on
 FOUR_K: Size = (3840, 2160)
 #: the largest card a table draws, as a share of the window height: a revealed hand
-#: (scenes.table.base.TableScene.reveal_card_size; tests/test_art_cli.py keeps the two in step)
+#: (scenes.table.kit.scene.TableScene.reveal_card_size; tests/test_art_cli.py keeps the two in step)
 LARGEST_CARD_SHARE = 0.22
 #: a table background is cropped to fill the window and lies under cards and panels: up to 2x upscaling
 #: on a 4K screen stays unobtrusive, so half of 4K (the stand-in table's size) is enough

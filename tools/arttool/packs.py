@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pygame
 
+from cards.manifest import DEFAULT_PACK, MANIFEST, find_packs
 from game.i18n import join_words, tr
 from scenes.art import ASSET_ART_DIR, ArtLibrary
-from scenes.art_manifest import DEFAULT_PACK, MANIFEST, find_packs
 from scenes.settings import Settings, data_dir
 from tools.artgen import GAME_MODULES, game_art
 

@@ -22,10 +22,9 @@ from game.core import KartentischError
 from game.i18n import N_, ntr, tr
 from scenes.art import ArtLibrary, read_pack
 from scenes.fonts import font
-from scenes.table.paint import TextCache
+from scenes.table.kit.paint import TextCache
+from tools.arttool.packs import NOT_IMAGES, art_ids, library_for, start_fonts
 from tools.draw_default_pack import png_bytes
-
-from .packs import NOT_IMAGES, art_ids, library_for, start_fonts
 
 Size = tuple[int, int]
 

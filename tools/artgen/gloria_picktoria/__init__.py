@@ -24,12 +24,22 @@ from collections.abc import Callable
 import pygame
 
 from game.gloria_picktoria.cards import DH, JOKER, MOTIFS, card_label, face_text
-
-from .. import GameArt
-from ..felt import felt
-from ..paint import SCALE, Canvas, Colour, Point, fit_paragraph, fit_size, luminance, mix, round_mask, shade
-from .figures import fox, rooster_khan
-from .icons import draw_icon, rooster_silhouette
+from tools.artgen import GameArt
+from tools.artgen.felt import felt
+from tools.artgen.gloria_picktoria.figures import fox, rooster_khan
+from tools.artgen.gloria_picktoria.icons import draw_icon, rooster_silhouette
+from tools.artgen.paint import (
+    SCALE,
+    Canvas,
+    Colour,
+    Point,
+    fit_paragraph,
+    fit_size,
+    luminance,
+    mix,
+    round_mask,
+    shade,
+)
 
 GAME_ID = "gloria_picktoria"
 CARD_W, CARD_H = 400, 560

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..paint import Canvas, Point, arc, bezier, mix, shade
+from tools.artgen.paint import Canvas, Point, arc, bezier, mix, shade
 
 INK = (40, 26, 20)
 GOLD = (232, 184, 60)

@@ -11,7 +11,7 @@ import math
 import random
 from collections.abc import Callable
 
-from ..paint import Canvas, Colour, Point, arc, bezier, mix, shade
+from tools.artgen.paint import Canvas, Colour, Point, arc, bezier, mix, shade
 
 OUTLINE = 2.4
 

@@ -13,12 +13,11 @@ from collections.abc import Callable
 import pygame
 
 from game.palace.cards import DECK
-
-from .. import GameArt
-from ..felt import felt
-from ..paint import SCALE, Canvas, Colour, fit_size, mix, round_mask, shade
-from .court import GOLD, GOLD_DARK, court_picture
-from .suits import BLACK, RED, SUIT_COLOURS, pip
+from tools.artgen import GameArt
+from tools.artgen.felt import felt
+from tools.artgen.paint import SCALE, Canvas, Colour, fit_size, mix, round_mask, shade
+from tools.artgen.palace.court import GOLD, GOLD_DARK, court_picture
+from tools.artgen.palace.suits import BLACK, RED, SUIT_COLOURS, pip
 
 GAME_ID = "palace"
 CARD_W, CARD_H = 400, 560

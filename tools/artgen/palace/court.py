@@ -10,8 +10,8 @@ import math
 
 import pygame
 
-from ..paint import Canvas, Colour, Point, arc, bezier, mix, shade
-from .suits import RED, SUIT_COLOURS, pip
+from tools.artgen.paint import Canvas, Colour, Point, arc, bezier, mix, shade
+from tools.artgen.palace.suits import RED, SUIT_COLOURS, pip
 
 GOLD: Colour = (232, 184, 52)
 GOLD_DARK: Colour = (150, 108, 24)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from ..paint import Canvas, Colour, Point, bezier
+from tools.artgen.paint import Canvas, Colour, Point, bezier
 
 RED: Colour = (196, 28, 40)
 BLACK: Colour = (24, 24, 30)

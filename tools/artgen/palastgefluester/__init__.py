@@ -31,10 +31,9 @@ from game.palastgefluester.cards import (
 )
 from scenes.colour_marks import ink_on, outline, shape_of
 from scenes.colour_vision import PALETTES
-
-from .. import GameArt
-from ..felt import felt
-from ..paint import (
+from tools.artgen import GameArt
+from tools.artgen.felt import felt
+from tools.artgen.paint import (
     SCALE,
     Canvas,
     Colour,
@@ -46,8 +45,8 @@ from ..paint import (
     round_mask,
     shade,
 )
-from .figures import BACKDROPS, BOX, GOLD, GOLD_DARK, draw_figure
-from .icons import ICONS, blocked, round_ends
+from tools.artgen.palastgefluester.figures import BACKDROPS, BOX, GOLD, GOLD_DARK, draw_figure
+from tools.artgen.palastgefluester.icons import ICONS, blocked, round_ends
 
 GAME_ID = "palastgefluester"
 CARD_W, CARD_H = 400, 560

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..paint import Canvas, Colour, Point, arc, bezier, mix, shade
+from tools.artgen.paint import Canvas, Colour, Point, arc, bezier, mix, shade
 
 BOX = (340, 262)
 CX = BOX[0] / 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..paint import Canvas, Colour, Point, arc
+from tools.artgen.paint import Canvas, Colour, Point, arc
 
 ICON_INK = (52, 38, 34)
 ACCENT = (180, 40, 48)

@@ -22,11 +22,10 @@ import pygame
 
 from game.i18n import tr, words
 from game.three_chapters.cards import ATTRIBUTES, Ability, Card, ability_effect, default_cards
-
-from .. import GameArt
-from ..felt import felt
-from ..paint import Canvas, Colour, Point, arc, fit_paragraph, fit_size, mix, round_mask, shade
-from .icons import ATTRIBUTE_COLOURS, ICONS, LIGHT, crystal, heart, star
+from tools.artgen import GameArt
+from tools.artgen.felt import felt
+from tools.artgen.paint import Canvas, Colour, Point, arc, fit_paragraph, fit_size, mix, round_mask, shade
+from tools.artgen.three_chapters.icons import ATTRIBUTE_COLOURS, ICONS, LIGHT, crystal, heart, star
 
 GAME_ID = "three_chapters"
 CARD_W, CARD_H = 400, 560

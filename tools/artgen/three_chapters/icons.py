@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..paint import Canvas, Colour, Point, arc, bezier
+from tools.artgen.paint import Canvas, Colour, Point, arc, bezier
 
 ICON_INK = (44, 32, 30)
 LIGHT = (252, 246, 232)

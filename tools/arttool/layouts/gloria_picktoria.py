@@ -19,8 +19,7 @@ from tools.artgen.gloria_picktoria import (
     RADIUS,
     TOP_BAND,
 )
-
-from . import CardKind, GameLayout, Region
+from tools.arttool.layouts import CardKind, GameLayout, Region
 
 FRAME = 14  # the panels start this far in
 #: what a card in a row shows of itself: the table lays open cards 0.3 of a width apart

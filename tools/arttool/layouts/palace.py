@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from game.i18n import N_
 from tools.artgen.palace import CARD_H, CARD_W, COURT_BOX, INDEX_BOX, PIP_BOX, RADIUS
-
-from . import CardKind, GameLayout, Region
+from tools.arttool.layouts import CardKind, GameLayout, Region
 
 FRAME = 8  # the faces have a fine border only
 

@@ -19,8 +19,7 @@ from tools.artgen.palastgefluester import (
     TEXT_BOX,
     TOP_BAND,
 )
-
-from . import CardKind, GameLayout, Region
+from tools.arttool.layouts import CardKind, GameLayout, Region
 
 FRAME = 16  # the parchment panel and the King card's field start this far in
 

@@ -19,8 +19,7 @@ from tools.artgen.three_chapters import (
     VALUE_CENTRE,
     VALUE_R,
 )
-
-from . import CardKind, GameLayout, Region
+from tools.arttool.layouts import CardKind, GameLayout, Region
 
 FRAME = 14  # the page starts this far in
 

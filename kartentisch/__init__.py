@@ -1,0 +1,1 @@
+"""The launcher of the card table (`kartentisch`, `python -m kartentisch`): kartentisch/launcher.py."""

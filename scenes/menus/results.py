@@ -1,0 +1,303 @@
+"""The end of a game: who won and why, every seat's score, and Rematch or Back to menu.
+
+A game whose final observation keeps a finishing order (`out`, the seats in the order they went out,
+and `loser`, the one left: Palace, PA-R12) is shown as that order: every seat out is a winner with its
+place, and the loser is named in the headline and on the last line.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import KartentischError, fresh_seed
+from game.i18n import N_, join_words, ntr, tr
+from scenes import sound
+from scenes.menus.charts import ChartRow, progress_charts, row_image
+from scenes.menus.setup import kind_label
+from scenes.settings import autosave_path
+from scenes.widgets import (
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    MUTED,
+    MenuScene,
+    Message,
+    body_font,
+    draw_panel,
+    draw_text,
+    fit_text,
+    fitting_font,
+    heading_font,
+    open_table_or_explain,
+    px,
+    row,
+    text_scale,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+log = logging.getLogger(__name__)
+
+#: under a finishing order (Palace): what its places mean
+PLACES_NOTE = N_("1st, 2nd, …: the order in which the players went out. Everyone who went out wins; "
+                 "the last one left holding cards loses and deals the rematch.")
+
+
+def ordinal(place: int) -> str:
+    """"1st", "2nd", … in the chosen language ("1.", "2.", … in German)."""
+    if place % 100 in (11, 12, 13):
+        return tr("{n}th").format(n=place)
+    ending = {1: tr("{n}st"), 2: tr("{n}nd"), 3: tr("{n}rd")}.get(place % 10, tr("{n}th"))
+    return ending.format(n=place)
+
+
+def score_text(score: Any) -> str:
+    if isinstance(score, float) and score.is_integer():
+        score = int(score)
+    return str(score)
+
+
+def finishing_order(final: dict[str, Any]) -> list[int] | None:
+    """The seats from first out to the loser, where the game keeps that order; None otherwise."""
+    out, loser = final.get("out"), final.get("loser")
+    if not isinstance(out, list) or not isinstance(loser, int) or isinstance(loser, bool):
+        return None
+    return [int(seat) for seat in out] + [loser]
+
+
+def loser_headline(names: list[str], loser: int) -> str:
+    if 0 <= loser < len(names):
+        return tr("{name} is the loser").format(name=names[loser])
+    return tr("Game over")
+
+
+def headline(names: list[str], winners: list[int]) -> str:
+    """"Anna wins", "Anna and Ben share the win", …"""
+    won = [names[i] for i in winners if 0 <= i < len(names)]
+    if not won:
+        return tr("Game over")
+    if len(won) == 1:
+        return tr("{name} wins!").format(name=won[0])
+    return tr("{names} share the win").format(names=join_words(won))
+
+
+class ResultsScene(MenuScene):
+    def __init__(self, app, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        final = match.observation(None)
+        self.names = [seat.name for seat in match.seats]
+        self.scores: list[Any] = list(final.get("scores") or [])
+        self.winners: list[int] = [int(w) for w in final.get("winners") or []]
+        self.order = finishing_order(final)
+        self.result = ""
+        self.details: list[str] = []
+        self.write_result(final)
+        self.board: tuple[pygame.Rect, pygame.Surface] | None = None
+        # how the game went, charted beside the scores, in the colours the colour-vision setting picks
+        self.figures = game_figures(match, app.settings.colour_vision)
+        self.chart: tuple[pygame.Rect, pygame.Surface] | None = None
+        self._announced = False
+
+    def write_result(self, final: dict[str, Any]) -> None:
+        """The result sentence and the lines a game adds under it (how the last points came about), in
+        the chosen language with the seats' names."""
+        from scenes.table import name_text
+
+        self.result = name_text(self.match, final.get("result") or "")
+        self.details = [name_text(self.match, line) for line in final.get("result_details") or []]
+        if self.order is not None:
+            self.details.append(tr(PLACES_NOTE))
+
+    def on_language_changed(self) -> None:
+        self.write_result(self.match.observation(None))
+        super().on_language_changed()
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        if not self._announced:
+            self._announced = True
+            sound.play("round_end")
+            from scenes.keeping import keep_match
+
+            problem = keep_match(self.app, self.match)
+            if problem:
+                self.show_message(Message(tr("The game is not in the history"),
+                                          tr("It could not be kept: {problem}").format(problem=problem)))
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        button_h = px(52, size)
+        gap = px(28, size)
+        top = px(150, size)
+        board_w = min(w - 2 * px(16, size), px(760, size))
+        room = max(1, h - top - button_h - gap - px(34, size))
+        side_by_side = self.figures is not None and w >= 1.3 * h and room >= px(240, size)
+        if side_by_side:  # the scores on the left, the charts of how the game went on the right
+            board_w = min(px(540, size), round((w - 3 * px(24, size)) * 0.45))
+        text = body_font(max(8, round(18 * text_scale(size))))
+        result_lines = len(wrap(self.result, text, board_w - px(44, size)))
+        detail = body_font(max(8, round(15 * text_scale(size))))
+        detail_lines = sum(len(wrap(line, detail, board_w - px(44, size))) for line in self.details)
+        detail_lines *= detail.get_linesize()
+        wanted = (2 * px(22, size) + min(3, result_lines) * text.get_linesize() + detail_lines + px(22, size)
+                  + len(self.names) * px(44, size))
+        board_h = min(room, wanted)
+        rect = pygame.Rect((w - board_w) // 2, top + (room - board_h) // 3, max(1, board_w), board_h)
+        self.chart = None
+        if side_by_side and self.figures is not None:
+            margin = px(24, size)
+            chart = pygame.Rect(margin + board_w + margin, top - px(12, size), 0, room + px(12, size))
+            chart.width = max(1, w - margin - chart.left)
+            rect.left = margin
+            rect.top = top + (room - board_h) // 2
+            self.chart = (chart, row_image(self.figures, chart.size, size))
+        self.board = (rect, self._draw_board(rect.size, size))
+
+        bottom = max(rect.bottom, self.chart[0].bottom if self.chart is not None else 0)
+        area = pygame.Rect(0, bottom + gap, w, button_h)
+        rematch, leave = row(area, 2, button_h, px(24, size), width=px(240, size))
+        self.add_button(leave, tr("Back to menu"), self.app.pop_to_root)
+        tip = tr("The same players and options, a new deal")
+        dealer = rematch_options(self.match).get("dealer")
+        if self.order is not None and isinstance(dealer, int) and 0 <= dealer < len(self.names):
+            tip = tr("The same players and options, a new deal by {name}: the loser deals").format(
+                name=self.names[dealer])
+        self.add_button(rematch, tr("Rematch"), self.rematch, primary=True, tooltip=tip)
+
+    def _draw_board(self, board: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
+        """The result sentence and the score table, drawn once per layout."""
+        surface = pygame.Surface(board, pygame.SRCALPHA)
+        draw_panel(surface, surface.get_rect(), size)
+        w, h = board
+        pad = px(22, size)
+        scale = text_scale(size)
+        text = body_font(max(8, round(18 * scale)))
+        y = pad
+        for line in wrap(self.result, text, w - 2 * pad)[:3]:
+            draw_text(surface, line, text, CREAM, center=(w // 2, y + text.get_linesize() // 2), shadow=1)
+            y += text.get_linesize()
+        detail = body_font(max(8, round(15 * scale)))
+        for line in (part for text in self.details for part in wrap(text, detail, w - 2 * pad)):
+            draw_text(surface, line, detail, MUTED, center=(w // 2, y + detail.get_linesize() // 2), shadow=0)
+            y += detail.get_linesize()
+        y += pad // 2
+        pygame.draw.line(surface, GOLD_DARK, (pad, y), (w - pad, y), max(1, px(1, size)))
+        y += pad // 2
+
+        order = self.order or sorted(range(len(self.names)),
+                                     key=lambda i: (i not in self.winners, -_number(self.score(i)), i))
+        line_h = max(1, min(px(44, size), (h - y - pad) // max(1, len(order))))
+        name_font = body_font(max(8, min(round(22 * scale), line_h * 2 // 3)), bold=True)
+        small = body_font(max(8, min(round(15 * scale), line_h // 2)))
+        score_x = w - pad
+        for place, seat in enumerate(order):
+            won = seat in self.winners
+            colour = GOLD if won else CREAM
+            centre_y = y + line_h // 2
+            if won:
+                band = pygame.Rect(pad // 2, y + 2, w - pad, line_h - 4)
+                pygame.draw.rect(surface, (201, 164, 76, 46), band, border_radius=px(8, size))
+            mark = f"{place + 1}." if self.order else "★" if won else f"{place + 1}."
+            mark_x = pad + name_font.size("★")[0]
+            draw_text(surface, mark, name_font, colour, center=(mark_x, centre_y), shadow=1)
+            who = self.match.seats[seat]
+            kind = "" if who.is_human else kind_label(who.bot or "")
+            left = pad * 2 + name_font.size("★")[0] * 2
+            name_rect = draw_text(surface, fit_text(self.names[seat], name_font, w // 2), name_font, colour,
+                                  topleft=(left, centre_y - name_font.get_height() // 2), shadow=1)
+            if kind:
+                draw_text(surface, kind, small, MUTED,
+                          topleft=(name_rect.right + pad // 2, centre_y - small.get_height() // 2), shadow=0)
+            score = name_font.render(self.standing(seat, place), True, colour)
+            surface.blit(score, score.get_rect(midright=(score_x, centre_y)))
+            y += line_h
+        return surface
+
+    def score(self, seat: int) -> Any:
+        return self.scores[seat] if seat < len(self.scores) else ""
+
+    def title(self) -> str:
+        if self.order is not None:
+            return loser_headline(self.names, self.order[-1])
+        return headline(self.names, self.winners)
+
+    def standing(self, seat: int, place: int) -> str:
+        """The right column: the score, or in a finishing order "out 1st" … and "loser"."""
+        if self.order is None:
+            return score_text(self.score(seat))
+        if seat == self.order[-1]:
+            return tr("loser")
+        return tr("out {place}").format(place=ordinal(place + 1))
+
+    def draw_decor(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        size = (w, h)
+        title = self.title()
+        font = fitting_font(title, w - 16, max(10, round(46 * text_scale(size))), heading_font, smallest=8)
+        draw_text(surface, title, font, GOLD, center=(w // 2, px(62, size)), shadow=max(1, px(3, size)))
+        game_line = body_font(max(8, round(17 * text_scale(size))))
+        played = len(self.match.actions)
+        moves = ntr("{n} move", "{n} moves", played).format(n=played)
+        draw_text(surface, f"{self.match.game.title} · {moves}", game_line, MUTED,
+                  center=(w // 2, px(118, size)), shadow=1)
+        if self.board is not None:
+            rect, image = self.board
+            surface.blit(image, rect)
+        if self.chart is not None:
+            rect, image = self.chart
+            surface.blit(image, rect)
+
+    def back(self) -> None:
+        self.app.pop_to_root()
+
+    def rematch(self) -> None:
+        from game.match import Match
+
+        old = self.match
+        try:
+            match = Match(old.game.id, old.seats, fresh_seed(), rematch_options(old),
+                          autosave=autosave_path())
+        except (KartentischError, OSError) as exc:
+            self.show_message(Message(tr("No rematch"), str(exc)))
+            return
+        scene = open_table_or_explain(self, match)
+        if scene is not None:
+            self.app.replace(scene)
+
+
+def game_figures(match: Match, vision: str = "normal") -> ChartRow | None:
+    """The charts of how `match` went (replayed from its record: public figures only), or None when
+    there are none to show; a replay that fails costs the charts, never the results screen."""
+    from game.progress import progress
+
+    try:
+        row = progress_charts(progress(match.record()), [seat.name for seat in match.seats], vision)
+    except Exception:
+        log.exception("the charts of the %s game could not be made", match.game.id)
+        return None
+    return row if row.charts else None
+
+
+def rematch_options(match: Match) -> dict[str, Any]:
+    """The options of the next game: the same, except that the previous loser deals (PA-R4) where a
+    game has a dealer option and names its loser. The dealer is a plain option, kept in the record's
+    header, so the rematch replays exactly."""
+    options = dict(match.options)
+    dealer = match.game.options.get("dealer")
+    loser = match.observation(None).get("loser")
+    if dealer is not None and isinstance(loser, int) and loser in dealer.choices:
+        options["dealer"] = loser
+    return options
+
+
+def _number(value: Any) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return 0.0
