@@ -30,7 +30,17 @@ from game.ai import Bot, Decision, make_bot
 from game.ai.hint import DEFAULT_LEVEL as HINT_LEVEL
 from game.ai.hint import Hint, hint
 from game.ai.worker import BotWorker
-from game.core import Action, Event, IllegalAction, KartentischError, RecordError, Rng, State, bot_rng
+from game.core import (
+    Action,
+    Event,
+    IllegalAction,
+    KartentischError,
+    Observation,
+    RecordError,
+    Rng,
+    State,
+    bot_rng,
+)
 from game.core.records import Record, footer_for, read_record, reason_of, write_record
 from game.i18n import Message, Text, message
 from game.retelling import Retelling, Step
@@ -223,7 +233,7 @@ class Match:
         self._shown = seat
 
     # -- what the view may see -------------------------------------------------------------------
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
+    def observation(self, seat: int | None = None) -> Observation:
         """The observation of `seat` (default: the seat on screen)."""
         return self.state.observation(self._shown if seat is None else seat)
 

@@ -8,7 +8,7 @@ The words belong to the view: a Mark says what kind of moment it is and its numb
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +60,7 @@ class Progress:
     panels: list[Panel]
 
 
-def _walk(record: Record) -> Iterator[tuple[int, list[Event], dict[str, Any]]]:
+def _walk(record: Record) -> Iterator[tuple[int, list[Event], Mapping[str, Any]]]:
     """Replay `record`: after each action, its number, its events as a spectator sees them, and the
     spectator's observation."""
     game = load(record.game)
@@ -85,7 +85,7 @@ def progress(record: Record, upto: int | None = None) -> Progress:
     scores_at: list[tuple[Mark | None, list[float]]] = []  # the scores at the start and at each mark
     cards_left: list[list[int]] = []
     seen_out: list[int] = []
-    last_obs: dict[str, Any] = {}
+    last_obs: Mapping[str, Any] = {}
     limit = len(record.actions) if upto is None else max(0, min(upto, len(record.actions)))
     for move, events, obs in _walk(Record(record.game, record.version, record.players, record.seed,
                                           record.options, record.seats, record.actions[:limit])):
@@ -112,12 +112,12 @@ def progress(record: Record, upto: int | None = None) -> Progress:
     return Progress(record.game, limit, marks, panels)
 
 
-def _scores(obs: dict[str, Any], players: int) -> list[float]:
+def _scores(obs: Mapping[str, Any], players: int) -> list[float]:
     scores = obs.get("scores") or []
     return [float(scores[s]) if s < len(scores) else 0.0 for s in range(players)]
 
 
-def _cards_left(obs: dict[str, Any], players: int) -> list[int]:
+def _cards_left(obs: Mapping[str, Any], players: int) -> list[int]:
     """Palace: every seat's cards in hand, face up and face down (public counts)."""
     seats = obs.get("seats") or []
     left = []
@@ -131,11 +131,11 @@ def _cards_left(obs: dict[str, Any], players: int) -> list[int]:
 
 
 PanelMaker = Callable[[Record, list[tuple[Mark | None, list[float]]], list[list[int]], list[Mark],
-                       dict[str, Any]], list[Panel]]
+                       Mapping[str, Any]], list[Panel]]
 
 
 def _score_lines(record: Record, scores_at: list[tuple[Mark | None, list[float]]],
-                 cards_left: list[list[int]], marks: list[Mark], obs: dict[str, Any]) -> list[Panel]:
+                 cards_left: list[list[int]], marks: list[Mark], obs: Mapping[str, Any]) -> list[Panel]:
     """The points at the start and after each round or scoring, one line per seat."""
     kind = next((m.kind for m, _ in scores_at if m is not None), ROUND)
     series = [Series(seat, [scores[seat] for _, scores in scores_at]) for seat in range(record.players)]
@@ -143,7 +143,7 @@ def _score_lines(record: Record, scores_at: list[tuple[Mark | None, list[float]]
 
 
 def _chapter_tokens(record: Record, scores_at: list[tuple[Mark | None, list[float]]],
-                    cards_left: list[list[int]], marks: list[Mark], obs: dict[str, Any]) -> list[Panel]:
+                    cards_left: list[list[int]], marks: list[Mark], obs: Mapping[str, Any]) -> list[Panel]:
     """3 Chapters: the stars, hearts and crystals each seat won in chapters II and III (chapter I is the
     draft: nobody wins tokens there), from the public ledger of every gain (TC-R9)."""
     chapters = (2, 3)
@@ -161,7 +161,7 @@ def _chapter_tokens(record: Record, scores_at: list[tuple[Mark | None, list[floa
 
 
 def _cards_over_time(record: Record, scores_at: list[tuple[Mark | None, list[float]]],
-                     cards_left: list[list[int]], marks: list[Mark], obs: dict[str, Any]) -> list[Panel]:
+                     cards_left: list[list[int]], marks: list[Mark], obs: Mapping[str, Any]) -> list[Panel]:
     """Palace: every seat's cards left after each move, and where each went out."""
     series = [Series(seat, [float(left[seat]) for left in cards_left]) for seat in range(record.players)]
     return [Panel(LINES, "cards", "move", list(range(len(cards_left))), series,

@@ -7,7 +7,7 @@ what the seat knows, never the true position.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,7 @@ from game.core import Action, Rng, State
 class Decision:
     game_id: str
     seat: int
-    observation: dict[str, Any]
+    observation: Mapping[str, Any]
     legal: list[Action]
     _sampler: Callable[[Rng], State] = field(repr=False, compare=False)
 

@@ -1,4 +1,4 @@
-"""The engine contract shared by every game: see DESIGN.md, 'The engine contract'."""
+"""The engine contract shared by every game: see docs/design.md, 'The engine contract'."""
 
 from game.core.actions import Action, act
 from game.core.errors import BadSetup, IllegalAction, KartentischError, RecordError, UnknownGame, error_text
@@ -13,6 +13,7 @@ from game.core.events import (
     Shuffled,
     TurnChanged,
 )
+from game.core.observation import Observation, observation_data
 from game.core.rng import Rng, bot_rng, fresh_seed
 from game.core.state import Game, Option, State
 
@@ -27,6 +28,7 @@ __all__ = [
     "IllegalAction",
     "KartentischError",
     "Note",
+    "Observation",
     "Option",
     "RecordError",
     "Rng",
@@ -37,6 +39,7 @@ __all__ = [
     "TurnChanged",
     "UnknownGame",
     "act",
+    "observation_data",
     "bot_rng",
     "error_text",
     "fresh_seed",

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from game.core.actions import Action
 from game.core.errors import BadSetup, IllegalAction
 from game.core.events import Event
+from game.core.observation import Observation
 from game.core.rng import Rng
 from game.i18n import Text, message
 
@@ -83,8 +84,9 @@ class State(ABC):
         """Why the game ended and who won, as a message (game.i18n); '' before the end."""
 
     @abstractmethod
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know, JSON-serialisable; seat None is a spectator."""
+    def observation(self, seat: int | None) -> Observation:
+        """What `seat` may know (the common keys and the game's own), JSON data but for its messages;
+        seat None is a spectator."""
 
     @abstractmethod
     def clone(self) -> State:

@@ -16,7 +16,7 @@ order. When the course's end comes (or the game ends), `summary()` says what was
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +33,7 @@ ZONE_MARK = "|"
 
 #: What a trigger is given: the learner's observation before the last change (None at the start), the
 #: observation now, and the learner's legal actions now (empty when it is not their decision).
-Trigger = Callable[[dict[str, Any] | None, dict[str, Any], list[Action]], Sequence[str] | None]
+Trigger = Callable[[Mapping[str, Any] | None, Mapping[str, Any], list[Action]], Sequence[str] | None]
 
 
 def at(zone: str, card: str) -> str:
@@ -69,9 +69,9 @@ class Course:
     intro: str
     lessons: tuple[Lesson, ...]
     #: the lesson is over (and the summary shows) once this holds for the learner's observation
-    done: Callable[[dict[str, Any]], bool]
+    done: Callable[[Mapping[str, Any]], bool]
     #: how the summary says the lesson ended, from the last observation
-    outcome: Callable[[dict[str, Any]], Text]
+    outcome: Callable[[Mapping[str, Any]], Text]
     bot_level: str = "normal"
     bot_names: tuple[str, ...] = ("Ada", "Bruno", "Carla", "Dario")
 
@@ -107,7 +107,7 @@ class GuidedGame:
         seats = [Seat(self.learner_name.strip() or LEARNER_NAME), *bots]
         # No autosave: a first game must not replace the player's saved game.
         self.match = Match(course.game_id, seats, course.seed, course.options)
-        self._last_obs: dict[str, Any] | None = None
+        self._last_obs: Mapping[str, Any] | None = None
         self._checked: tuple[int, bool] | None = None
 
     def check(self) -> list[Shown]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.core import Action
@@ -9,7 +10,7 @@ from game.gloria_picktoria.cards import DH, DOUBLER, JOKER
 from game.guide import Course, Lesson, at
 from game.i18n import N_, Message, message, plural_message
 
-Obs = dict[str, Any]
+Obs = Mapping[str, Any]
 
 
 # Motifs come in many copies (in hands, on offer, in collections): a lesson names each card by where it lies.

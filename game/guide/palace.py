@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.core import Action
@@ -10,11 +11,11 @@ from game.i18n import N_, tr
 from game.palace.cards import rank_of
 from game.palace.state import parse_play
 
-Obs = dict[str, Any]
+Obs = Mapping[str, Any]
 
 
-def _me(obs: Obs) -> dict[str, Any]:
-    seat: dict[str, Any] = obs["seats"][obs["seat"]]
+def _me(obs: Obs) -> Mapping[str, Any]:
+    seat: Mapping[str, Any] = obs["seats"][obs["seat"]]
     return seat
 
 

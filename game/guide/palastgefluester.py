@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.core import Action
@@ -10,7 +11,7 @@ from game.i18n import N_, Message, message
 from game.palastgefluester.cards import BROWN, card_colour, card_person
 from game.palastgefluester.rules import COLOURS, HAND_SIZE
 
-Obs = dict[str, Any]
+Obs = Mapping[str, Any]
 
 
 # The deck holds two or three copies of many cards: a lesson names each card by where it lies.

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.core import Action
 from game.guide import Course, Lesson
 from game.i18n import N_, ntr
 
-Obs = dict[str, Any]
+Obs = Mapping[str, Any]
 
 
 def _cards(values: list[int]) -> list[str]:
