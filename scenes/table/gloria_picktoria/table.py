@@ -43,11 +43,11 @@ from scenes.table.gloria_picktoria.panels import (
     motif_colour,
     scoring_title,
 )
+from scenes.table.kit import BANNER_SECONDS, Banner, TableScene, Target
 from scenes.table.kit.animation import Hold
 from scenes.table.kit.cards import CardSprite, Placement
 from scenes.table.kit.layout import card_size, fanned_hand, row_centers
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, Button, triangle_marker
-from scenes.table.kit.scene import BANNER_SECONDS, Banner, TableScene, Target
 from scenes.table.kit.zones import Entry
 
 FOX_ART = FOX  # the fox token's art id
@@ -624,7 +624,7 @@ class GloriaPicktoriaTable(TableScene):
         """A thing picked up goes where it is let go (or the rules' reason why not); a display card or
         the pile's top goes into the hand when let go over it."""
         if not target.action.startswith("pick "):
-            super().drop(target, pos)
+            self.answer(super().drop(target, pos))
             return
         action, refusal = self.meaning_of_drop(target.action[5:], pos)
         if action is not None:

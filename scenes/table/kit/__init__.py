@@ -1,0 +1,16 @@
+"""The table kit: what every game's table is built on (the framework), split by idea.
+
+- `scene`: TableScene, the life of a table (enter, frame, resync, hot-seat, bots) and its declared hooks;
+- `targets`: what may be clicked (Target) and what a click or drop means (Play, Say, HANDLED);
+- `animation`: holds, the timeline and tweens; `cards`: card sprites; `zones`: the zone model;
+- `layout`: sizes and scales; `paint`: buttons, text and panel caches, colours;
+- `story`: the log; `hint`: the Hint button; `history`: the History overlay; `handoff`: hot-seat.
+
+A table speaks to the kit through its declared hooks only (`HOOKS`): the kit's machinery is final.
+"""
+
+from scenes.table.kit.scene import BANNER_SECONDS, Banner, Reveal, TableScene
+from scenes.table.kit.targets import HANDLED, Answer, Handled, Play, Say, Target
+
+__all__ = ["BANNER_SECONDS", "HANDLED", "Answer", "Banner", "Handled", "Play", "Reveal", "Say", "TableScene",
+           "Target"]

@@ -24,7 +24,7 @@ from scenes.fonts import font, wrap
 from scenes.table.kit.paint import INK
 
 if TYPE_CHECKING:
-    from scenes.table.kit.scene import Target
+    from scenes.table.kit.targets import Target
 
 HINT_KEY = pygame.K_h
 #: How fast the rings around the hinted move pulse (per second).

@@ -29,7 +29,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import KW_ONLY, dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import pygame
 
@@ -40,6 +40,7 @@ from game.core import (
     Event,
     GameEnded,
     KartentischError,
+    Observation,
     RoundEnded,
     Shuffled,
     TurnChanged,
@@ -57,6 +58,7 @@ from scenes.table.kit.hint import HINT_KEY, TableHint
 from scenes.table.kit.layout import Scale
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, Button, PanelCache, TextCache, draw_button
 from scenes.table.kit.story import Logbook, LogView
+from scenes.table.kit.targets import Answer, Play, Say, Target
 from scenes.table.kit.zones import Entry, ZoneModel
 
 if TYPE_CHECKING:
@@ -74,17 +76,6 @@ NOTICE_SECONDS = 6.0  # a note on things outside the game (the autosave, the AI)
 DRAG_THRESHOLD = 6
 SOUND_GAP = 0.07
 LOG_WHEEL_ROWS = 2  # rows of the log one notch of the mouse wheel scrolls
-
-
-@dataclass
-class Target:
-    """Something the player may click, and the legal action it stands for."""
-
-    action: str
-    uid: int | None = None  # a card sprite
-    rect: pygame.Rect | None = None  # a plate, a display row
-    label: str | None = None  # a button (drawn by the table)
-    draggable: bool = False  # a hand card that may be dragged onto the own display
 
 
 @dataclass
@@ -111,7 +102,12 @@ class Reveal:
     hold: Hold
 
 
-class TableScene(Scene):
+ObsT = TypeVar("ObsT", bound=Observation)
+
+
+class TableScene(Scene, Generic[ObsT]):
+    """The table of one game: `ObsT` is the game's observation (a TypedDict its view declares)."""
+
     game_id: ClassVar[str] = ""
 
     def __init__(
@@ -135,7 +131,7 @@ class TableScene(Scene):
         self.timeline = Timeline()
         self.texts = TextCache()
         self.panels = PanelCache()
-        self.obs: dict[str, Any] = {}
+        self.obs: ObsT = {}  # type: ignore[assignment]  # the first observation comes with on_enter
         self.legal: list[str] = []
         self.targets: list[Target] = []
         self.buttons: list[Button] = []
@@ -254,19 +250,32 @@ class TableScene(Scene):
         """Where a dragged hand card may be dropped to play it (the default `drop`)."""
         return None
 
-    def drop(self, target: Target, pos: tuple[int, int]) -> None:
-        """The card of `target` was dragged and let go at `pos`: play what that means there. The
-        default plays the target's action when it lands on `drop_rect()`; a table with several places
-        to put a thing down plays the one under `pos`, or says why not. A card whose drop played
-        nothing goes back to its place."""
+    def drop(self, target: Target, pos: tuple[int, int]) -> Answer:
+        """The card of `target` was dragged and let go at `pos`: what that means there (targets.py),
+        which the kit then does. The default: the target's action when it lands on `drop_rect()`; a
+        table with several places to put a thing down answers with the one under `pos`, or says why not.
+        A card whose drop played nothing goes back to its place."""
         rect = self.drop_rect()
-        if rect is not None and rect.collidepoint(pos):
-            self.act(target.action)
+        if rect is not None and rect.collidepoint(pos) and target.select is None:
+            return Play(target.action)
+        return None
 
-    def click_on_table(self, pos: tuple[int, int]) -> bool:
-        """A click on no target and no button: True when the table made something of it (put down
-        the card in hand there, say why not); else the player is told what is asked of them."""
+    def click_on_table(self, pos: tuple[int, int]) -> Answer:
+        """A click on no target and no button: what it means (put the thing picked up down there, or
+        say why not). None: the kit tells the player what is asked of them."""
+        return None
+
+    def on_select(self, item: str) -> None:
+        """A selection target (`Target.select`) was clicked: pick `item` up, or put it back (a table
+        with selections keeps them itself and offers new targets through `refresh_targets`)."""
+
+    def on_button(self, key: str) -> bool:
+        """A button of the table's own (not Undo, Menu, History or Hint) was pressed: True when the
+        table did what it stands for; False plays `key` as an action (a button that is one)."""
         return False
+
+    def forget_words(self) -> None:
+        """The language changed: drop every word the table keeps (its panels are written again)."""
 
     def mark_targets(self, targets: list[Target]) -> None:
         """The targets were just marked (lit, the rest of their zones dimmed): a table may mark more."""
@@ -431,6 +440,7 @@ class TableScene(Scene):
     def on_language_changed(self) -> None:
         """Every word again in the new language: the labels, and the log told again from the record."""
         super().on_language_changed()
+        self.forget_words()
         self.hint.forget_words()
         self.retell()
         self._dirty = True
@@ -848,12 +858,12 @@ class TableScene(Scene):
                 rect = sprite.rect
                 spot = self._visible_spot(sprite)
                 points.append(
-                    ((round(spot[0]), round(spot[1])), target.action)
+                    ((round(spot[0]), round(spot[1])), target.key)
                     if spot
-                    else ((round(rect.centerx), round(rect.centery)), target.action)
+                    else ((round(rect.centerx), round(rect.centery)), target.key)
                 )
             elif target.rect is not None:
-                points.append((target.rect.center, target.action))
+                points.append((target.rect.center, target.key))
         return points
 
     def _visible_spot(self, sprite: CardSprite) -> tuple[float, float] | None:
@@ -898,9 +908,9 @@ class TableScene(Scene):
             moved = abs(pos[0] - press[0][0]) + abs(pos[1] - press[0][1]) if press else 0
             before = len(self.match.actions)
             if moved <= DRAG_THRESHOLD:
-                self.act(target.action)  # hardly moved: a click
+                self.activate(target)  # hardly moved: a click
             else:
-                self.drop(target, pos)
+                self.answer(self.drop(target, pos))
             if len(self.match.actions) == before:
                 self.relayout(self.move_seconds)  # nothing played: back to its place
             return
@@ -916,9 +926,9 @@ class TableScene(Scene):
             return
         if target is not None:
             if self.target_at(pos) is target:
-                self.act(target.action)
+                self.activate(target)
             return
-        if self.click_on_table(pos):
+        if self.answer(self.click_on_table(pos)):
             return
         dimmed = self.layer.hit(pos)
         if dimmed is not None and dimmed.dim and self.settled:
@@ -953,8 +963,40 @@ class TableScene(Scene):
             self.open_history()
         elif button.key == "hint":
             self.hint.ask()
-        else:
+        elif not self.on_button(button.key):
             self.act(button.key)
+
+    def activate(self, target: Target) -> None:
+        """What a click on `target` (or Enter on it) does: its action, or its selection."""
+        if target.select is not None:
+            self.select(target.select)
+        else:
+            self.act(target.action)
+
+    def select(self, item: str) -> None:
+        """Pick `item` up or put it back (the table's `on_select`), once the cards have settled."""
+        if not self.settled:
+            self.say(tr("One moment: the cards are still moving"))
+            return
+        self.on_select(item)
+
+    def answer(self, answer: Answer) -> bool:
+        """Do what a table answered to a drop or a click (targets.py); False: it made nothing of it."""
+        if not answer:
+            return False
+        if isinstance(answer, Play):
+            self.try_action(answer.action)
+        elif isinstance(answer, Say):
+            self.say(answer.text)
+        return True
+
+    def try_action(self, action: str) -> None:
+        """Play `action` when it is legal; otherwise say the engine's reason and change nothing."""
+        if action in self.legal or not self.settled or not self.legal:
+            self.act(action)
+            return
+        reason = self.match.refusal(action, self._seat_arg)
+        self.say(reason if reason is not None else tr("That is not one of your choices now"))
 
     def act(self, action: str) -> None:
         """Play one of the legal actions (refused politely while anything still moves)."""
@@ -1047,13 +1089,13 @@ class TableScene(Scene):
                 continue
             seen.add(sprite.uid)
             items.append(Focusable(("card", sprite.uid), pygame.Rect(sprite.rect),
-                                   lambda a=target.action: self.act(a), lambda s=sprite: self.inspect(s),
+                                   lambda t=target: self.activate(t), lambda s=sprite: self.inspect(s),
                                    card=True, legal=True))
         for target in self.targets:
-            if target.uid is None and target.rect is not None and target.action not in seen:
-                seen.add(target.action)
-                items.append(Focusable(("target", target.action), target.rect.copy(),
-                                       lambda a=target.action: self.act(a)))
+            if target.uid is None and target.rect is not None and target.key not in seen:
+                seen.add(target.key)
+                items.append(Focusable(("target", target.key), target.rect.copy(),
+                                       lambda t=target: self.activate(t)))
         for button in self.buttons:
             if button.visible:
                 items.append(Focusable(("button", button.key), button.rect.copy(),
@@ -1300,4 +1342,4 @@ def _lower_first(text: str) -> str:
     return text if language() == "de" else text[:1].lower() + text[1:]
 
 
-__all__ = ["Banner", "Reveal", "TableScene", "Target"]
+__all__ = ["Banner", "Reveal", "TableScene"]

@@ -25,11 +25,11 @@ from game.i18n import N_, Seat, message, ntr, tr
 from game.palace.cards import DECK, rank_of, rank_param, rank_word
 from game.palace.hints import action_words
 from game.palace.state import BURNED, NEXT, PICKED_UP, SWAPS
+from scenes.table.kit import BANNER_SECONDS, Banner, TableScene, Target
 from scenes.table.kit.animation import Hold
 from scenes.table.kit.cards import CardSprite, Placement
 from scenes.table.kit.layout import card_size, fanned_hand, row_centers
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, Button, triangle_marker
-from scenes.table.kit.scene import BANNER_SECONDS, Banner, TableScene, Target
 from scenes.table.kit.zones import Entry
 from scenes.table.palace.panels import PILE_FAN, card_text, need_lines, ordinal, pile_fan, seat_status
 

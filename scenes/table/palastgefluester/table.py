@@ -37,11 +37,11 @@ from game.palastgefluester.cards import (
 )
 from scenes.colour_marks import mark
 from scenes.colour_vision import seat_colour
+from scenes.table.kit import BANNER_SECONDS, Banner, TableScene, Target
 from scenes.table.kit.animation import Hold
 from scenes.table.kit.cards import CardSprite, Placement
 from scenes.table.kit.layout import card_size, fanned_hand, row_centers
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, Button, blocked_badge, triangle_marker
-from scenes.table.kit.scene import BANNER_SECONDS, Banner, TableScene, Target
 from scenes.table.kit.zones import Entry
 
 if TYPE_CHECKING:

@@ -25,11 +25,11 @@ import pygame
 from game.core import CardMoved, Event, GameEnded, Note, RoundEnded, ScoreChanged, Shuffled, TurnChanged
 from game.i18n import N_, Card, Message, Text, language, message, tr, words
 from game.three_chapters.state import position_words
+from scenes.table.kit import BANNER_SECONDS, Banner, TableScene, Target
 from scenes.table.kit.animation import Hold
 from scenes.table.kit.cards import CardSprite, Placement
 from scenes.table.kit.layout import card_size, fanned_hand, row_centers
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, Button, triangle_marker
-from scenes.table.kit.scene import BANNER_SECONDS, Banner, TableScene, Target
 from scenes.table.kit.zones import Entry
 from scenes.table.three_chapters.panels import (
     ScoreSheet,
