@@ -244,6 +244,8 @@ class App:
         scene = self.stack.top
         if scene is None:
             return
+        if scene.intercept(event):
+            return
         if self.navigator.handle(event, scene):
             return
         if scene.has_ui and scene.ui.process_events(event):
@@ -258,6 +260,7 @@ class App:
             scene.draw(self.screen)
             if scene.has_ui:
                 scene.ui.draw_ui(self.screen)
+            scene.draw_above_widgets(self.screen)
         if visible:
             self.navigator.draw(self.screen, visible[-1])
         pygame.display.flip()

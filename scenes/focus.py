@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 class Screen(Protocol):
     """What the focus asks of a scene (every Scene is one); the rest it looks up by name when a scene has
-    it: `focus_items`, `menu_buttons`, `open_pause`, `closes_on_start`."""
+    it: `focus_items`, `menu_buttons`, `open_menu` or `open_pause`, `closes_on_start`."""
 
     @property
     def has_ui(self) -> bool: ...
@@ -446,7 +446,7 @@ class Navigator:
     @staticmethod
     def pause(scene: Screen) -> None:
         """Start: a table opens its pause menu; the pause menu closes again."""
-        opener = getattr(scene, "open_pause", None)
+        opener = getattr(scene, "open_menu", None) or getattr(scene, "open_pause", None)
         if callable(opener):
             opener()
         elif getattr(scene, "closes_on_start", False):

@@ -89,14 +89,26 @@ class Inspector:
         self.shown = item
         self.pinned = pinned
 
-    def close(self) -> None:
+    def close(self) -> bool:
+        """Close the view; True when one was shown."""
+        was_open = self.shown is not None
         self.shown = None
         self.pinned = False
         self._rested = 0.0
+        return was_open
 
     @property
     def is_open(self) -> bool:
         return self.shown is not None
+
+    def showing(self) -> bool:
+        """Whether a card is shown large (for a layer's `shown`)."""
+        return self.shown is not None
+
+    def modal(self) -> bool:
+        """Whether the view takes every event: a card opened on purpose (a right click, I) until the next
+        key or click; a view the pointer opened by resting lets everything through."""
+        return self.shown is not None and self.pinned
 
     def point_at(self, key: Hashable | None, dt: float, make: Callable[[], Inspectable | None]) -> None:
         """The card under the pointer this frame (`key` None: nothing inspectable); `make` describes it

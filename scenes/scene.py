@@ -116,6 +116,9 @@ class Scene:
     def on_resume(self) -> None:
         """On top again after the scene above it was popped."""
 
+    def on_cover(self) -> None:
+        """Another scene is about to be pushed over this one (an overlay, or a screen of its own)."""
+
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size: lay out again (the default rebuilds the widgets)."""
         if self.has_ui:
@@ -133,6 +136,11 @@ class Scene:
         self.on_resize(self.app.size)
 
     # frame
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """Offered every event before the focus and the widgets: True takes it (a modal layer over the
+        screen's widgets, such as a card shown large in the gallery)."""
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """A pygame event the UI manager did not consume."""
 
@@ -141,6 +149,9 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (its widgets are drawn after this by the app)."""
+
+    def draw_above_widgets(self, surface: pygame.Surface) -> None:
+        """Drawn after the scene's widgets (the layers that lie above them)."""
 
 
 class SceneStack:
@@ -158,6 +169,8 @@ class SceneStack:
         return self._scenes[-1] if self._scenes else None
 
     def push(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes[-1].on_cover()
         self._scenes.append(scene)
         scene.on_enter()
 

@@ -51,6 +51,11 @@ def history_dir() -> Path:
     return data_dir() / "history"
 
 
+def lessons_dir() -> Path:
+    """The guided first games left midway, each kept at its step (game.guide)."""
+    return data_dir() / "lessons"
+
+
 def settings_path() -> Path:
     return config_dir() / "settings.json"
 

@@ -396,6 +396,14 @@ def test_pause_is_an_overlay_with_undo_and_save_and_leave(app):
     app.push(PauseScene(app, match))
     frames(app)
     click(app, button(app, "Save and leave"))
+    assert scene_names(app)[-1] == "PauseScene", "leaving a game asks first"
+    frames(app)
+    click(app, button(app, "Stay"))
+    frames(app)
+    assert scene_names(app)[-1] == "PauseScene" and not autosave_path().exists(), "Stay stays, nothing saved"
+    click(app, button(app, "Save and leave"))
+    frames(app)
+    click(app, button(app, "Leave"))
     assert scene_names(app) == ["TitleScene"]
     assert autosave_path().exists()
     assert button(app, "Resume last game").is_enabled

@@ -75,7 +75,7 @@ def click_towards(app: App, table, step: int) -> None:
     words = set(re.split("[ :]", want))
     exact = [pos for pos, action in points if action == want]
     first = [pos for pos, action in points
-             if action.startswith("pick") and set(re.split("[ :]", action)[1:]) & words]
+             if action.startswith(("pick", "select")) and set(re.split("[ :]", action)[1:]) & words]
     rng = Rng(step)
     pos = (exact or first or [points[rng.randbelow(len(points))][0]])[0]
     click_at(app, pos)
@@ -113,9 +113,12 @@ def test_a_guided_game_is_played_to_its_summary_by_following_the_lessons(app, ga
     assert isinstance(app.stack.top, SetupScene)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_leaving_midway_returns_to_the_setup_screen(app, game_id):
-    setup = learn(app, game_id)
+def escape(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    frames(app)
+
+
+def play_a_few_moves(app: App, moves_wanted: int = 3):
     moves = 0
     for step in range(MAX_STEPS):
         top = app.stack.top
@@ -127,13 +130,62 @@ def test_leaving_midway_returns_to_the_setup_screen(app, game_id):
             moves += 1
         else:
             frames(app)
-        if moves >= 3 and isinstance(app.stack.top, GuidedTableMixin):
-            break
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
-    frames(app)
+        if moves >= moves_wanted and isinstance(app.stack.top, GuidedTableMixin):
+            return app.stack.top
+    raise AssertionError("no moves")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_leaving_midway_asks_first_and_the_lesson_goes_on_from_its_step(app, game_id):
+    """Esc at the bare table opens the lesson's menu (it does not leave); Leave lesson asks first; the
+    next Learn this game goes on from the same move, with the lessons already taught not taught again."""
+    setup = learn(app, game_id)
+    table = play_a_few_moves(app)
+    actions, taught = list(table.match.actions), list(table.guide.taught)
+    escape(app)
+    assert isinstance(app.stack.top, LessonScene), "Esc opens the lesson's menu"
+    click(app, "Leave lesson")
+    assert isinstance(app.stack.top, LessonScene) and app.stack.top.message is not None, "it asks first"
+    click(app, "Stay")
+    assert isinstance(app.stack.top, LessonScene) and app.stack.top.message is None
+    click(app, "Leave lesson")
+    click(app, "Leave")
     assert app.stack.top is setup
     assert [type(s).__name__ for s in app.stack] == ["SetupScene"]
     frames(app, 3)  # the setup screen goes on working
+    click(app, "Learn this game")
+    back = app.stack.top
+    assert isinstance(back, LessonScene) and back.lesson_title == "Welcome back"
+    resumed = back.table
+    assert resumed.match.actions == actions and resumed.guide.taught == taught
+
+
+def test_escape_on_a_lesson_card_closes_that_card_only(app):
+    learn(app, "palace")
+    lesson = app.stack.top
+    assert isinstance(lesson, LessonScene)
+    escape(app)
+    assert isinstance(app.stack.top, GuidedTableMixin), "the card closed, the lesson goes on"
+
+
+def test_a_card_shown_large_over_a_lesson_closes_first_and_leaves_the_lesson_alone(app):
+    table = guided_table_for(app, "palastgefluester")
+    table.on_menu()
+    frames(app)
+    lesson = app.stack.top
+    assert isinstance(lesson, LessonScene)
+    sprite = next(s for s in table.layer if s.zone == "hand:0" and s.card)
+    spot = (round(sprite.rect.centerx), round(sprite.rect.bottom - 4))
+    if lesson.panel.collidepoint(spot):
+        pytest.skip("the panel covers the hand at this size")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=3))
+    frames(app)
+    assert lesson.inspector.is_open, "a right click shows the card large over the lesson"
+    assert [layer.name for layer in lesson.layers.shown()] == ["inspect"]
+    escape(app)
+    assert not lesson.inspector.is_open and app.stack.top is lesson, "Esc closed the card, not the lesson"
+    escape(app)
+    assert app.stack.top is table
 
 
 def test_a_lesson_opens_the_rules_and_leave_lesson_goes_back(app):
@@ -144,6 +196,7 @@ def test_a_lesson_opens_the_rules_and_leave_lesson_goes_back(app):
     click(app, "Close")
     assert isinstance(app.stack.top, LessonScene)
     click(app, "Leave lesson")
+    click(app, "Leave")
     assert app.stack.top is setup
 
 
@@ -156,15 +209,16 @@ def test_the_tables_menu_in_a_first_game_never_saves_it(app):
         click(app, "Got it")
     table = app.stack.top
     assert isinstance(table, GuidedTableMixin)
-    table.open_pause()
+    table.open_menu()
     frames(app)
     assert isinstance(app.stack.top, LessonScene) and find_button(app.stack.top, "Save and leave") is None
     click(app, "Got it")
     frames(app)
     assert app.stack.top is table
-    table.open_pause()
+    table.open_menu()
     frames(app)
     click(app, "Leave lesson")
+    click(app, "Leave")
     assert app.stack.top is setup and not autosave_path().exists()
 
 

@@ -529,7 +529,7 @@ def test_save_and_leave_lists_the_game_in_the_history_at_once(app):
     match.play(match.legal_actions(0)[0])
     app.push(PauseScene(app, match))
     frames(app)
-    app.stack.top.save_and_leave()
+    app.stack.top.leave()
     frames(app)
     [entry] = history(app).unfinished()
     assert entry.key == match.record().header_hash() and entry.actions == len(match.actions)

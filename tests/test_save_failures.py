@@ -276,6 +276,7 @@ def leave_through_the_pause_menu(app, match, table, why: int = errno.ENOSPC) -> 
     assert isinstance(app.stack.top, PauseScene)
     app.step(1 / 60)
     press(app, "Save and leave")
+    press(app, "Leave")  # leaving a game asks first
     offer = app.stack.top
     assert isinstance(offer, SaveElsewhereScene), "leaving offers another place"
     assert offer.reason.startswith(os.strerror(why)), "the offer says why"
@@ -337,6 +338,8 @@ def test_save_and_leave_with_a_working_autosave_offers_nothing(app):
     app.push(PauseScene(app, match))
     app.step(1 / 60)
     press(app, "Save and leave")
+    assert isinstance(app.stack.top, PauseScene), "leaving a game asks first"
+    press(app, "Leave")
     assert [type(s) for s in app.stack] == [TitleScene]
 
 

@@ -11,18 +11,28 @@ learner's hand.
 `GuidedGame` runs the course's Match, with the learner at seat 0 making the real moves. After every change
 the view calls `check()`: it answers the lessons that have just come due, each once, in the course's
 order. When the course's end comes (or the game ends), `summary()` says what was learnt.
+
+A lesson left midway is kept (`keep(folder)`): its moves as a record and the lessons already taught, so
+`resume(folder, game_id)` goes on at the same step next time. A first game never takes the saved game's
+place: it is kept in a folder of its own, one file pair per game.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.core import Action, KartentischError
+from game.core.records import write_atomic
 from game.i18n import Text
 from game.match import Match, Seat
+
+log = logging.getLogger(__name__)
 
 LEARNER = 0
 #: The learner's seat name when none is given ("You" would make the table say "You chooses").
@@ -133,6 +143,51 @@ class GuidedGame:
     def finished(self) -> bool:
         return self.match.is_over() or self.course.done(self.match.observation(LEARNER))
 
+    # -- keeping a lesson left midway ----------------------------------------------------------------
+    def keep(self, folder: str | Path) -> None:
+        """Keep this lesson's step in `folder` (its moves and what was taught), written whole or not at
+        all; OSError when the folder cannot be written."""
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        record, taught = kept_paths(folder, self.course.game_id)
+        self.match.save(record)
+        data = {"format": "kartentisch-lesson", "game": self.course.game_id, "taught": list(self.taught)}
+        write_atomic(taught, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+
+    @classmethod
+    def resume(cls, folder: str | Path, game_id: str) -> GuidedGame | None:
+        """The lesson of `game_id` kept in `folder`, at the step it was left; None when there is none, it
+        was finished, or what is kept cannot be read (it is then started afresh: nothing is lost that a
+        learner would miss)."""
+        record, taught = kept_paths(Path(folder), game_id)
+        if not record.is_file():
+            return None
+        try:
+            match = Match.resume(record)
+            data = json.loads(taught.read_text(encoding="utf-8")) if taught.is_file() else {}
+            names = data.get("taught", []) if isinstance(data, dict) else []
+            course_ = course(game_id)
+            known = {lesson.id for lesson in course_.lessons}
+            if match.game.id != game_id or not isinstance(names, list):
+                return None
+            guided = cls(course_, match.seats[LEARNER].name)
+            guided.match = match
+            guided.taught = [name for name in names if isinstance(name, str) and name in known]
+            guided._last_obs = match.observation(LEARNER)
+        except (KartentischError, OSError, ValueError, IndexError) as exc:
+            log.warning("the lesson kept in %s cannot be read (%s): it starts afresh", record, exc)
+            return None
+        return None if guided.finished() else guided
+
+    @staticmethod
+    def forget(folder: str | Path, game_id: str) -> None:
+        """Drop what is kept of `game_id`'s lesson (it was finished, or is started again)."""
+        for path in kept_paths(Path(folder), game_id):
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as exc:
+                log.warning("could not remove %s: %s", path, exc)
+
     def summary(self) -> Summary:
         by_id = {lesson.id: lesson for lesson in self.course.lessons}
         obs = self.match.observation(LEARNER)
@@ -160,3 +215,8 @@ def course(game_id: str) -> Course:
 
 def has_course(game_id: str) -> bool:
     return game_id in GAMES
+
+
+def kept_paths(folder: Path, game_id: str) -> tuple[Path, Path]:
+    """Where a lesson of `game_id` left midway is kept: its record, and the lessons it taught."""
+    return folder / f"{game_id}.jsonl", folder / f"{game_id}.json"

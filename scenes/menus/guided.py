@@ -1,13 +1,20 @@
-"""The guided first game at the table: the game's own table, a lesson panel over it whenever a rule first
+"""The guided first game at the table: the game's own table, a lesson card over it whenever a rule first
 matters (the table points at the cards concerned), and a summary at the end.
 
 `start_guided_game(app, game_id)` opens it over the screen it was started from (the setup screen's "Learn
-this game"); leaving (Esc, or "Leave lesson") returns there. The lessons and their triggers are headless
-(game/guide); here they are shown. The learner makes the real moves on the real table.
+this game"); a lesson left midway goes on from the same step the next time. The lessons and their
+triggers are headless (game/guide); here they are shown. The learner makes the real moves on the real
+table.
+
+The guided table speaks to the table kit through its hooks only (`on_caught_up` shows the next lesson,
+`on_menu` opens the lesson's menu instead of the pause menu, `draw_marks` draws the pointers). A lesson card
+is an overlay on the table: Esc closes it, and only it; a card under it can still be shown large (a right
+click), over the lesson card. Leaving asks first, and keeps the lesson's step.
 """
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -15,48 +22,59 @@ import pygame
 
 from game.guide import LEARNER, LEARNER_NAME, GuidedGame, Shown, course, placed
 from game.i18n import N_, ntr, tr
-from scenes.look import CREAM, GOLD, body_font, draw_panel, draw_text, px, text_scale, wrap
-from scenes.scene import Scene
+from scenes.inspect import Inspector
+from scenes.layers import Layer, LayerStack, Place
+from scenes.look import CREAM, GOLD, Message, body_font, draw_panel, draw_text, px, text_scale, wrap
+from scenes.scene import Host, Scene
+from scenes.settings import lessons_dir
 from scenes.table.kit.hint import point_at
 from scenes.widgets import MenuScene
 
 if TYPE_CHECKING:
     from scenes.table.kit.scene import TableScene
 
-PAUSED = N_("Your first game is not saved: leave it, and it is gone (start it again from the setup "
-             "screen whenever you like).")
+log = logging.getLogger(__name__)
+
+PAUSED = N_("Your first game waits here. Leave it, and Learn this game goes on from this step next time.")
+LEAVE_TITLE = N_("Leave the lesson?")
+LEAVE_TEXT = N_("Your progress is kept: Learn this game goes on from this step next time.")
+WELCOME_BACK = N_("Welcome back")
+GOES_ON = N_("Your first game goes on where you left it.")
 
 
 class GuidedTableMixin:
     """Mixed into a game's table class (see `guided_table`): shows the guide's lessons as they come due,
-    points at their cards until the learner's next move, and ends in the summary."""
+    points at their cards until the learner's next move, and ends in the summary. It overrides only the
+    kit's declared hooks (on_caught_up, on_menu, draw_marks)."""
 
     guide: GuidedGame
     home: Scene | None
     pointing: tuple[str, ...]
 
-    def setup_guide(self, guide: GuidedGame, home: Scene | None) -> None:
+    def setup_guide(self, guide: GuidedGame, home: Scene | None, *, resumed: bool = False) -> None:
         self.guide = guide
         self.home = home
         self.pointing = ()
         self._pointing_at = -1
         self._due: deque[Shown] = deque()
         self._intro_shown = False
+        self._resumed = resumed
         self._summary_shown = False
 
-    # -- the frame -------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    # -- the kit's hooks -------------------------------------------------------------------------
+    def on_caught_up(self) -> None:
+        """The table is settled and in front: the next lesson that has come due, or the summary."""
         table: Any = self
-        super().update(dt)  # type: ignore[misc]
         app = table.app
-        if app.stack.top is not self or not table.caught_up:
-            return
         if self._pointing_at != len(table.match.actions) and self.pointing and self._learner_moved():
             self.pointing = ()
         if not self._intro_shown:
             self._intro_shown = True
-            app.push(LessonScene(app, self, N_("Learn {game}"), self.guide.course.intro, (),
-                                 game=table.match.game.title))
+            if self._resumed:
+                app.push(LessonScene(app, self, WELCOME_BACK, GOES_ON, ()))
+            else:
+                app.push(LessonScene(app, self, N_("Learn {game}"), self.guide.course.intro, (),
+                                     game=table.match.game.title))
             return
         self._due.extend(self.guide.check())
         if self._due:
@@ -67,28 +85,25 @@ class GuidedTableMixin:
             return
         if self.guide.finished() and not self._summary_shown:
             self._summary_shown = True
+            GuidedGame.forget(lessons_dir(), self.guide.course.game_id)
             self.leave(then=GuideSummaryScene(app, self.guide, self.home))
 
+    def on_menu(self) -> bool:
+        """The table's Menu (and Esc at the bare table): a first game never takes the saved game's place,
+        so instead of the pause menu with its Save and leave, the lesson's menu: go on, the rules, or
+        leave (which asks first, and keeps the step)."""
+        table: Any = self
+        table.app.push(LessonScene(table.app, self, N_("Paused"), PAUSED, ()))
+        return True
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        if self.pointing:
+            self.draw_pointers(surface)
+
+    # -- pointing --------------------------------------------------------------------------------
     def _learner_moved(self) -> bool:
         table: Any = self
         return any(seat == LEARNER for seat, _ in table.match.actions[max(0, self._pointing_at):])
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave()
-            return
-        super().handle_event(event)  # type: ignore[misc]
-
-    def open_pause(self) -> None:
-        """The table's Menu: a first game is never saved (it must not replace the saved game), so instead
-        of the pause menu with its Save and leave, a panel to go on, read the rules or leave."""
-        table: Any = self
-        table.app.push(LessonScene(table.app, self, N_("Paused"), PAUSED, ()))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)  # type: ignore[misc]
-        if self.pointing:
-            self.draw_pointers(surface)
 
     def pointed_rects(self) -> list[pygame.FRect]:
         """Where the cards of the lesson now lie on the table (those the learner can see); a card the
@@ -102,16 +117,39 @@ class GuidedTableMixin:
 
         return [sprite.rect for sprite in table.layer if sprite.shown and meant(sprite)]
 
+    def clickable_rects(self) -> list[pygame.Rect]:
+        """What the learner may click now on the table (cards, plates, names, buttons): a lesson card
+        keeps clear of these as well as of the cards it points at."""
+        table: Any = self
+        rects: list[pygame.Rect] = []
+        for target in table.targets:
+            if target.uid is not None and target.uid in table.layer.sprites:
+                rects.append(pygame.Rect(table.layer.sprites[target.uid].rect))
+            elif target.rect is not None:
+                rects.append(pygame.Rect(target.rect))
+        return rects
+
     def draw_pointers(self, surface: pygame.Surface) -> None:
         table: Any = self
         for rect in self.pointed_rects():
             point_at(surface, pygame.Rect(rect), table.scale, table.app.time)
 
     # -- leaving ---------------------------------------------------------------------------------
+    def keep_step(self) -> None:
+        """Keep the lesson where it is, for the next "Learn this game" (a failure is logged only: the
+        lesson then starts afresh next time)."""
+        if self.guide.finished():
+            return
+        try:
+            self.guide.keep(lessons_dir())
+        except OSError as exc:
+            log.warning("the lesson cannot be kept: %s", exc)
+
     def leave(self, then: Scene | None = None) -> None:
         """Back to the screen the guided game was started from (and `then` over it, e.g. the summary)."""
         table: Any = self
         app = table.app
+        self.keep_step()
         while app.stack.top is not None and app.stack.top is not self.home and len(app.stack) > 1:
             app.pop()
         if then is not None:
@@ -126,12 +164,18 @@ def guided_table(game_id: str) -> type[TableScene]:
     return type(f"Guided{base.__name__}", (GuidedTableMixin, base), {})
 
 
-def start_guided_game(app, game_id: str, name: str = "") -> TableScene:
-    """Open the guided first game of `game_id` over the current screen, the learner seated as `name`."""
-    guide = GuidedGame(course(game_id), name or LEARNER_NAME)
+def start_guided_game(app: Host, game_id: str, name: str = "", *, afresh: bool = False) -> TableScene:
+    """Open the guided first game of `game_id` over the current screen, the learner seated as `name`: the
+    lesson left midway, at its step, unless `afresh` (or there is none)."""
+    guide = None if afresh else GuidedGame.resume(lessons_dir(), game_id)
+    if afresh:
+        GuidedGame.forget(lessons_dir(), game_id)
+    resumed = guide is not None
+    if guide is None:
+        guide = GuidedGame(course(game_id), name or LEARNER_NAME)
     home = app.stack.top
     table = guided_table(game_id)(app, guide.match, to_results=False)
-    table.setup_guide(guide, home)  # type: ignore[attr-defined]
+    table.setup_guide(guide, home, resumed=resumed)  # type: ignore[attr-defined]
     app.push(table)
     return table
 
@@ -143,7 +187,7 @@ class LessonScene(MenuScene):
 
     opaque = False
 
-    def __init__(self, app, table: GuidedTableMixin, title: str, text: str, cards: tuple[str, ...],
+    def __init__(self, app: Host, table: GuidedTableMixin, title: str, text: str, cards: tuple[str, ...],
                  game: str = "") -> None:
         super().__init__(app)
         self.table = table
@@ -152,6 +196,11 @@ class LessonScene(MenuScene):
         self.cards = cards
         self.game = game
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.inspector = Inspector()  # a card of the table under the lesson, shown large over it
+        self.layers = LayerStack()
+        self.layers.add(Layer(Place.INSPECT, self.draw_inspected, shown=self.inspector.showing,
+                              modal=self.inspector.modal, handle=self.inspector.handle_event,
+                              close=self.inspector.close, above_widgets=True, name="inspect"))
 
     def words(self) -> tuple[str, str]:
         """The title and the text in the chosen language."""
@@ -183,13 +232,16 @@ class LessonScene(MenuScene):
         w, h = size
         margin = px(16, size)
         pointed = [pygame.Rect(r) for r in self.table.pointed_rects()] if self.cards else []
+        clickable = self.table.clickable_rects()
 
-        def hidden(top: int) -> int:
+        def hidden(top: int) -> tuple[int, int]:
+            """How much of the cards pointed at, then of what may be clicked, the panel would cover."""
             spot = panel.move_to(centerx=w // 2, top=top)
-            return sum(spot.clip(r).width * spot.clip(r).height for r in pointed)
+            return (sum(spot.clip(r).width * spot.clip(r).height for r in pointed),
+                    sum(spot.clip(r).width * spot.clip(r).height for r in clickable))
 
         tops = (margin, (h - panel.height) // 2, h - panel.height - margin)
-        best = min(tops, key=lambda top: (hidden(top), tops.index(top)))
+        best = min(tops, key=lambda top: (*hidden(top), tops.index(top)))
         return panel.move_to(centerx=w // 2, top=max(0, best))
 
     def handle_other(self, event: pygame.event.Event) -> None:
@@ -197,17 +249,40 @@ class LessonScene(MenuScene):
             self.back()
 
     def leave(self) -> None:
-        self.table.leave()
+        """Leave lesson: asks first; the lesson's step is kept for next time."""
+        answers = (("leave", N_("Leave")), ("stay", N_("Stay")))
+        self.show_message(Message(tr(LEAVE_TITLE), tr(LEAVE_TEXT), answers), self._leave_answered)
+
+    def _leave_answered(self, answer: str) -> None:
+        if answer == "leave":
+            self.table.leave()
 
     def back(self) -> None:
-        """Esc leaves the guided game, as at the table; "Got it" goes on playing."""
-        self.app.pop()
+        """Esc and "Got it": this lesson card closes, and only it (the game goes on under it)."""
+        if self.app.stack.top is self:
+            self.app.pop()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.message is None:
-            self.leave()
-            return
-        super().handle_event(event)
+    # -- a card of the table shown large over the lesson --------------------------------------------
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """A right click on a card of the table shows it large over the lesson; a card shown so takes the
+        next key or click (Esc included) before the lesson's buttons do."""
+        if self.layers.handle_event(event, modal_only=True):
+            return True
+        right_click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 3
+        if right_click and not self.panel.collidepoint(event.pos):
+            table: Any = self.table
+            found = table.inspectable_at(event.pos)
+            item = found[1]() if found is not None else None
+            if item is not None:
+                self.inspector.open(item, pinned=True)
+                return True
+        return False
+
+    def draw_inspected(self, surface: pygame.Surface) -> None:
+        self.inspector.draw(surface, self.app.art)
+
+    def draw_above_widgets(self, surface: pygame.Surface) -> None:
+        self.layers.draw(surface, above_widgets=True)
 
     def rules(self) -> None:
         from scenes.menus.rules import open_rules
@@ -231,7 +306,7 @@ class LessonScene(MenuScene):
 class GuideSummaryScene(MenuScene):
     """What the first game taught, and where to go from here."""
 
-    def __init__(self, app, guide: GuidedGame, home: Scene | None) -> None:
+    def __init__(self, app: Host, guide: GuidedGame, home: Scene | None) -> None:
         super().__init__(app)
         self.guide = guide
         self.home = home
@@ -273,7 +348,7 @@ class GuideSummaryScene(MenuScene):
 
     def again(self) -> None:
         self.app.pop()
-        start_guided_game(self.app, self.guide.course.game_id, self.guide.learner_name)
+        start_guided_game(self.app, self.guide.course.game_id, self.guide.learner_name, afresh=True)
 
     def lines(self) -> list[tuple[str, bool]]:
         """The summary's lines, each with whether it is a heading."""

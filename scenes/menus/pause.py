@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import KartentischError
-from game.i18n import tr, words
+from game.i18n import N_, tr, words
 from scenes.settings import autosave_path
 from scenes.widgets import (
     GOLD,
@@ -121,7 +121,19 @@ class PauseScene(MenuScene):
         self.app.pop()
 
     def save_and_leave(self) -> None:
-        """Save where Resume last game looks; when that cannot be written, offer another place."""
+        """Save and leave asks first (a game in progress is left only on purpose)."""
+        answers = (("leave", N_("Leave")), ("stay", N_("Stay")))
+        self.show_message(Message(tr("Leave the game?"),
+                                  tr("Your progress is kept: Resume last game goes on from here."), answers),
+                          self._leave_answered)
+
+    def _leave_answered(self, answer: str) -> None:
+        if answer == "leave":
+            self.leave()
+
+    def leave(self) -> None:
+        """Save where Resume last game looks, and go back to the title; when the save cannot be written,
+        offer another place."""
         try:
             self.match.save(autosave_path())
         except OSError as exc:

@@ -9,8 +9,10 @@
 A table speaks to the kit through its declared hooks only (`HOOKS`): the kit's machinery is final.
 """
 
-from scenes.table.kit.scene import BANNER_SECONDS, Banner, Reveal, TableScene
+from scenes.table.kit.animation import Banner, Reveal
+from scenes.table.kit.hooks import BANNER_SECONDS, HOOKS
+from scenes.table.kit.scene import TableScene
 from scenes.table.kit.targets import HANDLED, Answer, Handled, Play, Say, Target
 
-__all__ = ["BANNER_SECONDS", "HANDLED", "Answer", "Banner", "Handled", "Play", "Reveal", "Say", "TableScene",
-           "Target"]
+__all__ = ["BANNER_SECONDS", "HANDLED", "HOOKS", "Answer", "Banner", "Handled", "Play", "Reveal", "Say",
+           "TableScene", "Target"]

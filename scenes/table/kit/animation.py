@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 Easing = Callable[[float], float]
 
@@ -134,3 +134,29 @@ class Timeline:
     def clear(self) -> None:
         self.steps.clear()
         self.current = None
+
+
+@dataclass
+class Banner:
+    """An announcement over the table that an event calls for (a round's end, a burn, a trick won):
+    it holds the playback until its time is up or a click moves it on."""
+
+    title: str
+    lines: list[str]
+    hold: Hold
+    _: KW_ONLY
+    leads: bool = False  # shown before the card move it announces, which follows it
+    sound: str | None = "round_end"
+
+    def clicked(self) -> bool:
+        """A click on it: True when it should go now (a banner may first show itself whole)."""
+        return True
+
+
+@dataclass
+class Reveal:
+    """A hand shown to the table: the seat, its cards, and how long it stays."""
+
+    seat: int
+    cards: tuple[str, ...]
+    hold: Hold

@@ -217,10 +217,16 @@ class CardLayer:
             sprite.image_key = key
         return sprite.image
 
-    def draw(self, surface: pygame.Surface, art: Art) -> None:
+    def has_flights(self) -> bool:
+        """Whether a card is in flight (moving, or dragged) now."""
+        return any(sprite.flying for sprite in self.sprites.values())
+
+    def draw(self, surface: pygame.Surface, art: Art, flying: bool | None = None) -> None:
+        """The cards, bottom first; only those in flight (`flying` True), only those that are not
+        (False), or all (None)."""
         drawn = 0
         for sprite in self.ordered():
-            if not sprite.shown:
+            if not sprite.shown or (flying is not None and sprite.flying != flying):
                 continue
             image = self.surface_for(sprite, art)
             rect = sprite.rect

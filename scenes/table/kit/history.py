@@ -8,7 +8,7 @@ Close button or a click beside the panel closes it. The game waits while it is o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -16,20 +16,33 @@ from game.i18n import N_, tr
 from scenes.fonts import font, wrap
 from scenes.scene import Scene
 from scenes.table.kit.layout import Scale
+from scenes.table.kit.logbook import Logbook
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, Button, PanelCache, TextCache, draw_button
 
 if TYPE_CHECKING:
     from scenes.scene import Host
-    from scenes.table.kit.scene import TableScene
 
 TITLE, ROUND, LINE, GAP = "title", "round", "line", "gap"
 WHEEL_ROWS = 3
 
 
+class ToldTable(Protocol):
+    """What the History asks of the table under it: whose view, the log, the names, a new size."""
+
+    logbook: Logbook
+
+    @property
+    def viewer(self) -> int | None: ...
+
+    def seat_name(self, seat: int | None) -> str: ...
+
+    def on_resize(self, size: tuple[int, int]) -> None: ...
+
+
 class HistoryPanel(Scene):
     opaque = False
 
-    def __init__(self, app: Host, table: TableScene) -> None:
+    def __init__(self, app: Host, table: ToldTable) -> None:
         super().__init__(app)
         self.table = table
         self.texts = TextCache(limit=800)

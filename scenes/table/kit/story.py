@@ -1,107 +1,140 @@
-"""The table's log: the game as the person at the screen knows it, line by line and round by round.
-
-The table fills it from the events that person may see (live as they play back, or told again from
-the record when the screen is handed on, after an undo and on resume), so it never holds a line
-written for someone else (ALL-R2). The log box shows its newest lines, each wrapped whole and never
-cut, and scrolls back with the mouse wheel; the history panel lists all of it by round.
-"""
+"""The game as the person at the screen knows it: each event told into the log and the table's memory
+as it is played back, and the whole game told again from the record when another person looks, after an
+undo, when a saved game opens and in another language (ALL-R2: only that person's events are told)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import final
 
 import pygame
 
-from scenes.fonts import font, wrap
-from scenes.table.kit.paint import INK, INK_DIM, TextCache
+from game.core import Event, TurnChanged
+from game.i18n import tr
+from scenes.fonts import font
+from scenes.table.kit.animation import Hold
+from scenes.table.kit.hooks import ObsT
+from scenes.table.kit.motion import TableMotion
+from scenes.table.kit.paint import INK_DIM
+
+NOTICE_SECONDS = 6.0  # a note on things outside the game (the autosave, the AI): long enough to read
 
 
-@dataclass
-class Logbook:
-    """The lines in order, and where each round begins. Lines are only ever added or all cleared."""
+class TableStory(TableMotion[ObsT]):
+    """Events into the log and the table's memory."""
 
-    lines: list[str] = field(default_factory=list)
-    rounds: list[tuple[int, str]] = field(default_factory=list)  # (index of its first line, title)
-    generation: int = 0  # changes whenever lines are taken away or a round begins
+    @final
+    def _take_events(self) -> None:
+        events = self.match.drain_events(self._seat_arg)
+        for event in events:
+            self.timeline.add(lambda e=event: self._play_event(e))
+        if events:
+            self._dirty = True
+            self._targets_key = None
 
-    def add(self, line: str) -> None:
-        """A line, unless it only repeats the one before."""
-        if not self.lines or self.lines[-1] != line:
-            self.lines.append(line)
+    @final
+    def _take_notices(self) -> None:
+        """What the match tells the player of things outside the game (a save that fails, an AI that
+        did not answer): a note over the table that does not stop play, and a line in the log."""
+        for text in self.match.drain_notices():
+            self._notices_told.append((len(self.match.actions), text))
+            self.logbook.add(self.in_words(text))
+            self.refresh_underlay()
+            self.toast = (self.in_words(text), NOTICE_SECONDS)
 
-    def start_round(self, title: str) -> None:
-        if self.rounds and self.rounds[-1][0] == len(self.lines):
-            self.rounds[-1] = (len(self.lines), title)  # the round before it has no line: it gives way
-        else:
-            self.rounds.append((len(self.lines), title))
-        self.generation += 1
+    @final
+    def _play_event(self, event: Event) -> Hold | None:
+        """Play one event back: its announcement and its card moves (reading what the table knew
+        before it), then its log line and what the table keeps of it."""
+        self.refresh_underlay()
+        if event.kind == "Undone":
+            self.retell()  # the moves taken back leave the log too
+            return None
+        banner = self.banner_for(event)
+        hold = self._animate(event, banner)
+        self._tell(event)
+        return hold
 
-    def clear(self) -> None:
-        self.lines.clear()
-        self.rounds.clear()
-        self.generation += 1
+    @final
+    def _tell(self, event: Event) -> None:
+        """The event into the log (a new round first, if it begins one) and into the table's memory."""
+        title = self.round_title(event, self._last_told, len(self.logbook.rounds))
+        if title:
+            self.logbook.start_round(title)
+        line = self.describe(event)
+        if line:
+            self.logbook.add(line)
+        self.remember(event)
+        if isinstance(event, TurnChanged):
+            self._turns = (event.seat if self._turns is None else self._turns[0], event.seat)
+        self._last_told = event
 
-    def by_round(self) -> list[tuple[str, list[str]]]:
-        """(title, lines) of every round with a line, in order; lines before the first round come
-        first under an empty title."""
-        starts = list(self.rounds)
-        if not starts or starts[0][0] > 0:
-            starts.insert(0, (0, ""))
-        out = []
-        for k, (start, title) in enumerate(starts):
-            end = starts[k + 1][0] if k + 1 < len(starts) else len(self.lines)
-            if end > start:
-                out.append((title, self.lines[start:end]))
-        return out
+    @final
+    def retell(self) -> None:
+        """Tell the whole game again, from the record, as the person at the screen knows it: the log
+        and the table's memory are built anew from that person's events alone, and nothing shown to
+        whoever looked before stays (an announcement, a note, a half-played move) (ALL-R2)."""
+        self.match.drain_events(self._seat_arg)  # already in the record: told below with the rest
+        self._told_viewer = self.viewer
+        self.timeline.clear()
+        self.banner = None
+        self.reveal = None
+        self.toast = None
+        self._drag = self._press = None
+        self.set_targets([])
+        self.logbook.clear()
+        self.log_view.scroll = 0
+        self._last_told = None
+        self._turns = None
+        self.reset_memory()
+        notices = sorted(self._notices_told, key=lambda told: told[0])
+        for count, step in enumerate(self.match.history(self._seat_arg)):
+            while notices and notices[0][0] <= count:
+                self.logbook.add(self.in_words(notices.pop(0)[1]))
+            for event in step.events:
+                self._tell(event)
+        for _, text in notices:
+            self.logbook.add(self.in_words(text))
+        self.refresh_underlay()
+        self._dirty = True
+        self._snap_next = True
+        self._targets_key = None
+
+    @final
+    def turn_goes_round(self, event: Event) -> bool:
+        """Whether `event` gives the turn on past the seat that had the first turn: a new round of
+        turns (for a table that counts its rounds that way)."""
+        if not isinstance(event, TurnChanged) or self._turns is None:
+            return False
+        first, now = self._turns
+        return (event.seat - first) % self.players < (now - first) % self.players
+
+    @final
+    @property
+    def log_lines(self) -> list[str]:
+        """Every line of the log, oldest first."""
+        return self.logbook.lines
+
+    @final
+    def log_tail(self, count: int) -> list[str]:
+        return self.logbook.lines[-count:]
+
+    @final
+    def scroll_log(self, rows: int) -> None:
+        """The log box back (negative: towards older lines) or forth by `rows` wrapped rows."""
+        self.log_view.wheel(-rows)
+        self.refresh_underlay()
+
+    @final
+    def draw_log(self, surface: pygame.Surface, box: pygame.Rect, font_size: int = 17) -> None:
+        """The log in `box`: a header with the History button, then the newest lines that fit, each
+        wrapped whole (never cut short), the newest bright; the mouse wheel over it scrolls back."""
+        size = self.scale.font(font_size)
+        head = min(box.height, font(self.scale.font(17)).get_linesize() + self.scale.px(8, 2))
+        label = self.texts.render(tr("Log"), size, INK_DIM, True)
+        surface.blit(label, (box.x + 5, box.y + (head - label.get_height()) // 2))
+        body = pygame.Rect(box.x, box.y + head + 2, box.width, max(1, box.height - head - 4))
+        self._log_body = body
+        self.log_view.draw(surface, body, self.logbook, self.texts, size)
 
 
-@dataclass
-class LogView:
-    """The log box: the logbook's lines wrapped into rows, the newest at the bottom, `scroll` rows back
-    from it. Lines are wrapped from the newest back, only as far as the box shows: a long game's log
-    is not wrapped again whole when a line is added or the game is told anew."""
-
-    scroll: int = 0
-    _key: tuple[int, int, int] | None = None  # (generation, size, width) the rows were wrapped for
-    _wrapped: dict[int, list[str]] = field(default_factory=dict)  # line index -> its rows
-
-    def tail(self, book: Logbook, size: int, width: int, count: int) -> list[tuple[str, int]]:
-        """The last `count` rows (fewer if the log has fewer), with the index of each row's line."""
-        key = (book.generation, size, width)
-        if key != self._key:
-            self._key, self._wrapped = key, {}
-        face = font(size)
-        rows: list[tuple[str, int]] = []
-        index = len(book.lines) - 1
-        while index >= 0 and len(rows) < count:
-            wrapped = self._wrapped.get(index)
-            if wrapped is None:
-                wrapped = self._wrapped[index] = wrap(book.lines[index], face, width)
-            rows[:0] = [(row, index) for row in wrapped]
-            index -= 1
-        return rows[-count:] if count > 0 else []
-
-    def wheel(self, steps: int) -> None:
-        """Scroll `steps` rows back (up) or forth (down); drawing stops it at the first row."""
-        self.scroll = max(0, self.scroll + steps)
-
-    def draw(
-        self, surface: pygame.Surface, box: pygame.Rect, book: Logbook, texts: TextCache, size: int
-    ) -> None:
-        """The rows that fit `box`, ending `scroll` rows before the newest: the newest line bright."""
-        line_h = font(size).get_linesize()
-        width = max(8, box.width - 10)
-        shown = max(1, box.height // max(1, line_h))
-        rows = self.tail(book, size, width, self.scroll + shown)
-        self.scroll = max(0, min(self.scroll, len(rows) - shown))
-        y = box.y
-        clip = surface.get_clip()
-        surface.set_clip(box.clip(clip))
-        newest = len(book.lines) - 1
-        for text, index in rows[:shown]:
-            surface.blit(texts.render(text, size, INK if index == newest else INK_DIM), (box.x + 5, y))
-            y += line_h
-        surface.set_clip(clip)
-
-
-__all__ = ["LogView", "Logbook"]
+__all__ = ["NOTICE_SECONDS", "TableStory"]
