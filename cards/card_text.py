@@ -29,6 +29,7 @@ _PG_SHAPES = {"triangle": N_("a triangle"), "circle": N_("a circle"), "star": N_
 
 
 def _palastgefluester(card_id: str) -> CardText | None:
+    from cards.colour_shapes import shape_of
     from cards.rules_pages import PERSON_MORE  # what the rules view says of it beyond the card's own line
     from game.i18n import tr
     from game.palastgefluester.cards import (
@@ -40,7 +41,6 @@ def _palastgefluester(card_id: str) -> CardText | None:
         person_action,
         person_label,
     )
-    from scenes.colour_marks import shape_of
 
     first, _, rest = card_id.partition("/")
     if first == "king":

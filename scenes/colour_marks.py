@@ -2,7 +2,8 @@
 
 The default pack prints the shape on each person card (tools/artgen/palastgefluester) and the table
 draws it on seat plates and display rows: red is a triangle, blue a circle, yellow a star, green a
-diamond, purple a square and brown a cross. `outline` gives a shape's points, `mark` a drawn mark.
+diamond, purple a square and brown a cross (cards/colour_shapes.py). `outline` gives a shape's points,
+`mark` a drawn mark.
 """
 
 from __future__ import annotations
@@ -13,24 +14,13 @@ from functools import lru_cache
 
 import pygame
 
+from cards.colour_shapes import shape_of
+
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
 
-#: colour name -> shape name
-SHAPES: dict[str, str] = {
-    "red": "triangle",
-    "blue": "circle",
-    "yellow": "star",
-    "green": "diamond",
-    "purple": "square",
-    "brown": "cross",
-}
 #: marks are drawn this many times larger and scaled down: smooth edges at any size
 _SUPERSAMPLE = 4
-
-
-def shape_of(colour_name: str) -> str | None:
-    return SHAPES.get(colour_name)
 
 
 def outline(shape: str, centre: Point, radius: float) -> list[Point]:

@@ -9,12 +9,11 @@ offered here too, so a menu scene imports everything from one place.
 from __future__ import annotations
 
 import copy
-import logging
 import warnings
 import weakref
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -61,7 +60,7 @@ __all__ = [
     "MessageScene", "PlaceholderEntry", "apply_theme", "body_font", "button_at", "column", "dim",
     "draw_card_fan", "draw_heading",
     "draw_panel", "draw_text", "felt", "find_button", "fit_text", "fitted_label", "fitting_font",
-    "heading_font", "oid", "open_table_or_explain", "px", "row", "scaled_theme", "set_fitted_text",
+    "heading_font", "oid", "px", "row", "scaled_theme", "set_fitted_text",
     "text_scale", "ui_scale", "wrap",
 ]
 
@@ -391,23 +390,3 @@ class MessageScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-
-
-class ShowsMessages(Protocol):
-    """A screen that can tell the player something (a menu scene, or the title)."""
-
-    app: Host
-
-    def show_message(self, message: Message, on_answer: Callable[[str], None] | None = None) -> None: ...
-
-
-def open_table_or_explain(scene: ShowsMessages, match) -> Scene | None:
-    """The table scene for `match`, or None after telling the player in `scene` why it cannot open."""
-    try:
-        from scenes.table import open_table
-
-        return open_table(scene.app, match)
-    except Exception as exc:  # a missing or failing table must leave the menus working
-        logging.getLogger(__name__).exception("opening the table for %s failed", match.game.id)
-        scene.show_message(Message(tr("The table cannot open"), f"{type(exc).__name__}: {exc}"))
-        return None

@@ -37,7 +37,7 @@ def card_labels(game_id: str) -> Callable[[Any], str | None]:
     """The words a table names one card by (None: a game whose cards come in many equal copies, whose
     secrets the line check below covers)."""
     if game_id == "palastgefluester":
-        from scenes.table.palastgefluester.table import card_label
+        from scenes.table.palastgefluester.story import card_label
 
         return card_label
     if game_id == "palace":
@@ -234,7 +234,7 @@ def test_all_r2_nothing_shown_to_the_person_before_survives_a_handoff():
     """A note, a banner or a shown hand put up for one person is gone when the next one takes the
     screen, however long it was meant to stay."""
     from scenes.table.kit.animation import Hold
-    from scenes.table.kit.scene import Banner, Reveal
+    from scenes.table.kit import Banner, Reveal
 
     app = make_app((1280, 720), "off")
     try:

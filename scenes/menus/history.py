@@ -25,6 +25,7 @@ from game.history import Entry, History, matching
 from game.i18n import N_, join_words, ntr, ptr, tr
 from scenes.focus import Focusable, widget_items
 from scenes.keeping import exports_dir, history, keep_current
+from scenes.menus.opening import open_table_or_explain
 from scenes.widgets import (
     CREAM,
     GOLD,
@@ -37,7 +38,6 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     fit_text,
-    open_table_or_explain,
     px,
     row,
     text_scale,

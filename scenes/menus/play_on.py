@@ -18,9 +18,10 @@ from game.core import KartentischError, error_text
 from game.core.datafile import shown
 from game.i18n import tr
 from scenes.keeping import keep_current
+from scenes.menus.opening import open_table_or_explain
 from scenes.menus.setup import HUMAN, KINDS, NAME_LIMIT, SeatChoice, SetupChoice, Stepper, kind_label
 from scenes.settings import autosave_path
-from scenes.widgets import MenuScene, Message, PlaceholderEntry, column, draw_panel, open_table_or_explain, px
+from scenes.widgets import MenuScene, Message, PlaceholderEntry, column, draw_panel, px
 
 if TYPE_CHECKING:
     from game.playback import Playback

@@ -16,6 +16,7 @@ from game.core import KartentischError, fresh_seed
 from game.i18n import N_, join_words, ntr, tr
 from scenes import sound
 from scenes.menus.charts import ChartRow, progress_charts, row_image
+from scenes.menus.opening import open_table_or_explain
 from scenes.menus.setup import kind_label
 from scenes.settings import autosave_path
 from scenes.widgets import (
@@ -31,7 +32,6 @@ from scenes.widgets import (
     fit_text,
     fitting_font,
     heading_font,
-    open_table_or_explain,
     px,
     row,
     text_scale,

@@ -22,6 +22,7 @@ from game.core import KartentischError, Option, fresh_seed
 from game.core.rng import SEED_DIGITS
 from game.guide import has_course
 from game.i18n import N_, ptr, tr
+from scenes.menus.opening import open_table_or_explain
 from scenes.saved_game import SavedGame, read_saved_game
 from scenes.settings import autosave_path
 from scenes.widgets import (
@@ -31,7 +32,6 @@ from scenes.widgets import (
     draw_panel,
     fitted_label,
     oid,
-    open_table_or_explain,
     px,
     set_fitted_text,
 )

@@ -180,7 +180,7 @@ class TitleScene(Scene):
             log.exception("resuming %s failed", path)
             self._cannot_resume(f"{type(exc).__name__}: {shown(exc)[:300]}")
             return
-        from scenes.widgets import open_table_or_explain
+        from scenes.menus.opening import open_table_or_explain
 
         scene = open_table_or_explain(self, match)
         if scene is not None:

@@ -379,8 +379,10 @@ class TableHooks(Scene, Generic[ObsT]):
         below banners and the inspect view."""
 
 
-#: Every name a game's table (or a mixin over one) may override; the rest of the kit is machinery.
+#: Every name a game's table (or a mixin over one) may override (`game_id` is its class attribute); the rest
+#: of the kit is machinery.
 HOOKS: frozenset[str] = frozenset({
+    "game_id",
     "wanted_zones", "compute_layout", "place_zone", "style", "find_targets", "decorate", "hand_zone",
     "drop_rect", "drop", "click_on_table", "on_select", "on_button", "forget_words", "mark_targets",
     "prompt_text", "name_text", "bot_pause", "card_picture", "badge", "panel_rects", "card_notes",
