@@ -9,11 +9,14 @@ import pygame
 import pytest
 from test_table_support import click, close_app, frames_until, make_app
 
+from game.core import Action
 from game.match import Match, Seat
+from game.three_chapters.game import PLAY
 from scenes.art import ArtLibrary
 from scenes.table import open_table
 from scenes.table.kit.handoff import HandoffScene
-from scenes.table.three_chapters.panels import card_help_lines, score_sheet
+from scenes.table.three_chapters.panels import card_help_lines
+from scenes.table.three_chapters.sheet import score_sheet
 from scenes.table.three_chapters.table import ThreeChaptersTable
 from tools.artgen.three_chapters import card_ids
 
@@ -52,7 +55,7 @@ def play_by_clicks(app, table, match: Match, rng: random.Random, limit: int = 40
             click(app, pos)
             app.step(1 / 60)
             assert match.actions[before] == (0, action), "the click played exactly the clicked card"
-            kinds.add(action.split()[0])
+            kinds.add(Action.parse(action).kind)
             continue
         app.step(1 / 60)
     return kinds
@@ -101,7 +104,7 @@ def test_a_card_dragged_onto_the_trick_is_played(app):
     app.push(table)
     rng = random.Random(9)
     for _ in range(20000):  # through the draft
-        if table.settled and table.targets and table.legal[0].startswith("play"):
+        if table.settled and table.targets and Action.parse(table.legal[0]).kind == PLAY:
             break
         if table.settled and table.targets:
             click(app, rng.choice(table.click_points())[0])
@@ -120,7 +123,7 @@ def test_a_card_dragged_onto_the_trick_is_played(app):
     assert len(match.actions) == before, "nothing is played before the card is let go"
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1))
     app.step(1 / 60)
-    assert match.actions[before][0] == 0 and match.actions[before][1].startswith("play ")
+    assert match.actions[before][0] == 0 and Action.parse(match.actions[before][1]).kind == PLAY
 
 
 def test_hot_seat_shows_each_person_only_their_own_observation(app):

@@ -17,7 +17,9 @@ import tomllib
 import pytest
 
 import game
-from game.core import BadSetup, CardMoved, IllegalAction, Rng, Shuffled
+import game.three_chapters.game as actions
+from game.core import Action, BadSetup, CardMoved, IllegalAction, Note, Rng, RoundEnded, Shuffled
+from game.i18n import Message
 from game.three_chapters.abilities import CRYSTAL_BONUS, TRICK_WIN
 from game.three_chapters.cards import (
     ATTRIBUTES,
@@ -29,6 +31,8 @@ from game.three_chapters.cards import (
     default_cards,
     parse_cards,
 )
+from game.three_chapters.events import CHAPTER, ChapterEnded, NewDeal, TrickWon
+from game.three_chapters.view import DraftView, GhostView, SeatTokens, ThreeChaptersObservation, TrickView
 
 GAME = game.load("three_chapters")
 CARDS = default_cards()
@@ -633,3 +637,60 @@ def test_determinize_keeps_what_the_seat_knows_and_redraws_the_rest():
         # Cards a seat saw in the packets it passed stay where the log allows (state_from_dict checks).
         GAME.state_from_dict(drawn.to_dict())
     assert seen_differences > 0
+
+
+# -- the package's declared data: action constructors, event kinds, the observation ---------------------
+def test_the_action_constructors_write_the_records_notation():
+    assert str(actions.pick(17)) == "pick 17" and str(actions.ghost(3)) == "ghost 3"
+    assert str(actions.play(50)) == "play 50"
+    assert all(Action.parse(str(made(9))) == made(9) for made in actions.CONSTRUCTORS.values())
+    state = GAME.new_state(2, 5)
+    assert state.legal_actions() == [actions.pick(v) for v in sorted(state.packets[0])]
+    state.apply(actions.pick(min(state.packets[0])))
+    assert state.legal_actions() == [actions.ghost(v) for v in sorted(state.packets[0])]
+    hand = table([[10, 40], [30, 20], [45, 2]])
+    assert hand.legal_actions() == [actions.play(10), actions.play(40)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_events_a_view_tells_apart_are_declared_kinds_with_the_logs_words(players):
+    state = GAME.new_state(players, 8)
+    events = []
+    while not state.is_terminal():
+        events += state.apply(state.legal_actions()[0])
+    deals = [e for e in events if isinstance(e, NewDeal)]
+    assert [(e.deal, e.deals) for e in deals] == ([] if players > 3 else [(2, 2)])
+    assert all(isinstance(e.text, Message) and e.text.msgid == "Chapter I: deal {deal} of {deals}"
+               for e in deals)
+    ends = [e for e in events if isinstance(e, RoundEnded)]
+    assert all(isinstance(e, ChapterEnded) and e.reason == CHAPTER == "chapter" for e in ends)
+    assert [(e.chapter, e.text.msgid) for e in ends if isinstance(e, ChapterEnded)
+            and isinstance(e.text, Message)] == [
+        (1, "Chapter I is over: Chapter II begins"), (2, "Chapter II is over: Chapter III scores")]
+    won = [e for e in events if isinstance(e, TrickWon)]
+    assert [e.trick for e in won] == list(range(1, len(won) + 1)) and len(won) == state.tricks_done
+    for event in won:
+        assert isinstance(event.text, Message)
+        assert event.text.args["value"] == event.card and event.seat == state.owner(event.winner)
+        assert event.seen_by(1) == event, "who won which trick is public"
+    assert not any(e.detail for e in events if isinstance(e, Note)), "no kind is told by its detail keys"
+
+
+def _keys(typed) -> set[str]:
+    return set(typed.__required_keys__) | set(typed.__optional_keys__)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_observation_holds_exactly_the_declared_keys(players):
+    state = GAME.new_state(players, 4)
+    for seat in (0, None):
+        for _ in range(3):
+            obs = state.observation(seat)
+            assert set(obs) == _keys(ThreeChaptersObservation)
+            assert set(obs["draft"]) == _keys(DraftView) and set(obs["trick"]) == _keys(TrickView)
+            assert all(set(t) == _keys(SeatTokens) for t in obs["tokens"])
+            assert all(set(g) == _keys(GhostView) for g in obs["ghosts"])
+            while not state.is_terminal() and state.phase == "draft":
+                state.apply(state.legal_actions()[0])
+            if not state.is_terminal():
+                state.apply(state.legal_actions()[0])

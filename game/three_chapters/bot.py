@@ -14,7 +14,7 @@ position abilities are played where they count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from math import exp
 from typing import Any
 
@@ -23,6 +23,7 @@ from game.ai.plan import SearchPlan
 from game.core import Action, Rng
 from game.three_chapters.abilities import Holding, ability_reward
 from game.three_chapters.cards import ATTRIBUTES, NUM_CARDS, Ability, Card, CardSet, Condition, default_cards
+from game.three_chapters.game import GHOST
 
 TOKEN_POINTS = {"stars": 2.0, "hearts": 1.0, "crystals": 0.6}
 STAR_POINTS = 2.0
@@ -62,13 +63,13 @@ class HeuristicBot(Bot):
         return sorted(scored, key=lambda pair: (-pair[0], rng.random()))
 
     # -- chapter I --------------------------------------------------------------------------------------
-    def _draft_values(self, obs: dict[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
+    def _draft_values(self, obs: Mapping[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
         draft = obs["draft"]
         kept = list(draft["picks"] or [])
         players = obs["players"]
         total_picks = draft["deals"] * draft["rounds"]
         picks_left = max(0, total_picks - len(kept) - 1)
-        if legal[0].kind == "ghost":
+        if legal[0].kind == GHOST:
             # The rest of the packet goes to the opponent: the ghost takes the card worth most to anyone.
             return [(self.collection_value([int(a.args[0])], players, total_picks - 1), a) for a in legal]
         base = self.collection_value(kept, players, picks_left + 1)
@@ -160,7 +161,7 @@ class HeuristicBot(Bot):
         return 0.5
 
     # -- chapter II -------------------------------------------------------------------------------------
-    def _play_values(self, obs: dict[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
+    def _play_values(self, obs: Mapping[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
         seat = obs["seat"]
         players = obs["players"]
         hand = [int(a.args[0]) for a in legal]
@@ -206,14 +207,14 @@ class HeuristicBot(Bot):
                 total += worth * self._trick_factor(ability, card, counts, p_win, players)
         return total
 
-    def _unseen(self, obs: dict[str, Any]) -> list[int]:
+    def _unseen(self, obs: Mapping[str, Any]) -> list[int]:
         public = {v for d in obs["displays"] for v in d}
         public |= {p["card"] for p in obs["trick"]["plays"]}
         public |= {v for g in obs["ghosts"] for v in g["aside"]}
         public |= set(obs["hand"] or [])
         return [v for v in range(1, NUM_CARDS + 1) if v not in public]
 
-    def _win_chance(self, value: int, followers: list[int], obs: dict[str, Any], unseen: list[int],
+    def _win_chance(self, value: int, followers: list[int], obs: Mapping[str, Any], unseen: list[int],
                     hand_size: int) -> float:
         if not followers:
             return 1.0
@@ -234,7 +235,7 @@ class HeuristicBot(Bot):
         return chance
 
     def _trick_rewards(self, card: Card, trick: list[tuple[int, int]], place: int, size: int, p_win: float,
-                       display: list[int], won_so_far: int, obs: dict[str, Any], blocked: bool) -> float:
+                       display: list[int], won_so_far: int, obs: Mapping[str, Any], blocked: bool) -> float:
         total = 0.0
         trick_values = [v for _, v in trick] + [card.value]
         for ability in card.abilities:
@@ -278,10 +279,10 @@ class HeuristicBot(Bot):
             total += worth * chance * times
         return total
 
-    def _token_rows(self, obs: dict[str, Any]) -> list[list[int]]:
+    def _token_rows(self, obs: Mapping[str, Any]) -> list[list[int]]:
         return [[t["stars"], t["hearts"], t["crystals"]] for t in obs["tokens"]]
 
-    def _standing_chance(self, cond: Condition, obs: dict[str, Any]) -> float:
+    def _standing_chance(self, cond: Condition, obs: Mapping[str, Any]) -> float:
         rows = self._token_rows(obs)
         index = ("stars", "hearts", "crystals").index(cond.token)
         mine = rows[obs["seat"]][index]

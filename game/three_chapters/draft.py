@@ -12,9 +12,18 @@ every packet it held, at the moment it held it), which is what `determinize` mus
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 PACKET_SIZE = 8
+
+
+class HeldPacket(TypedDict):
+    """A packet as a seat held it: in which deal and round (from 0), its cards then, what the seat took."""
+
+    deal: int
+    round: int
+    cards: list[int]
+    picked: list[int]
 
 
 @dataclass(frozen=True)
@@ -82,10 +91,10 @@ class DraftLog:
             taken.update(self.picks[deal][round_no][holder(packet, round_no, players)])
         return [c for c in self.packets[deal][packet] if c not in taken]
 
-    def memory(self, seat: int) -> list[dict[str, Any]]:
+    def memory(self, seat: int) -> list[HeldPacket]:
         """Every packet `seat` held, as it was when handed to it, and what it took from it."""
         players = len(self.packets[0]) if self.packets else 0
-        out = []
+        out: list[HeldPacket] = []
         for deal, rounds in enumerate(self.picks):
             for round_no in range(len(rounds)):
                 packet = packet_held(seat, round_no, players)

@@ -9,6 +9,7 @@ hint is shown; card and action words are written in the chosen language when the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.ai.base import Decision
@@ -17,6 +18,7 @@ from game.core import Action, Rng
 from game.i18n import N_, tr
 from game.three_chapters.bot import HeuristicBot
 from game.three_chapters.cards import card_label, default_cards
+from game.three_chapters.game import GHOST, PICK, PLAY
 
 #: A difference in value smaller than this (in points) is not worth a sentence.
 WORTH_SAYING = 0.1
@@ -37,7 +39,7 @@ MESSAGES: dict[str, str] = {
                    "({next})"),
 }
 #: what a move does, by its kind (the action's text stays as it is: it is the record's)
-_ACTION_WORDS = {"pick": N_("keep {card}"), "play": N_("play {card}"), "ghost": N_("give the ghost {card}")}
+_ACTION_WORDS = {PICK: N_("keep {card}"), PLAY: N_("play {card}"), GHOST: N_("give the ghost {card}")}
 
 
 def card_words(card: str) -> str:
@@ -72,14 +74,14 @@ def reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
     return out
 
 
-def _draft(bot: HeuristicBot, obs: dict[str, Any], legal: list[Action], action: Action) -> list[Reason]:
-    if action.kind == "ghost":
+def _draft(bot: HeuristicBot, obs: Mapping[str, Any], legal: list[Action], action: Action) -> list[Reason]:
+    if action.kind == GHOST:
         return [Reason("tc.ghost_denies")]
     values = dict((a, v) for v, a in bot._draft_values(obs, legal))
     return [Reason("tc.pick_value", {"points": round(values.get(action, 0.0), 1)})]
 
 
-def _play(bot: HeuristicBot, obs: dict[str, Any], legal: list[Action], action: Action) -> list[Reason]:
+def _play(bot: HeuristicBot, obs: Mapping[str, Any], legal: list[Action], action: Action) -> list[Reason]:
     value = int(action.args[0])
     card = bot.cards.cards[value]
     hand = [int(a.args[0]) for a in legal]
@@ -103,7 +105,7 @@ def _play(bot: HeuristicBot, obs: dict[str, Any], legal: list[Action], action: A
     return out
 
 
-def _win_chance(bot: HeuristicBot, obs: dict[str, Any], value: int, hand_size: int) -> float:
+def _win_chance(bot: HeuristicBot, obs: Mapping[str, Any], value: int, hand_size: int) -> float:
     """The heuristic's own chance that `value` wins the trick (as in HeuristicBot._play_values)."""
     trick = [(p["position"], p["card"]) for p in obs["trick"]["plays"]]
     order = obs["order"]
@@ -113,7 +115,7 @@ def _win_chance(bot: HeuristicBot, obs: dict[str, Any], value: int, hand_size: i
     return bot._win_chance(value, followers, obs, bot._unseen(obs), hand_size)
 
 
-def _pays_now(bot: HeuristicBot, obs: dict[str, Any], action: Action, legal: list[Action]) -> bool:
+def _pays_now(bot: HeuristicBot, obs: Mapping[str, Any], action: Action, legal: list[Action]) -> bool:
     """Its Chapter II rewards count for more than nothing in this trick (the heuristic's trick rewards)."""
     value = int(action.args[0])
     card = bot.cards.cards[value]

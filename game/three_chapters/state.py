@@ -1,8 +1,9 @@
 """3 Chapters: the state of one game and its moves (TC-R1..TC-R9).
 
 Phases: ``draft`` (chapter I), ``play`` (chapter II), ``end`` (chapter III has been scored).
-Actions: ``pick <value>`` (keep a card from the packet), ``ghost <value>`` (2 players: the card for one's
-ghost pile, after the pick), ``play <value>`` (a card from the hand to the trick).
+Actions (made by the constructors of game.py): ``pick <value>`` (keep a card from the packet),
+``ghost <value>`` (2 players: the card for one's ghost pile, after the pick), ``play <value>`` (a card from
+the hand to the trick).
 
 Positions in a trick are seats 0..n-1; with 2 players the ghosts sit at positions 2 (ghost of seat 0) and
 3 (ghost of seat 1), and the trick goes round 0, 2, 1, 3 (start player, ghost 1, second player, ghost 2).
@@ -18,18 +19,15 @@ from game.core import (
     Action,
     CardMoved,
     Event,
-    Game,
     GameEnded,
     Note,
     Rng,
-    RoundEnded,
     ScoreChanged,
     Shuffled,
     State,
     TurnChanged,
-    act,
 )
-from game.i18n import N_, Message, Seat, Text, listing, message, plural_message
+from game.i18n import Message, Seat, Text, listing, message, plural_message
 from game.three_chapters.abilities import (
     CRYSTAL_BONUS,
     TRICK_WIN,
@@ -41,12 +39,16 @@ from game.three_chapters.abilities import (
 )
 from game.three_chapters.cards import NUM_CARDS, CardSet, card_param, card_text, default_cards, token_message
 from game.three_chapters.draft import PACKET_SIZE, DraftLog, draft_shape
+from game.three_chapters.events import CHAPTER, ChapterEnded, NewDeal, TrickWon
+from game.three_chapters.game import CONSTRUCTORS, GHOST, PICK
+from game.three_chapters.game import PLAY as PLAY_CARD
+from game.three_chapters.view import ThreeChaptersObservation
 
 DRAFT, PLAY, END = "draft", "play", "end"
 PHASES = (DRAFT, PLAY, END)
 #: every action there can be, made once (actions are immutable values)
 ACTIONS: dict[str, dict[int, Action]] = {
-    kind: {v: act(kind, v) for v in range(1, NUM_CARDS + 1)} for kind in ("pick", "ghost", "play")
+    kind: {v: made(v) for v in range(1, NUM_CARDS + 1)} for kind, made in CONSTRUCTORS.items()
 }
 
 #: with ghosts, who plays after whom: 0, ghost of 0 (2), 1, ghost of 1 (3)
@@ -140,16 +142,16 @@ class ThreeChaptersState(State):
         if seat is None:
             return []
         if self.phase == DRAFT:
-            made = ACTIONS["ghost" if self.picked_now[seat] == 1 else "pick"]
+            made = ACTIONS[GHOST if self.picked_now[seat] == 1 else PICK]
             return [made[v] for v in sorted(self.packets[seat])]
-        made = ACTIONS["play"]
+        made = ACTIONS[PLAY_CARD]
         return [made[v] for v in sorted(self.hands[seat])]
 
     def _apply(self, action: Action) -> list[Event]:
         seat = self.current_player
         assert seat is not None
         value = int(action.args[0])
-        if action.kind == "play":
+        if action.kind == PLAY_CARD:
             events = self._play(seat, value, f"hand:{seat}", self.hands[seat])
         else:
             events = self._pick(seat, action.kind, value)
@@ -173,7 +175,7 @@ class ThreeChaptersState(State):
         self.picked_now[seat] += 1
         if self.draft_log is not None:
             self.draft_log.picks[self.deal][self.round][seat].append(value)
-        if kind == "ghost":
+        if kind == GHOST:
             self.ghosts[seat].append(value)
             dst = f"ghost:{seat}"
         else:
@@ -247,8 +249,9 @@ class ThreeChaptersState(State):
             self.packets[seat] = []
         if self.deal + 1 < self.shape.deals:
             self.deal += 1
-            events.append(Note(text=message("Chapter I: deal {deal} of {deals}", deal=self.deal + 1,
-                                            deals=self.shape.deals), detail={"deal": self.deal + 1}))
+            events.append(NewDeal(text=message("Chapter I: deal {deal} of {deals}", deal=self.deal + 1,
+                                               deals=self.shape.deals),
+                                  deal=self.deal + 1, deals=self.shape.deals))
             events.extend(self._deal_packets())
             return events
         return events + self._start_chapter_two()
@@ -269,7 +272,8 @@ class ThreeChaptersState(State):
         self.start_player = self.rng.randbelow(n)
         self.leader = self.start_player
         self.phase = PLAY
-        events.append(RoundEnded(reason="chapter", text=message("Chapter I is over: Chapter II begins")))
+        events.append(ChapterEnded(reason=CHAPTER, text=message("Chapter I is over: Chapter II begins"),
+                                   chapter=1))
         events.append(Note(text=message("{seat} is the start player", seat=Seat(self.start_player)),
                            seat=self.start_player))
         return events
@@ -286,10 +290,10 @@ class ThreeChaptersState(State):
                               self.tricks_done)
         self.ledger.extend(gains)
         win_value = dict(self.trick)[winner]
-        events: list[Event] = [Note(
+        events: list[Event] = [TrickWon(
             text=message("Trick {number}: {winner} wins with {card:dat} ({value})", number=self.tricks_done,
                          winner=self.position_name(winner), card=card_param(win_value), value=win_value),
-            seat=self.owner(winner), detail={"trick": self.tricks_done, "winner": winner})]
+            seat=self.owner(winner), trick=self.tricks_done, winner=winner, card=win_value)]
         events.extend(self._gain_notes(gains))
         events.extend(self._score_events(before, message("trick {number}", number=self.tricks_done)))
         for pos, value in self.trick:
@@ -310,8 +314,8 @@ class ThreeChaptersState(State):
 
     # -- chapter III ----------------------------------------------------------------------------------
     def _chapter_three(self) -> list[Event]:
-        events: list[Event] = [RoundEnded(reason="chapter",
-                                          text=message("Chapter II is over: Chapter III scores"))]
+        events: list[Event] = [ChapterEnded(reason=CHAPTER, chapter=2,
+                                            text=message("Chapter II is over: Chapter III scores"))]
         before = [points(t) for t in self.tokens]
         gains = score_chapter_three(self.cards, self.displays, self.tokens, self.tricks_won)
         self.ledger.extend(gains)
@@ -387,13 +391,13 @@ class ThreeChaptersState(State):
         return text
 
     # -- what a seat sees -----------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> ThreeChaptersObservation:
         from game.three_chapters.view import observation
 
         return observation(self, seat)
 
     def explain_illegal(self, action: Action) -> Text:
-        from game.three_chapters.view import explain_illegal
+        from game.three_chapters.explain import explain_illegal
 
         return explain_illegal(self, action)
 
@@ -427,7 +431,7 @@ class ThreeChaptersState(State):
         return new
 
     def determinize(self, seat: int, rng: Rng) -> ThreeChaptersState:
-        from game.three_chapters.knowledge import determinize
+        from game.three_chapters.determinize import determinize
 
         return determinize(self, seat, rng)
 
@@ -477,26 +481,4 @@ class ThreeChaptersState(State):
         return card_text(self.cards.cards[value], self.cards.attribute_names)
 
 
-class ThreeChaptersGame(Game):
-    id = "three_chapters"
-    title = "3 Chapters"
-    description = N_("Draft fairy-tale cards, play them to tricks, then score them all: 2-6 players.")
-    version = "1"
-    min_players = 2
-    max_players = 6
-    options = {}
-
-    def _new_state(self, players: int, rng: Rng, options: dict[str, Any]) -> ThreeChaptersState:
-        state = ThreeChaptersState(players, rng, options)
-        state.deck = list(range(1, NUM_CARDS + 1))
-        rng.shuffle(state.deck)
-        state._deal_packets()
-        return state
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> ThreeChaptersState:
-        from game.three_chapters.setup import state_from_dict
-
-        return state_from_dict(self, data)
-
-
-__all__ = ["DRAFT", "END", "PHASES", "PLAY", "ThreeChaptersGame", "ThreeChaptersState", "seat_name"]
+__all__ = ["DRAFT", "END", "PHASES", "PLAY", "ThreeChaptersState", "position_words", "seat_name"]

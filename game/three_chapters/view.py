@@ -1,7 +1,8 @@
-"""What a seat sees (the observation), the score breakdown, and why an action is refused.
+"""What a seat sees: the observation (`ThreeChaptersObservation`, every key declared), its prompt, and the
+score breakdown at the end.
 
-What is said to people (``prompt``, ``result``, a ledger line's ``text``, the reasons an action is
-refused) is a message (game.i18n): the view puts it into words in the chosen language.
+What is said to people (``prompt``, ``result``, a ledger line's ``text``) is a message (game.i18n): the view
+puts it into words in the chosen language. Why an action is refused is explain.py's.
 
 Observation schema (JSON data; `seat` None is a spectator):
 
@@ -29,15 +30,140 @@ Observation schema (JSON data; `seat` None is a spectator):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
-from game.core import Action
-from game.i18n import Seat, Text, message, plural_message
+from game.core import Observation
+from game.i18n import Seat, Text, message
 from game.three_chapters.abilities import CRYSTAL_BONUS, TOKEN_INDEX, TRICK_WIN, Gain, points, trick_winner
-from game.three_chapters.cards import NUM_CARDS, card_param
+from game.three_chapters.draft import HeldPacket
 
 if TYPE_CHECKING:
     from game.three_chapters.state import ThreeChaptersState
+
+
+class SeatTokens(TypedDict):
+    """One seat's tokens and points (TC-R9: always public)."""
+
+    stars: int
+    hearts: int
+    crystals: int
+    tricks_won: int
+    points: int
+
+
+class DraftView(TypedDict):
+    """Chapter I as the seat sees it; `picks`, `ghost_pile` and `memory` are its own (None, None and []
+    for a spectator)."""
+
+    deal: int
+    deals: int
+    round: int
+    rounds: int
+    picks_per_round: int
+    picked_now: list[int]
+    pick_counts: list[int]
+    picks: list[int] | None
+    ghost_pile: list[int] | None
+    memory: list[HeldPacket]
+
+
+class GhostView(TypedDict):
+    """A ghost (2 players): whose it is, its place in a trick, its pile's size, its played cards."""
+
+    owner: int
+    position: int
+    pile: int
+    aside: list[int]
+
+
+class TrickPlay(TypedDict):
+    """One card of a trick: the place that played it (a position), its seat (None: a ghost), the card."""
+
+    position: int
+    seat: int | None
+    card: int
+
+
+class TrickView(TypedDict):
+    number: int
+    leader: int | None
+    plays: list[TrickPlay]
+    winning: int | None
+    to_play: int | None
+
+
+class GainView(TypedDict):
+    """One line of the ledger (source: a card value as text, "trick" or "bonus")."""
+
+    seat: int
+    chapter: int
+    trick: int
+    source: str
+    ability: int
+    token: str
+    amount: int
+    blocked: bool
+    text: Text
+
+
+class LastTrick(TypedDict):
+    trick: int
+    winner: int
+    plays: list[TrickPlay]
+    gains: list[GainView]
+
+
+class CardBreakdown(TypedDict):
+    """What one display card brought: [stars, hearts, crystals] in chapter II and in chapter III."""
+
+    card: int
+    name: str
+    chapter2: list[int]
+    chapter3: list[int]
+
+
+class PointsView(TypedDict):
+    stars: int
+    hearts: int
+    crystals: int
+    total: int
+
+
+class SeatBreakdown(TypedDict):
+    """Where every point of one seat came from, once the game is over."""
+
+    seat: int
+    cards: list[CardBreakdown]
+    trick_stars: int
+    crystal_bonus: int
+    blocked: list[GainView]
+    stars: int
+    hearts: int
+    crystals: int
+    points: PointsView
+    highest_card: int
+
+
+class ThreeChaptersObservation(Observation):
+    """What one seat of 3 Chapters may know (the keys are described at the top of this module)."""
+
+    chapter: int
+    seat_names: list[str]
+    attributes: dict[str, str]
+    tokens: list[SeatTokens]
+    displays: list[list[int]]
+    hand: list[int] | None
+    hand_counts: list[int]
+    draft: DraftView
+    order: list[int]
+    start_player: int | None
+    ghosts: list[GhostView]
+    trick: TrickView
+    last_trick: LastTrick | None
+    ledger: list[GainView]
+    breakdown: list[SeatBreakdown] | None
+    deck_count: int
+    out_count: int
 
 
 def _prompt(state: ThreeChaptersState, seat: int | None) -> Text:
@@ -55,19 +181,19 @@ def _prompt(state: ThreeChaptersState, seat: int | None) -> Text:
     return message("Choose a card to play to the trick")
 
 
-def gain_dict(state: ThreeChaptersState, gain: Gain) -> dict[str, Any]:
+def gain_dict(state: ThreeChaptersState, gain: Gain) -> GainView:
     return {"seat": gain.seat, "chapter": gain.chapter, "trick": gain.trick, "source": gain.source,
             "ability": gain.ability, "token": gain.token, "amount": gain.amount, "blocked": gain.blocked,
             "text": state.gain_text(gain)}
 
 
-def observation(state: ThreeChaptersState, seat: int | None) -> dict[str, Any]:
+def observation(state: ThreeChaptersState, seat: int | None) -> ThreeChaptersObservation:
     n = state.num_players
     own = seat is not None and 0 <= seat < n
     draft_phase = state.phase == "draft"
     from game.three_chapters.state import seat_name
 
-    obs: dict[str, Any] = {
+    obs: ThreeChaptersObservation = {
         "game": state.game_id,
         "seat": seat,
         "players": n,
@@ -119,7 +245,7 @@ def observation(state: ThreeChaptersState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def _last_trick(state: ThreeChaptersState) -> dict[str, Any] | None:
+def _last_trick(state: ThreeChaptersState) -> LastTrick | None:
     last = state.last_trick
     if last is None:
         return None
@@ -128,16 +254,16 @@ def _last_trick(state: ThreeChaptersState) -> dict[str, Any] | None:
             "gains": [gain_dict(state, Gain.from_list(g)) for g in last["gains"]]}
 
 
-def breakdown(state: ThreeChaptersState) -> list[dict[str, Any]]:
+def breakdown(state: ThreeChaptersState) -> list[SeatBreakdown]:
     """Per seat: every display card with the stars, hearts and crystals it brought in chapters II and III,
     the stars from trick wins, the most-crystals bonus, blocked rewards, and the points of each token."""
-    out = []
+    out: list[SeatBreakdown] = []
     for seat in range(state.num_players):
-        per_card: dict[int, dict[str, Any]] = {
+        per_card: dict[int, CardBreakdown] = {
             v: {"card": v, "name": state.cards.cards[v].name, "chapter2": [0, 0, 0], "chapter3": [0, 0, 0]}
             for v in state.displays[seat]}
         trick_stars = bonus = 0
-        blocked: list[dict[str, Any]] = []
+        blocked: list[GainView] = []
         for gain in state.ledger:
             if gain.seat != seat:
                 continue
@@ -149,7 +275,8 @@ def breakdown(state: ThreeChaptersState) -> list[dict[str, Any]]:
                 bonus += gain.amount
             else:
                 entry = per_card[int(gain.source)]
-                entry[f"chapter{gain.chapter}"][TOKEN_INDEX[gain.token]] += gain.amount
+                chapter = entry["chapter2"] if gain.chapter == 2 else entry["chapter3"]
+                chapter[TOKEN_INDEX[gain.token]] += gain.amount
         stars, hearts, crystals = state.tokens[seat]
         out.append({
             "seat": seat,
@@ -163,38 +290,3 @@ def breakdown(state: ThreeChaptersState) -> list[dict[str, Any]]:
             "highest_card": max(state.displays[seat], default=0),
         })
     return out
-
-
-def explain_illegal(state: ThreeChaptersState, action: Action) -> Text:
-    if state.is_terminal():
-        return message("the game is over")
-    seat = state.current_player
-    assert seat is not None
-    kinds = ("pick", "ghost", "play")
-    if action.kind not in kinds:
-        return message("'{action}' is no 3 Chapters move: the moves are 'pick <value>', 'ghost <value>' "
-                       "and 'play <value>'", action=str(action))
-    if len(action.args) != 1 or not isinstance(action.args[0], int):
-        return message("write one card value after '{kind}', e.g. '{kind} 17'", kind=action.kind)
-    value = action.args[0]
-    if not 1 <= value <= NUM_CARDS:
-        return message("there is no card {value}: the cards are 1 to {last}", value=value, last=NUM_CARDS)
-    card = card_param(value)
-    who = Seat(seat)
-    if state.phase == "draft":
-        if action.kind == "play":
-            return message("it is Chapter I, the draft: choose a card with 'pick <value>'")
-        if state.shape.ghosts and state.picked_now[seat] == 0 and action.kind == "ghost":
-            return message("{seat} first keeps a card with 'pick <value>', then chooses one for the ghost "
-                           "pile", seat=who)
-        if state.shape.ghosts and state.picked_now[seat] == 1 and action.kind == "pick":
-            return message("{seat} has kept a card this round: now 'ghost <value>' for the ghost pile",
-                           seat=who)
-        if action.kind == "ghost" and not state.shape.ghosts:
-            return message("only the 2-player game has ghost piles")
-        return plural_message("{card:nom} ({value}) is not in the packet {seat} holds ({n} card left)",
-                              "{card:nom} ({value}) is not in the packet {seat} holds ({n} cards left)",
-                              n=len(state.packets[seat]), card=card, value=value, seat=who)
-    if action.kind != "play":
-        return message("it is Chapter II: play a card from your hand with 'play <value>'")
-    return message("{seat} has no {card} ({value}) in hand", seat=who, card=card, value=value)

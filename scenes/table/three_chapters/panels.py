@@ -1,107 +1,45 @@
-"""The 3 Chapters table's panels: a card's help lines, trick rewards and the chapter-III scoring sheet.
+"""Drawing of the 3 Chapters table: the plates (a seat's tokens, points and status, a ghost's pile), the
+trick's slots with their names and the card winning, the draft's help, the status line, the piles, the
+info box with the last trick's rewards, the rewards panel beside a trick just won and the chapter-III
+sheet; and a card's hover help lines.
 
-Everything here is drawn from observation data (the ledger, the breakdown) and the game's card table
-(names, attributes, ability texts), never from the engine state, in the chosen language.
+Everything here is drawn from the observation (and what the story room remembers of the events), never from
+the engine state, in the chosen language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import ntr, seat_label, tr
+from game.core import Action
+from game.i18n import Text, language, tr
 from game.three_chapters.cards import ATTRIBUTES, ability_text, default_cards
-from scenes.table.kit.paint import GOLD, INK, INK_DIM, PanelCache, TextCache, _shrunk
-
-STAR_GOLD = (246, 200, 60)
-HEART_RED = (236, 86, 104)
-CRYSTAL_BLUE = (110, 200, 240)
-TOKEN_GLYPHS: dict[str, tuple[str, tuple[int, int, int]]] = {
-    "stars": ("★", STAR_GOLD),
-    "hearts": ("♥", HEART_RED),
-    "crystals": ("◆", CRYSTAL_BLUE),
-}
-TOKENS = ("stars", "hearts", "crystals")
-
-
-def card_label(card: str | int | None) -> str:
-    """'44 Troll': a card's value and name in the chosen language."""
-    if card is None or card == "":
-        return tr("a card")
-    cards = default_cards()
-    value = int(card)
-    return f"{value} {cards.name_of(value)}" if value in cards.cards else str(card)
+from game.three_chapters.game import PLAY
+from game.three_chapters.view import GainView
+from scenes.table.kit.paint import GOLD, INK, INK_DIM, triangle_marker
+from scenes.table.three_chapters.layout import Place, TableLayout
+from scenes.table.three_chapters.pieces import (
+    card_label,
+    card_value,
+    gain_pieces,
+    ghost_name,
+    position_name,
+    render_pieces,
+    token_pieces,
+)
+from scenes.table.three_chapters.sheet import ScoreSheet, SheetBanner, draw_score_sheet, score_sheet
 
 
-def ghost_name(owner: int, names: Sequence[str]) -> str:
-    return tr("Ghost of {seat}").format(seat=names[owner]) if 0 <= owner < len(names) else tr("Ghost")
+@dataclass
+class TrickResult:
+    """A trick just won, as the rewards panel beside it shows it."""
 
-
-def position_name(position: int, players: int, names: Sequence[str]) -> str:
-    """A trick position: a seat, or (2 players) the ghost of seat position - players."""
-    if position < players:
-        return seat_label(position, names)
-    return ghost_name(position - players, names)
-
-
-# -- pieces of text with token glyphs ----------------------------------------------------------------
-Piece = tuple[str, tuple[int, int, int]]
-
-
-def token_pieces(stars: int, hearts: int, crystals: int, colour=INK, signed: bool = False) -> list[Piece]:
-    pieces: list[Piece] = []
-    for token, amount in zip(TOKENS, (stars, hearts, crystals), strict=True):
-        if signed and not amount:
-            continue
-        glyph, tint = TOKEN_GLYPHS[token]
-        if pieces:
-            pieces.append(("  ", colour))
-        pieces.append((glyph, tint))
-        pieces.append((f"{'+' if signed else ''}{amount}", colour))
-    return pieces
-
-
-def render_pieces(texts: TextCache, pieces: Sequence[Piece], size: int, bold: bool = False,
-                  max_width: int | None = None) -> pygame.Surface:
-    """One line made of differently coloured pieces (glyphs in their token colours), at `size` or, to
-    fit `max_width`, at the next smaller size a table's text may take (the smallest when none fits)."""
-    for s in _shrunk(size) if max_width is not None else (size,):
-        parts = [texts.render(text, s, colour, bold) for text, colour in pieces if text]
-        if max_width is None or sum(p.get_width() for p in parts) <= max_width:
-            break
-    width = sum(p.get_width() for p in parts)
-    height = max((p.get_height() for p in parts), default=1)
-    line = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
-    x = 0
-    for part in parts:
-        line.blit(part, (x, (height - part.get_height()) // 2))
-        x += part.get_width()
-    return line
-
-
-def gain_pieces(gain: dict[str, Any], names: Sequence[str]) -> list[Piece]:
-    """'Anna ♥+2 Rotkäppchen (II)': one ledger line."""
-    glyph, tint = TOKEN_GLYPHS.get(gain["token"], ("?", INK))
-    source = gain["source"]
-    if source == "trick":
-        why = tr("won the trick")
-    elif source == "bonus":
-        why = tr("most crystals")
-    else:
-        why = card_label(source)
-    colour = INK_DIM if gain.get("blocked") else INK
-    who = names[gain["seat"]] if 0 <= gain["seat"] < len(names) else "?"
-    pieces: list[Piece] = [
-        (f"{who} ", colour),
-        (glyph, tint if not gain.get("blocked") else INK_DIM),
-        (f"+{gain['amount']}  {why}", colour),
-    ]
-    if gain.get("blocked"):
-        pieces.append(("  " + tr("(blocked)"), (220, 150, 150)))
-    return pieces
+    number: int
+    winner: int  # a position
+    title: Text  # who won it with which card, put into words when drawn
+    gains: list[GainView]
 
 
 # -- the hover help of a card -----------------------------------------------------------------------
@@ -124,142 +62,410 @@ def card_help_lines(value: int) -> list[tuple[str, str | None]]:
     return lines
 
 
-# -- chapter III, card by card --------------------------------------------------------------------------
-@dataclass
-class SheetRow:
-    pieces: list[Piece]
-    strong: bool = False
+class TablePanels(TableLayout):
+    """The drawing room of the 3 Chapters table (a mixin: `ThreeChaptersTable` puts the rooms together)."""
 
+    # what the table keeps (set up in ThreeChaptersTable.__init__)
+    live_points: list[int]  # the points as the events told them so far
+    trick_result: TrickResult | None  # the trick just won (the story keeps it)
+    sheet: ScoreSheet | None  # the final count, once the observation has it
+    _result_cache: tuple[tuple[object, ...], pygame.Surface] | None
 
-@dataclass
-class ScoreSheet:
-    """Per seat, the rows of its final count, in the order they are shown."""
-
-    names: list[str]
-    columns: list[list[SheetRow]] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-
-    @property
-    def steps(self) -> int:
-        """How many card rows the longest column has (the two total rows come after them)."""
-        return max((len(c) - 2 for c in self.columns), default=0)
-
-
-def score_sheet(obs: dict[str, Any], names: Sequence[str]) -> ScoreSheet:
-    """Every seat's chapter-II total, each card's chapter-III reward (a card with a III ability that
-    brought nothing shows a dash), the most-crystals bonus and the points of each token."""
-    cards = default_cards()
-    sheet = ScoreSheet(list(names), winners=list(obs.get("winners") or []))
-    for entry in obs.get("breakdown") or []:
-        rows: list[SheetRow] = []
-        two = [sum(c["chapter2"][i] for c in entry["cards"]) for i in range(3)]
-        two[0] += entry["trick_stars"]
-        rows.append(SheetRow([(tr("Chapter II") + "  ", INK_DIM), *token_pieces(*two)]))
-        for c in entry["cards"]:
-            card = cards.cards.get(c["card"])
-            scores_in_three = card is not None and any(
-                a.in_chapter(3) and not a.block for a in card.abilities
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        for place in self.places.values():
+            surface.blit(
+                self.panels.get(place.row.size, (0, 0, 0, 60), self.scale.px(8, 2)), place.row.topleft
             )
-            if not scores_in_three:
-                continue
-            gained = c["chapter3"]
-            label = f"{c['card']} {cards.name_of(c['card'])}  " if card is not None else f"{c['card']}  "
-            if any(gained):
-                rows.append(SheetRow([(label, INK), *token_pieces(*gained, signed=True)]))
-            else:
-                rows.append(SheetRow([(label, INK_DIM), ("—", INK_DIM)]))
-        if entry["crystal_bonus"]:
-            rows.append(
-                SheetRow(
-                    [
-                        (tr("Most crystals") + "  ", INK),
-                        *token_pieces(0, 0, entry["crystal_bonus"], signed=True),
-                    ]
+        box = self.trick_box
+        surface.blit(self.panels.get(box.size, (0, 0, 0, 45), self.scale.px(14, 3)), box.topleft)
+        for rect in (self.info_box, self.log_box):
+            if rect is not None:
+                surface.blit(self.panels.get(rect.size, (0, 0, 0, 110), self.scale.px(8, 2)), rect.topleft)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        if not self.obs:
+            return
+        for place in self.places.values():
+            self._draw_plate(surface, place)
+        self._draw_trick(surface)
+        self._draw_drop_zone(surface)
+        self._draw_piles(surface)
+        self._draw_rows_labels(surface)
+        self._draw_prompt(surface)
+        self._draw_info(surface)
+        if self.log_box is not None:
+            self.draw_log(surface, self.log_box, 16)
+
+    def _draw_drop_zone(self, surface: pygame.Surface) -> None:
+        """Where the card chosen now goes (a card may also be dragged there): the own row for a pick, the
+        own ghost's place for a ghost pick. In chapter II the next free trick slot is lit instead."""
+        if not self.legal or Action.parse(self.legal[0]).kind == PLAY:
+            return
+        zone = self.drop_rect()
+        if zone is not None:
+            width = self.scale.px(3, 1)
+            pygame.draw.rect(
+                surface, GOLD, zone.inflate(width * 2, width * 2), width, border_radius=self.scale.px(10, 3)
+            )
+
+    def _deciding(self, place: Place) -> bool:
+        obs = self.obs
+        if obs["terminal"]:
+            return False
+        if place.seat is None:
+            return False
+        return obs["current_player"] == place.seat
+
+    def _draw_plate(self, surface: pygame.Surface, place: Place) -> None:
+        obs = self.obs
+        plate = place.plate
+        radius = self.scale.px(8, 2)
+        deciding = self._deciding(place)
+        surface.blit(self.panels.get(plate.size, (14, 12, 26, 215), radius), plate.topleft)
+        if deciding:
+            pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=radius)
+            if plate.x > plate.height // 2:
+                triangle_marker(surface, (plate.x - 2, plate.centery), plate.height * 0.35)
+        pad = self.scale.px(10, 2)
+        two_lines = plate.height >= self.scale.font(40)
+        # the name line as tall as its text needs: the rest of the plate holds the status
+        line_h = min(plate.height // 2, self.scale.lines_height(24) + pad) if two_lines else plate.height
+        if place.seat is None:
+            self._draw_ghost_plate(surface, place, line_h, pad)
+            return
+        seat = place.seat
+        tokens = obs["tokens"][seat]
+        points = self.live_points[seat] if seat < len(self.live_points) else tokens["points"]
+        score = self.texts.render(tr("{points} pts").format(points=points), self.scale.font(24), GOLD, True)
+        name = self.seat_name(seat)
+        if seat == self.viewer and self.follow:
+            name = tr("{name} (you)").format(name=name)
+        title = self.texts.fitted(
+            name, self.scale.font(24), max(10, plate.width - 2 * pad - score.get_width() - 8), INK, True
+        )
+        surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
+        surface.blit(
+            score, (plate.right - score.get_width() - pad, plate.y + (line_h - score.get_height()) // 2)
+        )
+        pieces = token_pieces(tokens["stars"], tokens["hearts"], tokens["crystals"])
+        pieces.append(("   " + tr("tricks {count}").format(count=tokens["tricks_won"]), INK_DIM))
+        status = self._seat_status(seat)
+        if status:
+            pieces.append((f"  · {status}", GOLD if deciding else INK_DIM))
+        line = render_pieces(self.texts, pieces, self.scale.font(20 if place.bottom else 18))
+        if line.get_width() > plate.width - 2 * pad:
+            scale = (plate.width - 2 * pad) / line.get_width()
+            line = pygame.transform.smoothscale(
+                line, (max(1, plate.width - 2 * pad), max(1, round(line.get_height() * scale)))
+            )
+        y = plate.y + line_h + (line_h - line.get_height()) // 2 if two_lines else plate.bottom + 1
+        if two_lines:
+            surface.blit(line, (plate.x + pad, y))
+
+    def _seat_status(self, seat: int) -> str:
+        obs = self.obs
+        if obs["terminal"]:
+            return tr("wins") if seat in obs["winners"] else ""
+        draft = obs["draft"]
+        if obs["phase"] == "draft":
+            done = draft["picked_now"][seat]
+            need = draft["picks_per_round"]
+            if obs["current_player"] == seat:
+                return tr("choosing") if done == 0 else tr("choosing for the ghost")
+            return tr("picked ✓") if done >= need else tr("waits to pick")
+        if obs["current_player"] == seat:
+            return tr("leads") if not obs["trick"]["plays"] else tr("plays")
+        return ""
+
+    def _draw_ghost_plate(self, surface: pygame.Surface, place: Place, line_h: int, pad: int) -> None:
+        owner = place.position - self.players
+        plate = place.plate
+        title = self.texts.fitted(
+            ghost_name(owner, self.names), self.scale.font(22), plate.width - 2 * pad, (200, 210, 240), True
+        )
+        surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
+        if line_h >= plate.height:
+            return
+        ghost = next((g for g in self.obs["ghosts"] if g["owner"] == owner), None)
+        pile = ghost["pile"] if ghost else 0
+        sub = tr("{count} in the pile · plays its top card · scores nothing").format(count=pile)
+        room = max(1, plate.bottom - plate.y - line_h - 2)
+        width = plate.width - 2 * pad
+        label = self.texts.block(sub, self.scale.font(16), width, room, INK_DIM, separator=" · ")
+        surface.blit(label, (plate.x + pad, plate.y + line_h + max(0, (room - label.get_height()) // 2)))
+        known = self.obs["draft"]["ghost_pile"]
+        if owner == self.obs["seat"] and known:
+            lead = (
+                tr("you gave it: {cards}") if self.obs["phase"] == "draft" else tr("still in it: {cards}")
+            )
+            text = lead.format(cards=" ".join(str(v) for v in known))
+            label = self.texts.fitted(text, self.scale.font(15), plate.width, INK_DIM)
+            surface.blit(label, (plate.x, place.hand.bottom + 2))
+
+    def _draw_trick(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        box = self.trick_box
+        chapter = obs["chapter"]
+        status = self._status_line()
+        label = self.texts.fitted(status, self.scale.font(24), box.width - 2 * self.margin, INK, True)
+        surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + self.margin // 2)))
+        if chapter == 1:
+            self._draw_draft_help(surface)
+            return
+        slots = self.trick_slots()
+        centres = self.slot_centres()
+        played = dict(enumerate(self.trick_plays))
+        winning = None
+        if self.trick_plays:
+            winning = max(range(len(self.trick_plays)), key=lambda i: card_value(self.trick_plays[i][1]))
+        result = self.trick_result
+        cw, ch = self.trick_card
+        font = self.scale.font(18)
+        # a slot's label may take the slot's whole step, and two lines down to the trick box's bottom
+        step = centres[1][0] - centres[0][0] if len(centres) > 1 else cw * 1.25
+        tag_h = self.scale.lines_height(18)
+        for i, centre in enumerate(centres):
+            rect = pygame.Rect(0, 0, cw, ch)
+            rect.center = (round(centre[0]), round(centre[1]))
+            position = played[i][0] if i in played else (slots[i] if i < len(slots) else None)
+            if i == winning:
+                glow = rect.inflate(self.scale.px(16, 4), self.scale.px(16, 4))
+                surface.blit(
+                    self.panels.get(glow.size, (255, 214, 90, 150), self.scale.px(14, 3)), glow.topleft
                 )
+            elif i not in played:
+                next_up = i == len(self.trick_plays) and not obs["terminal"]
+                pygame.draw.rect(
+                    surface,
+                    GOLD if next_up else INK_DIM,
+                    rect,
+                    max(1, self.scale.px(2)),
+                    border_radius=self.scale.px(10, 2),
+                )
+            name = position_name(position, self.players, self.names) if position is not None else ""
+            colour = GOLD if i == winning else INK if i in played else INK_DIM
+            room = box.bottom - rect.bottom - 3 - (tag_h if i == winning else 0)
+            text = self.texts.block(
+                f"{i + 1}. {name}", font, round(max(cw * 1.25, step - 4)), room, colour, i == winning
             )
-        p = entry["points"]
-        rows.append(
-            SheetRow([("= ", INK), *token_pieces(entry["stars"], entry["hearts"], entry["crystals"])])
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
+            if i == winning:  # on a line of its own: the name stays whole
+                tag = self.texts.render(tr("wins") if result is not None else tr("winning"), font, GOLD, True)
+                surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.bottom + 3 + text.get_height())))
+
+    def _draw_draft_help(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        draft = obs["draft"]
+        box = self.trick_box
+        lines = [
+            tr("Keep 1 card of the packet you hold, face down; the rest goes to your left."),
+            tr("Then 1 more for your ghost's pile.")
+            if self.ghosts
+            else (
+                tr("Keep 4 of 8; the other 4 leave the game. Then 8 new cards.")
+                if self.players == 3
+                else tr("The last card of each packet leaves the game.")
+            ),
+            tr("Your picks become your hand in Chapter II. Hover a card to read its abilities."),
+        ]
+        y = box.y + self.status_h + self.margin * 2
+        for line in lines:
+            label = self.texts.fitted(line, self.scale.font(20), box.width - 4 * self.margin, INK_DIM)
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += label.get_height() + self.margin // 2
+        ring = [self.seat_name((self.bottom_seat + i) % self.players) for i in range(self.players + 1)]
+        label = self.texts.fitted(
+            tr("Packets go to the left: {ring}").format(ring=" → ".join(ring)),
+            self.scale.font(20),
+            box.width - 4 * self.margin,
+            INK,
         )
-        rows.append(
-            SheetRow(
-                [(f"{p['stars']} + {p['hearts']} + {p['crystals']} = {_points(p['total'])}", GOLD)],
-                strong=True,
+        surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+        y += label.get_height() + self.margin // 2
+        picked = draft["pick_counts"]
+        counts = " · ".join(f"{self.seat_name(s)} {picked[s]}" for s in range(len(picked)))
+        label = self.texts.fitted(
+            tr("Cards kept: {counts}").format(counts=counts),
+            self.scale.font(20),
+            box.width - 4 * self.margin,
+            INK,
+        )
+        surface.blit(label, label.get_rect(midtop=(box.centerx, y + self.margin)))
+
+    def _status_line(self) -> str:
+        obs = self.obs
+        if obs["terminal"]:
+            return tr("Chapter III: the count")
+        chapter = obs["chapter"]
+        decider = obs["current_player"]
+        who = self.seat_name(decider) if decider is not None else ""
+        if chapter == 1:
+            d = obs["draft"]
+            head = tr("Chapter I · the draft · deal {deal} of {deals} · round {round} of {rounds}").format(
+                deal=d["deal"] + 1,
+                deals=d["deals"],
+                round=d["round"] + 1,
+                rounds=d["rounds"],
             )
+            return tr("{head} · {name} chooses").format(head=head, name=who) if who else head
+        trick = obs["trick"]
+        total = 8 if self.players <= 3 else 7
+        result = self.trick_result
+        if result is not None and len(self.trick_plays) == len(self.order()):
+            winner = position_name(result.winner, self.players, self.names)
+            return tr("Chapter II · trick {number} of {total} · {name} wins it").format(
+                number=result.number, total=total, name=winner
+            )
+        head = tr("Chapter II · trick {number} of {total}").format(number=trick["number"], total=total)
+        if not who:
+            return head
+        if not trick["plays"]:
+            leads = trick["leader"]
+            if leads is not None and leads != decider:
+                return tr("{head} · {name} plays").format(head=head, name=who)
+            if obs["last_trick"]:
+                return tr("{head} · {name} leads (won the last trick)").format(head=head, name=who)
+            return tr("{head} · {name} leads (is the start player)").format(head=head, name=who)
+        return tr("{head} · {name} plays next").format(head=head, name=who)
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        font = self.scale.font(16)
+        below = self.deck_at[1] + self.pile_card[1] / 2 + 2
+        for text, at in (
+            (tr("Deck {count}").format(count=self.obs["deck_count"]), self.deck_at),
+            (tr("Out {count}").format(count=self.obs["out_count"]), self.out_at),
+        ):
+            label = self.texts.fitted(text, font, self.pile_card[0] * 2, INK_DIM)
+            surface.blit(label, label.get_rect(midtop=(at[0], below)))
+
+    def _draw_rows_labels(self, surface: pygame.Surface) -> None:
+        place = self.places.get(self.bottom_seat)
+        if place is None:
+            return
+        chapter = self.obs["chapter"]
+        text = (
+            tr("Your picks (face down to the others)") if chapter == 1 else tr("Your cards in front of you")
         )
-        sheet.columns.append(rows)
-    return sheet
+        short = tr("Picks") if chapter == 1 else tr("Cards in front")
+        if not place.bottom or self.viewer is None:
+            text = short
+        # left of the cards, which lie centred in the row: the shorter wording, or none, as they spread
+        zones = (f"picks:{self.bottom_seat}", f"display:{self.bottom_seat}")
+        lefts = [pygame.Rect(s.rect).left for s in self.layer if s.shown and s.zone in zones]
+        room = min(lefts, default=place.row.right) - place.row.x - self.margin * 2
+        if not self.texts.fits(short, self.scale.font(15), room):
+            return
+        label = self.texts.fitted_first([text, short], self.scale.font(15), room, INK_DIM)
+        surface.blit(label, (place.row.x + self.margin, place.row.y + 2))
 
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        prompt, mine = self.prompt_text()
+        self.draw_prompt(surface, prompt, mine, self.prompt_y, fill=(10, 10, 22, 210))
 
-def _points(total: int) -> str:
-    return ntr("{n} point", "{n} points", total).format(n=total)
-
-
-def draw_score_sheet(
-    texts: TextCache, panels: PanelCache, sheet: ScoreSheet, shown: int, size: tuple[int, int], unit: float
-) -> pygame.Surface:
-    """The sheet with the first `shown` rows of every column (the last two rows, the totals, come last)."""
-    w, h = size
-    surface = panels.get(size, (16, 12, 30, 250), max(4, round(16 * unit))).copy()
-    pygame.draw.rect(
-        surface, GOLD, surface.get_rect(), max(1, round(3 * unit)), border_radius=max(4, round(16 * unit))
-    )
-    pad = max(4, round(18 * unit))
-    title = texts.fitted(
-        tr("Chapter III: every card scores"), max(9, round(40 * unit)), w - 2 * pad, GOLD, True
-    )
-    surface.blit(title, title.get_rect(midtop=(w // 2, pad // 2)))
-    hint = texts.fitted(
-        tr("★ 2 points · ♥ 1 point · ◆ 1 point per pair · click to go on"),
-        max(9, round(18 * unit)),
-        w - 2 * pad,
-        INK_DIM,
-    )
-    surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - pad // 3)))
-    count = max(1, len(sheet.columns))
-    col_w = (w - 2 * pad) // count
-    top = pad // 2 + title.get_height() + pad // 2
-    rows_room = h - top - hint.get_height() - pad
-    row_h = max(10, min(round(34 * unit), rows_room // max(3, sheet.steps + 4)))
-    font_size = max(9, min(round(22 * unit), row_h - 3))
-    for seat, rows in enumerate(sheet.columns):
-        x = pad + seat * col_w
-        won = seat in sheet.winners and shown >= sheet.steps  # no spoiler before the totals
-        if won:
-            glow = panels.get((col_w - 4, h - top - pad // 2), (255, 214, 90, 40), max(3, round(10 * unit)))
-            surface.blit(glow, (x + 2, top - 4))
-        name = seat_label(seat, sheet.names)
-        head = texts.fitted(
-            tr("{name} — wins").format(name=name) if won and shown >= sheet.steps else name,
-            max(9, round(26 * unit)),
-            col_w - 8,
-            GOLD if won else INK,
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        box = self.info_box
+        pad = self.scale.px(6, 2)
+        size = self.scale.font(17)
+        last = self.obs["last_trick"]
+        y = box.y + pad
+        if not last:
+            text = (
+                tr("Rewards of each trick show here") if self.obs["chapter"] == 1 else tr("No trick yet")
+            )
+            label = self.texts.block(text, size, box.width - 2 * pad, box.height - 2 * pad, INK_DIM)
+            surface.blit(label, (box.x + pad, y))
+            return
+        winner = position_name(last["winner"], self.players, self.names)
+        card = next((p["card"] for p in last["plays"] if p["position"] == last["winner"]), None)
+        head = self.texts.block(  # whole, on two lines in a narrow box
+            tr("Trick {number}: {name} won with {card}").format(
+                number=last["trick"], name=winner, card=card_label(card)
+            ),
+            size,
+            box.width - 2 * pad,
+            box.height // 3,
+            GOLD,
             True,
         )
-        surface.blit(head, (x + 6, top))
-        y = top + head.get_height() + 4
-        # the totals wait until every card of every column is shown: they close the count together
-        body, totals = rows[:-2], rows[-2:]
-        visible = body[:shown] + (totals if shown >= sheet.steps else [])
-        for row in visible:
-            size_now = font_size + (2 if row.strong else 0)
-            line = render_pieces(texts, row.pieces, size_now, row.strong, max_width=col_w - 10)
-            if line.get_width() > col_w - 10 and len(row.pieces) > 1:  # cut the card's name, keep the tokens
-                tail = render_pieces(texts, row.pieces[1:], size_now, row.strong)
-                text, colour = row.pieces[0]
-                room = max(10, col_w - 10 - tail.get_width())
-                head = texts.fitted(text.rstrip() + " ", size_now, room, colour, row.strong, shrink=False)
-                line = pygame.Surface(
-                    (head.get_width() + tail.get_width(), max(head.get_height(), tail.get_height())),
-                    pygame.SRCALPHA,
-                )
-                line.blit(head, (0, 0))
-                line.blit(tail, (head.get_width(), 0))
-            if line.get_width() > col_w - 10:
-                scale = (col_w - 10) / line.get_width()
-                line = pygame.transform.smoothscale(
-                    line, (col_w - 10, max(1, round(line.get_height() * scale)))
-                )
-            surface.blit(line, (x + 8, y))
-            y += row_h
-    return surface
+        surface.blit(head, (box.x + pad, y))
+        y += head.get_height() + 2
+        for gain in last["gains"]:
+            if y + size > box.bottom:
+                break
+            room = box.width - 2 * pad
+            line = render_pieces(self.texts, gain_pieces(gain, self.names), size, max_width=room)
+            if line.get_width() > room:  # even the smallest size is too wide: cut at the box's edge
+                line = line.subsurface((0, 0, room, line.get_height()))
+            surface.blit(line, (box.x + pad, y))
+            y += line.get_height() + 1
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if not self.obs:
+            return
+        if self.trick_result is not None and self.obs["chapter"] == 2:
+            self._draw_trick_result(surface, self.trick_result)
+        if self.sheet is None and self.obs["terminal"] and self.obs["breakdown"]:
+            self.sheet = score_sheet(self.obs, self.names)
+        if self.sheet is not None and self.obs["terminal"] and not isinstance(self.banner, SheetBanner):
+            self._draw_sheet(surface, self.sheet, self.sheet.steps)
+            return
+
+    def _draw_trick_result(self, surface: pygame.Surface, result: TrickResult) -> None:
+        """The rewards of the trick just won, beside its cards (and after they went, until the next
+        trick begins)."""
+        box = self.result_box
+        key = (result.number, language(), box.size)
+        if self._result_cache is None or self._result_cache[0] != key:
+            self._result_cache = (key, self._trick_result_panel(result))
+        panel = self._result_cache[1]
+        surface.blit(panel, panel.get_rect(midleft=(box.x, round(self.trick_y))))
+
+    def _trick_result_panel(self, result: TrickResult) -> pygame.Surface:
+        box = self.result_box
+        pad = self.scale.px(10, 3)
+        room = max(20, box.width - 2 * pad)
+        size = self.scale.font(18)
+        lines = [self.texts.fitted(tr("Trick {number}").format(number=result.number), size, room, INK_DIM)]
+        lines.append(self.texts.fitted(self.in_words(result.title), size, room, GOLD, True))
+        for gain in result.gains[:7]:
+            line = render_pieces(self.texts, gain_pieces(gain, self.names), size, max_width=room)
+            if line.get_width() > room:
+                scale = room / line.get_width()
+                line = pygame.transform.smoothscale(line, (room, max(1, round(line.get_height() * scale))))
+            lines.append(line)
+        if not result.gains:
+            lines.append(self.texts.fitted(tr("no other rewards"), size, room, INK_DIM))
+        width = max(s.get_width() for s in lines) + 2 * pad
+        height = min(box.height, sum(s.get_height() + 2 for s in lines) + 2 * pad)
+        panel = self.panels.get((width, height), (12, 10, 24, 225), self.scale.px(10, 3)).copy()
+        pygame.draw.rect(
+            panel, GOLD, panel.get_rect(), max(1, self.scale.px(2)), border_radius=self.scale.px(10, 3)
+        )
+        y = pad
+        for line in lines:
+            if y + line.get_height() > height - pad // 2:
+                break
+            panel.blit(line, (pad, y))
+            y += line.get_height() + 2
+        return panel
+
+    def _draw_sheet(self, surface: pygame.Surface, sheet: ScoreSheet, shown: int) -> None:
+        w, h = surface.get_size()
+        u = self.scale.unit
+        wanted = round(u * (150 + 40 * (sheet.steps + 3)))  # title, names, rows, totals and the hint
+        columns = max(1, len(sheet.columns))
+        size = (
+            max(10, min(round(w * 0.86), round(u * (60 + 420 * columns)))),
+            max(10, min(round(h * 0.86), wanted)),
+        )
+        key = (id(sheet), shown, size)
+        if self._sheet_cache is None or self._sheet_cache[0] != key:
+            self._sheet_cache = (
+                key,
+                draw_score_sheet(self.texts, self.panels, sheet, shown, size, self.scale.unit),
+            )
+        image = self._sheet_cache[1]
+        surface.blit(image, image.get_rect(center=(w // 2, round(h * 0.43))))
+
+
+__all__ = ["TablePanels", "TrickResult", "card_help_lines", "card_label"]

@@ -15,7 +15,8 @@ from game.three_chapters.cards import NUM_CARDS
 from game.three_chapters.draft import DraftLog, holder
 
 if TYPE_CHECKING:
-    from game.three_chapters.state import ThreeChaptersGame, ThreeChaptersState
+    from game.three_chapters.game import ThreeChaptersGame
+    from game.three_chapters.state import ThreeChaptersState
 
 
 def _int_list(data: Mapping[str, Any], key: str) -> list[int]:
