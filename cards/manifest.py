@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from cards.image_file import inside
 from cards.manifest_lines import ManifestLines
@@ -146,11 +146,11 @@ def image_files(entry: Any) -> list[str]:
     return []
 
 
-def is_colour(value: Any) -> bool:
+def is_colour(value: Any) -> TypeGuard[list[int]]:
     return isinstance(value, list) and len(value) == 3 and all(_is_int(v) and 0 <= v <= 255 for v in value)
 
 
-def is_area(value: Any, card: Size) -> bool:
+def is_area(value: Any, card: Size) -> TypeGuard[list[float]]:
     """`[x, y, w, h]` of finite numbers inside a card of `card` pixels."""
     if not (isinstance(value, list) and len(value) == 4 and all(_is_number(v) for v in value)):
         return False

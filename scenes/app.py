@@ -116,7 +116,7 @@ class App:
             # Drivers that do not resize the surface themselves (and synthetic events) need a new mode.
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         else:
-            self.screen = pygame.display.get_surface()
+            self.screen = pygame.display.get_surface() or self.screen
         self.settings.window_size = _clamp_size(self.size)
         if self.size != self._laid_out:  # window managers repeat the size they just confirmed
             self._resized()

@@ -108,7 +108,7 @@ def apply_theme(ui: pygame_gui.UIManager, size: tuple[int, int]) -> None:
         _theme_scales[ui] = factor
     body = max(8, round(17 * factor))  # the text boxes' <b> and <i> runs
     fonts = ui.get_theme().get_font_dictionary()
-    wanted = [{"name": "noto_sans", "point_size": body, "style": style}
+    wanted: list[dict[str, str | int | float]] = [{"name": "noto_sans", "point_size": body, "style": style}
               for style, bold, italic in (("bold", True, False), ("italic", False, True))
               if not fonts.check_font_preloaded(fonts.create_font_id(body, "noto_sans", bold, italic))]
     if wanted:
@@ -150,11 +150,12 @@ class PlaceholderEntry(UITextEntryLine):
 
     def set_forbidden_characters(self, forbidden_characters) -> None:
         super().set_forbidden_characters(forbidden_characters)
-        self.forbidden_characters = _NoWidth(self, self.forbidden_characters)
+        # pygame-gui keeps a list here and only asks `in` of it: _NoWidth answers that for every character
+        self.forbidden_characters = _NoWidth(self, self.forbidden_characters)  # type: ignore[assignment]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.forbidden_characters = _NoWidth(self)
+        self.forbidden_characters = _NoWidth(self)  # type: ignore[assignment]  # as above
         self._ink = self.text_colour
         self._hinting = False
         self._show_ink()
@@ -188,7 +189,9 @@ def fitted_label(ui: pygame_gui.UIManager, rect: pygame.Rect, text: str, *, cont
     """A label showing `text` whole when it fits `rect`, else cut with "…" and whole in its tooltip,
     measured with the label's own font (so pygame-gui never finds its rect too small)."""
     label = UILabel(rect, "", manager=ui, container=container, object_id=object_id)
-    tall = label.font.size(text or " ")[1]
+    face = label.font
+    assert face is not None  # a label has its theme's font once made
+    tall = face.size(text or " ")[1]
     if tall > rect.height:  # a tiny window: the label grows to its text's height, centred where it was
         label.set_dimensions((rect.width, tall))
         label.set_relative_position((rect.x, rect.centery - tall // 2))
@@ -200,8 +203,10 @@ def set_fitted_text(label: UILabel, text: str) -> None:
     """Show `text` on `label` as `fitted_label` does."""
     width = max(1, label.relative_rect.width)
     shown = text
-    if label.font.size(text)[0] > width:
-        while shown and label.font.size(shown + "…")[0] > width:
+    face = label.font
+    assert face is not None  # a label has its theme's font once made
+    if face.size(text)[0] > width:
+        while shown and face.size(shown + "…")[0] > width:
             shown = shown[:-1]
         shown = shown.rstrip() + "…" if shown else ""
         label.set_tooltip(text)

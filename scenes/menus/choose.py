@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -139,7 +140,7 @@ class ChooseGameScene(MenuScene):
             button.bottom = rect.bottom - pad
             if entry.ready:
                 self.play_buttons[entry.game_id] = self.add_button(
-                    button, tr("Play"), lambda g=entry.game_id: self.choose(g), primary=True,
+                    button, tr("Play"), partial(self.choose, entry.game_id), primary=True,
                     tooltip=entry.description)
             else:
                 tip = (tr("Not playable yet: {problem}").format(problem=entry.problem) if entry.problem

@@ -15,7 +15,7 @@ is open, changed image files and manifests are reloaded within a second (`ArtLib
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -309,6 +309,7 @@ class GalleryScene(MenuScene):
         """Show `tile` large over everything (the widgets hide meanwhile), or close the view."""
         self.zoomed = tile
         root = self.ui.get_root_container()
+        assert root is not None  # a manager has its root container from the start
         if tile is None:
             self.inspector.close()
             root.show()
@@ -426,6 +427,10 @@ class GalleryScene(MenuScene):
                 continue
             self._draw_tile(surface, tile, rect, label_px)
         surface.set_clip(clip)
+
+    def draw_above_widgets(self, surface: pygame.Surface) -> None:
+        """The card shown large lies over everything of the gallery, its header buttons included."""
+        size = surface.get_size()
         if self.inspector.is_open:
             if self.zoomed is not None:
                 dim(surface, 200)
@@ -507,13 +512,24 @@ def preview_match(game_id: str) -> Match:
     return Match(game_id, seats, PREVIEW_SEED, bots=bots)
 
 
-@cache
+_PREVIEW_CLASSES: dict[str, type[TableScene]] = {}
+
+
 def _preview_class(table: type[TableScene]) -> type[TableScene]:
+    """The game's table made a preview (one class per table class, made once)."""
+    key = f"{table.__module__}.{table.__qualname__}"
+    if key not in _PREVIEW_CLASSES:
+        _PREVIEW_CLASSES[key] = _make_preview_class(table)
+    return _PREVIEW_CLASSES[key]
+
+
+def _make_preview_class(table: type[TableScene]) -> type[TableScene]:
     class PreviewTable(table):  # type: ignore[misc, valid-type]
         """The game's own table, watched: Esc and its Menu button lead back to the gallery."""
 
-        def open_pause(self) -> None:
+        def on_menu(self) -> bool:
             self.app.pop()
+            return True
 
         def draw_over(self, surface: pygame.Surface) -> None:
             super().draw_over(surface)

@@ -8,6 +8,7 @@ place, and the loser is named in the headline and on the last line.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -62,7 +63,7 @@ def score_text(score: Any) -> str:
     return str(score)
 
 
-def finishing_order(final: dict[str, Any]) -> list[int] | None:
+def finishing_order(final: Mapping[str, Any]) -> list[int] | None:
     """The seats from first out to the loser, where the game keeps that order; None otherwise."""
     out, loser = final.get("out"), final.get("loser")
     if not isinstance(out, list) or not isinstance(loser, int) or isinstance(loser, bool):
@@ -104,7 +105,7 @@ class ResultsScene(MenuScene):
         self.chart: tuple[pygame.Rect, pygame.Surface] | None = None
         self._announced = False
 
-    def write_result(self, final: dict[str, Any]) -> None:
+    def write_result(self, final: Mapping[str, Any]) -> None:
         """The result sentence and the lines a game adds under it (how the last points came about), in
         the chosen language with the seats' names."""
         from scenes.table import name_text
@@ -222,7 +223,7 @@ class ResultsScene(MenuScene):
     def score(self, seat: int) -> Any:
         return self.scores[seat] if seat < len(self.scores) else ""
 
-    def title(self) -> str:
+    def headline(self) -> str:
         if self.order is not None:
             return loser_headline(self.names, self.order[-1])
         return headline(self.names, self.winners)
@@ -238,7 +239,7 @@ class ResultsScene(MenuScene):
     def draw_decor(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         size = (w, h)
-        title = self.title()
+        title = self.headline()
         font = fitting_font(title, w - 16, max(10, round(46 * text_scale(size))), heading_font, smallest=8)
         draw_text(surface, title, font, GOLD, center=(w // 2, px(62, size)), shadow=max(1, px(3, size)))
         game_line = body_font(max(8, round(17 * text_scale(size))))

@@ -6,6 +6,8 @@ Every change applies at once and is saved at once (`Settings.save`).
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
@@ -109,7 +111,7 @@ class SettingsScene(MenuScene):
         speed_rects = row(controls[2], len(ANIMATION_SPEEDS), controls[2].height, gap)
         self.speed_buttons = {}
         for speed, rect in zip(ANIMATION_SPEEDS, speed_rects, strict=True):
-            button = self.add_button(rect, tr(SPEED_LABELS[speed]), lambda s=speed: self.set_speed(s),
+            button = self.add_button(rect, tr(SPEED_LABELS[speed]), partial(self.set_speed, speed),
                                      class_id="@quiet")
             if speed == settings.animation_speed:
                 button.select()
@@ -142,7 +144,7 @@ class SettingsScene(MenuScene):
             packs = art.pack_choices(game_id)
             self.art_steppers[game_id] = Stepper(
                 self, rect, [pack_label(p) for p in packs], packs.index(art.active_pack(game_id)),
-                lambda i, g=game_id, p=packs: self.set_art_pack(g, p[i]),
+                partial(self._choose_pack, game_id, packs),
                 tooltip=tr("The card faces, backs and table of this game: the Gallery shows each pack"))
 
         back = pygame.Rect(0, 0, min(w - 16, px(240, size)), px(50, size))
@@ -166,6 +168,9 @@ class SettingsScene(MenuScene):
     def set_history_limit(self, games: int) -> None:
         self.app.settings.history_limit = games
         self.app.settings_changed()
+
+    def _choose_pack(self, game_id: str, packs: list[str], index: int) -> None:
+        self.set_art_pack(game_id, packs[index])
 
     def set_art_pack(self, game_id: str, name: str) -> None:
         self.app.art.choose(game_id, name)

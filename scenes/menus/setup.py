@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -281,12 +282,15 @@ class SetupScene(MenuScene):
                                     placeholder_text=player_label(i))
             entry.set_text_length_limit(NAME_LIMIT)
             entry.set_text(seat.name)
-            self.entries[entry] = lambda text, s=seat: setattr(s, "name", text)
+            self.entries[entry] = partial(setattr, seat, "name")
             Stepper(self, pygame.Rect(name_w, y, width - name_w, row_h), [kind_label(k) for k in KINDS],
-                    KINDS.index(seat.kind), lambda index, s=seat: setattr(s, "kind", KINDS[index]),
+                    KINDS.index(seat.kind), partial(_set_kind, seat),
                     container=box, tooltip=tr("A person at this screen, or an AI opponent and its level"))
             y += row_h + gap
         return y
+
+    def _set_option(self, name: str, choices: list[Any], index: int) -> None:
+        self.choice.options[name] = choices[index]
 
     def _option_rows(self, box: UIScrollingContainer, width: int, row_h: int, gap: int, y: int) -> int:
         options: dict[str, Option] = self.rules.options
@@ -310,7 +314,7 @@ class SetupScene(MenuScene):
                 value = self.choice.options[name] = option.default
             Stepper(self, pygame.Rect(label_w, y, width - label_w, row_h),
                     [self._value_label(option, c) for c in choices], choices.index(value),
-                    lambda i, o=option, c=choices: self.choice.options.__setitem__(o.name, c[i]),
+                    partial(self._set_option, option.name, choices),
                     container=box, tooltip=explained)
             y += row_h + gap
         y = self._art_row(box, width, row_h, gap, y)
@@ -465,3 +469,7 @@ class SetupScene(MenuScene):
         scene = open_table_or_explain(self, match)
         if scene is not None:
             self.app.replace(scene)
+
+
+def _set_kind(seat: SeatChoice, index: int) -> None:
+    seat.kind = KINDS[index]

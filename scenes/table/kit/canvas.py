@@ -29,17 +29,19 @@ class TableCanvas(TableInput[ObsT]):
             or self._backdrop.get_size() != size
             or self._backdrop_gen != self.layout_generation
         ):
-            self._backdrop = self._opaque(size)
-            self._backdrop.blit(self.app.art.table(self.game_id, size), (0, 0))
-            self.draw_backdrop(self._backdrop)
+            self._backdrop = backdrop = self._opaque(size)
+            backdrop.blit(self.app.art.table(self.game_id, size), (0, 0))
+            self.draw_backdrop(backdrop)
             self._backdrop_gen = self.layout_generation
             self._underlay = self._opaque(size)
             self._underlay_built = -1
-        if self._underlay is None or self._underlay_built != self._underlay_version:
-            self._underlay.blit(self._backdrop, (0, 0))
-            self.draw_under(self._underlay)
+        backdrop, underlay = self._backdrop, self._underlay
+        assert backdrop is not None and underlay is not None  # made together above
+        if self._underlay_built != self._underlay_version:
+            underlay.blit(backdrop, (0, 0))
+            self.draw_under(underlay)
             self._underlay_built = self._underlay_version
-        surface.blit(self._underlay, (0, 0))
+        surface.blit(underlay, (0, 0))
 
     @final
     @staticmethod

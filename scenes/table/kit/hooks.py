@@ -153,7 +153,7 @@ class TableHooks(Scene, Generic[ObsT]):
         return self.app.settings.move_seconds
 
     # -- the game's part: the declared hooks -------------------------------------------------------
-    def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
+    def wanted_zones(self, obs: ObsT) -> dict[str, list[str | None]]:
         """Every zone's cards as the observation shows them (None: a card this seat does not know)."""
         raise NotImplementedError
 
@@ -216,11 +216,11 @@ class TableHooks(Scene, Generic[ObsT]):
         """The instruction line for the person at the screen, and whether the decision is theirs
         (drawn gold). The default: the observation's prompt, with whose decision it is."""
         obs = self.obs
-        if obs.get("terminal"):
-            result = self.in_words(obs.get("result") or tr("The game is over"))
+        if obs["terminal"]:
+            result = self.in_words(obs["result"] or tr("The game is over"))
             return self.name_text(self.match, result), False
-        decider = obs.get("current_player")
-        prompt = self.name_text(self.match, self.in_words(obs.get("prompt") or ""))
+        decider = obs["current_player"]
+        prompt = self.name_text(self.match, self.in_words(obs["prompt"] or ""))
         mine = decider is not None and decider == self.viewer and bool(self.legal)
         if mine or decider is None:
             return prompt, mine
@@ -316,7 +316,7 @@ class TableHooks(Scene, Generic[ObsT]):
             return Banner(tr("Game over"), [self.in_words(event.text)], Hold(BANNER_SECONDS * self.speed))
         return None
 
-    def initial_deal(self, obs: dict[str, Any]) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
+    def initial_deal(self, obs: ObsT) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
         """The table before the first deal and the moves of that deal ({} and []: no deal animation)."""
         return {}, []
 

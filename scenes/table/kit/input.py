@@ -5,6 +5,7 @@ done here; a face-up card can be inspected; the keyboard reaches every target th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, final
 
 import pygame
@@ -243,14 +244,14 @@ class TableInput(TableStory[ObsT]):
             return
         if press is None:
             return
-        _, target, button = press
+        _, pressed, button = press
         if button is not None:
             if button.rect.collidepoint(pos) and (button.enabled or button.key == "undo"):
                 self.press_button(button)  # a refused undo says why
             return
-        if target is not None:
-            if self.target_at(pos) is target:
-                self.activate(target)
+        if pressed is not None:
+            if self.target_at(pos) is pressed:
+                self.activate(pressed)
             return
         if self.answer(self.click_on_table(pos)):
             return
@@ -426,21 +427,21 @@ class TableInput(TableStory[ObsT]):
                 continue
             seen.add(sprite.uid)
             items.append(Focusable(("card", sprite.uid), pygame.Rect(sprite.rect),
-                                   lambda t=target: self.activate(t), lambda s=sprite: self.inspect(s),
+                                   partial(self.activate, target), partial(self.inspect, sprite),
                                    card=True, legal=True))
         for target in self.targets:
             if target.uid is None and target.rect is not None and target.key not in seen:
                 seen.add(target.key)
                 items.append(Focusable(("target", target.key), target.rect.copy(),
-                                       lambda t=target: self.activate(t)))
+                                       partial(self.activate, target)))
         for button in self.buttons:
             if button.visible:
                 items.append(Focusable(("button", button.key), button.rect.copy(),
-                                       lambda b=button: self.press_button(b)))
+                                       partial(self.press_button, button)))
         others = [s for s in self.layer if s.uid not in seen and s.shown and s.shown_face and s.card]
         for sprite in sorted(others, key=lambda s: (s.rect.y // 40, s.rect.x)):
             items.append(Focusable(("card", sprite.uid), pygame.Rect(sprite.rect),
-                                   lambda s=sprite: self._explain(s), lambda s=sprite: self.inspect(s),
+                                   partial(self._explain, sprite), partial(self.inspect, sprite),
                                    card=True))
         return items
 
@@ -454,10 +455,10 @@ class TableInput(TableStory[ObsT]):
             self.inspect(sprite)
 
     @final
-    def latest_observation(self) -> dict[str, Any]:
+    def latest_observation(self) -> ObsT:
         """The observation of the seat on screen as the match has it now (`obs`, the one drawn, waits
         until the events have played back)."""
-        return self.match.observation(self._seat_arg)
+        return self.match.observation(self._seat_arg)  # type: ignore[return-value]  # this table's game
 
 
 def _lower_first(text: str) -> str:

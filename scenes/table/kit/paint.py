@@ -12,7 +12,7 @@ from scenes.fonts import font, wrap
 #: the smallest text the tables write, in pixels (a line shrinks to fit no further than this)
 MIN_FONT_PX = 10
 
-Colour = tuple[int, int, int]
+Colour = tuple[int, ...]  # red, green, blue (and alpha)
 
 INK = (236, 232, 220)
 INK_DIM = (176, 180, 170)

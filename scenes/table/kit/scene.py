@@ -25,6 +25,7 @@ when a saved game opens, the table tells the whole game again from the record as
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, final
 
 import pygame
@@ -146,7 +147,7 @@ class TableScene(TableCanvas[ObsT]):
             self.model.resync(start)
             self.relayout(0.0)
             for move in deal:  # the deal is no event of the record: it flies, and the log says nothing
-                self.timeline.add(lambda m=move: self._fly(m, self.stagger(m)))
+                self.timeline.add(partial(self._fly, move, self.stagger(move)))
             self._dirty = True
             self._snap_next = False
         else:
@@ -215,8 +216,9 @@ class TableScene(TableCanvas[ObsT]):
             if button.key == "undo":  # shown while people play; a refused undo says why when pressed
                 button.visible = bool(self.match.human_seats)
                 button.enabled = self.settled and self.match.can_undo(self._seat_arg)
-            elif button.key == "hint":  # off for this game: no button; else while the person decides
-                button.visible = self.app.settings.hints_on(self.match.game.id)
+            elif button.key == "hint":  # for a person's own decision: none for this game or a spectator
+                hints = self.app.settings.hints_on(self.match.game.id)
+                button.visible = hints and bool(self.match.human_seats)
                 button.enabled = self.hint.enabled and not self.hint.thinking
         self.hint.update()
         self._point_at_card(dt)
@@ -257,9 +259,10 @@ class TableScene(TableCanvas[ObsT]):
                 self._finished = True
                 self.app.replace(results(self.app, match))
             return
-        if self.follow and match.handoff_seat() is not None:
+        waiting = match.handoff_seat() if self.follow else None
+        if waiting is not None:
             self.set_targets([])
-            self.app.push(HandoffScene(self.app, match, match.handoff_seat()))
+            self.app.push(HandoffScene(self.app, match, waiting))
             return
         if match.bot_to_act() is not None:
             self.set_targets([])

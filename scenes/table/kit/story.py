@@ -4,6 +4,7 @@ undo, when a saved game opens and in another language (ALL-R2: only that person'
 
 from __future__ import annotations
 
+from functools import partial
 from typing import final
 
 import pygame
@@ -26,7 +27,7 @@ class TableStory(TableMotion[ObsT]):
     def _take_events(self) -> None:
         events = self.match.drain_events(self._seat_arg)
         for event in events:
-            self.timeline.add(lambda e=event: self._play_event(e))
+            self.timeline.add(partial(self._play_event, event))
         if events:
             self._dirty = True
             self._targets_key = None

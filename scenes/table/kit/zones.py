@@ -90,12 +90,12 @@ class ZoneModel:
             pool = unused.get(name, [])
             for i, card in enumerate(cards):
                 if card is not None:
-                    result[name][i] = claim(pool, lambda e, c=card: e.card == c)
+                    result[name][i] = claim(pool, holding(card))
         for name, cards in wanted.items():  # a card that went elsewhere
             for i, card in enumerate(cards):
                 if result[name][i] is None and card is not None:
                     for pool in unused.values():
-                        found = claim(pool, lambda e, c=card: e.card == c)
+                        found = claim(pool, holding(card))
                         if found is not None:
                             result[name][i] = found
                             break
@@ -119,3 +119,9 @@ def _last_index(entries: list[Entry], test: Callable[[Entry], bool]) -> int | No
         if test(entries[i]):
             return i
     return None
+
+
+
+def holding(card: str) -> Callable[[Entry], bool]:
+    """Whether an entry holds `card`."""
+    return lambda entry: entry.card == card
