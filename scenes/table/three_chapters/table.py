@@ -17,6 +17,7 @@ from game.core import Action, CardMoved
 from game.i18n import Text, tr, words
 from game.three_chapters.cards import ATTRIBUTES, default_cards
 from game.three_chapters.game import CONSTRUCTORS, GHOST, KINDS, PICK, PLAY
+from game.three_chapters.view import ThreeChaptersObservation
 from scenes.table.kit import Target
 from scenes.table.kit.cards import CardSprite
 from scenes.table.three_chapters.pieces import card_value
@@ -54,13 +55,15 @@ class ThreeChaptersTable(TableStory):
 
     # -- zones ------------------------------------------------------------------------------------------
 
-    def wanted_zones(self, obs: dict[str, Any]) -> dict[str, list[str | None]]:
+    def wanted_zones(self, obs: ThreeChaptersObservation) -> dict[str, list[str | None]]:
         zones: dict[str, list[str | None]] = {}
         seat = obs.get("seat")
         draft = obs.get("draft") or {}
         for s in range(obs["players"]):
-            own = s == seat and obs.get("hand") is not None
-            zones[f"hand:{s}"] = [str(v) for v in obs["hand"]] if own else [None] * obs["hand_counts"][s]
+            hand = obs.get("hand") if s == seat else None
+            own = hand is not None
+            unknown: list[str | None] = [None] * obs["hand_counts"][s]
+            zones[f"hand:{s}"] = [str(v) for v in hand] if hand is not None else unknown
             picks = draft.get("picks") if own else None
             zones[f"picks:{s}"] = (
                 [str(v) for v in picks]
@@ -82,7 +85,9 @@ class ThreeChaptersTable(TableStory):
         self._spread = None  # the table as the observation says: nothing is being shuffled
         return zones
 
-    def initial_deal(self, obs: dict[str, Any]) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
+    def initial_deal(
+        self, obs: ThreeChaptersObservation
+    ) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
         draft = obs.get("draft") or {}
         if (
             obs.get("phase") != "draft"
