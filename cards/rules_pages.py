@@ -4,7 +4,7 @@ Pages are data: `pages(game_id)` gives them, each with its title, its paragraphs
 cards to draw (an art pack's card id, a name and the card's action beside it). The card actions come from
 the games' own card data where the game has it (Palastgeflüster's persons, Gloria Picktoria's motifs,
 3 Chapters' abilities), so the rules view says what the engine does. Every word of it is here, in one
-place per game, for translation. The rulings that matter to a player (RULINGS.md) are put in plain words.
+place per game, for translation. The rulings that matter to a player (docs/rulings.md) are put in plain words.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What the menus say about each game: its name and player range while its rules are not built yet, and a
-concise English rules summary for the pause menu (from the short rules and RULINGS.md).
+concise English rules summary for the pause menu (from the short rules and docs/rulings.md).
 
 The summaries use the few tags pygame-gui's text box knows (<b>, <i>, <br>).
 """

@@ -1,7 +1,7 @@
 """Art packs: card faces, backs and table backgrounds, loaded once, scaled once per size, never a crash.
 
-An art pack is a folder with a `pack.toml` manifest (read and checked by scenes/art_manifest.py) and
-image files (PNG, JPEG, GIF, BMP, WebP, QOI, TIFF or TGA; scenes/image_file.py reads each one's size
+An art pack is a folder with a `pack.toml` manifest (read and checked by cards/manifest.py) and
+image files (PNG, JPEG, GIF, BMP, WebP, QOI, TIFF or TGA; cards/image_file.py reads each one's size
 from its header and refuses one over 16 megapixels before decoding it). Packs are looked for in
 `assets/art/` (the shipped `default` pack, drawn by `python -m tools.draw_default_pack`) and in the
 user data dir, `scenes.settings.data_dir() / "art"`; the folder's name is the pack's name.
@@ -42,7 +42,7 @@ game.palastgefluester.cards ("Hofmarschall", "Schatzmeister", "Zauberer", "Zofe"
 "king/<Person>" (every person but the Hofmarschall); backs "back" (person cards) and "king_back".
 
 Live reload, for card designers: `ArtLibrary.poll(now)` looks at the files it has read at most every
-POLL_SECONDS and takes in what changed (see the class). The gallery (scenes/gallery.py) and the tables
+POLL_SECONDS and takes in what changed (see the class). The gallery (scenes/menus/gallery.py) and the tables
 call it every frame, so a saved image shows within a second, with no restart.
 
 A pack may cover only some games or some cards: whatever it does not name comes from the default pack.

@@ -1,4 +1,4 @@
-"""Every built game meets the engine contract the same way (DESIGN.md, 'The engine contract').
+"""Every built game meets the engine contract the same way (docs/design.md, 'The engine contract').
 
 Run over random positions of every game in `game.available()`: observations are JSON data with the
 common keys; clone, to_dict and state_from_dict keep the hash; every legal action's text reads back

@@ -1,4 +1,4 @@
-"""tools.simulate: the command-line contract of DESIGN.md, on the test game and on Palastgeflüster."""
+"""tools.simulate: the command-line contract of docs/design.md, on the test game and on Palastgeflüster."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The pause menu over the table (Esc): Resume, Rules summary, Settings, Gallery, Undo, Save and leave.
 
 It is an overlay: the table stays visible under a dark veil. Rules summary opens the paged rules view
-(scenes/rules_view.py), whose "Full text" is the whole summary in a scrolling box (RulesScene).
+(scenes/menus/rules.py), whose "Full text" is the whole summary in a scrolling box (RulesScene).
 """
 
 from __future__ import annotations

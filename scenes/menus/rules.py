@@ -1,5 +1,5 @@
 """The rules view: a game's rules as pages, with its cards drawn from the chosen art pack and what each
-card does beside it (the pages are data: scenes/rules_pages.py).
+card does beside it (the pages are data: cards/rules_pages.py).
 
 Previous / Next (or Page Up / Page Down; the arrow keys move the app's keyboard focus between the buttons)
 turn the pages; Close or Esc leaves. It is opened from the

@@ -206,7 +206,7 @@ def _draw_tile(
     y = tile.rect.bottom + PAD // 2 + 2
     image.blit(label, label.get_rect(midtop=(tile.rect.centerx, y)))
     if tile.status:
-        # the status words are the gallery's (scenes/gallery.py marks them for the catalogue)
+        # the status words are the gallery's (scenes/menus/gallery.py marks them for the catalogue)
         status = texts.fitted(tr(tile.status), label_px, room, colour or INK, True)
         image.blit(status, status.get_rect(midtop=(tile.rect.centerx, y + label_px + 4)))
 

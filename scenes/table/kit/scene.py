@@ -121,7 +121,7 @@ class TableScene(TableCanvas[ObsT]):
         self._underlay_version = 0
         self._underlay_built = -1
         self._art_generation = app.art.generation
-        self.hint = TableHint(self)  # the Hint button and key H (scenes/table/hint.py)
+        self.hint = TableHint(self)  # the Hint button and key H (scenes/table/kit/hint.py)
         self.inspector = Inspector()  # a card shown large with its rule text (scenes/inspect.py)
         self._reveal_spots = []  # the shown hand's cards: (where, art id)
         self.layers = LayerStack()
