@@ -13,14 +13,14 @@ from language import TextSpy, give_aways, shown, widget_texts
 
 import game
 from game import i18n
-from game.i18n import set_language
+from game.i18n import ordinal, set_language
 from game.match import Match, Seat
 from kartentisch.launcher import make_app as launch_app
 from scenes.app import App
 from scenes.menus import setup as setup_screen
 from scenes.menus.choose import ChooseGameScene
 from scenes.menus.pause import PauseScene
-from scenes.menus.results import ResultsScene, headline, ordinal
+from scenes.menus.results import ResultsScene, headline
 from scenes.menus.settings import SettingsScene
 from scenes.menus.setup import SetupScene, kind_label, option_label
 from scenes.menus.title import TitleScene

@@ -293,6 +293,14 @@ def words(value: Any, names: Sequence[str] | None = None) -> str:
 
 
 # -- writing parameters ----------------------------------------------------------------------------
+def ordinal(place: int) -> str:
+    """"1st", "2nd", … in the chosen language ("1.", "2.", … in German)."""
+    if place % 100 in (11, 12, 13):
+        return tr("{n}th").format(n=place)
+    ending = {1: tr("{n}st"), 2: tr("{n}nd"), 3: tr("{n}rd")}.get(place % 10, tr("{n}th"))
+    return ending.format(n=place)
+
+
 def seat_label(index: int, names: Sequence[str] | None = None) -> str:
     if names is not None and 0 <= index < len(names):
         return names[index]

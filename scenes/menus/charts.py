@@ -178,7 +178,7 @@ def _x_label(kind: str, value: int) -> str:
 def progress_charts(progress: Progress, names: Sequence[str], vision: str = "normal") -> ChartRow:
     """The charts of a game's figures, its seats named as the players are, in the series colours for
     `vision` (the colour-vision setting)."""
-    from scenes.table.palace.panels import ordinal
+    from game.i18n import ordinal
 
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else tr("Player {number}").format(number=seat + 1)

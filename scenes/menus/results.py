@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import KartentischError, fresh_seed
-from game.i18n import N_, join_words, ntr, tr
+from game.i18n import N_, join_words, ntr, ordinal, tr
 from scenes import sound
 from scenes.menus.charts import ChartRow, progress_charts, row_image
 from scenes.menus.opening import open_table_or_explain
@@ -47,14 +47,6 @@ log = logging.getLogger(__name__)
 #: under a finishing order (Palace): what its places mean
 PLACES_NOTE = N_("1st, 2nd, …: the order in which the players went out. Everyone who went out wins; "
                  "the last one left holding cards loses and deals the rematch.")
-
-
-def ordinal(place: int) -> str:
-    """"1st", "2nd", … in the chosen language ("1.", "2.", … in German)."""
-    if place % 100 in (11, 12, 13):
-        return tr("{n}th").format(n=place)
-    ending = {1: tr("{n}st"), 2: tr("{n}nd"), 3: tr("{n}rd")}.get(place % 10, tr("{n}th"))
-    return ending.format(n=place)
 
 
 def score_text(score: Any) -> str:

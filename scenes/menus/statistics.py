@@ -289,7 +289,7 @@ class StatisticsScene(MenuScene):
 
 
 def _place_word(place: int) -> str:
-    from scenes.table.palace.panels import ordinal
+    from game.i18n import ordinal
 
     return ordinal(place)
 
