@@ -1,17 +1,56 @@
 """Kartentisch's headless engine: four card games behind one contract (game.core).
 
 `game.load(game_id)` gives a Game. This package never imports pygame or the scenes.
+
+`REGISTRY` is the one place that lists the games: an entry per game declares what the game provides
+beyond its engine (`game.<id>`), each named by where it lives (a name, not an import: the engine stays
+headless): its table for the view, its art layout for the art tools, its guided first game, its words
+(rules pages, summary, what each card does) and how its progress is charted. Adding a game touches only
+its own modules and one line here.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 
 from game.core import Game, UnknownGame
 from game.version import __version__
 
+
+@dataclass(frozen=True)
+class GameEntry:
+    """What one game provides, each named as "module" or "module:attribute" (None: it has none)."""
+
+    id: str
+    #: the table scene the view opens for it
+    table: str
+    #: its default card layout for the art templates (tools/arttool)
+    art_layout: str | None
+    #: its guided first game (game.guide)
+    guide: str | None
+    #: its words: rules pages, rules summary, menu blurb and what each card does (cards/)
+    words: str
+    #: how its progress is charted after a game (game.progress): "scores", "chapters" or "cards_left"
+    progress: str = "scores"
+
+
+def _entry(game_id: str, table_class: str, progress: str = "scores") -> GameEntry:
+    """An entry with each part where the project keeps a game's parts."""
+    return GameEntry(game_id, table=f"scenes.table.{game_id}.table:{table_class}",
+                     art_layout=f"tools.arttool.layouts.{game_id}", guide=f"game.guide.{game_id}",
+                     words=f"cards.words.{game_id}", progress=progress)
+
+
 #: Every game the table knows, in menu order.
-GAME_IDS: tuple[str, ...] = ("palastgefluester", "palace", "gloria_picktoria", "three_chapters")
+REGISTRY: tuple[GameEntry, ...] = (
+    _entry("palastgefluester", "PalastgefluesterTable"),
+    _entry("palace", "PalaceTable", progress="cards_left"),
+    _entry("gloria_picktoria", "GloriaPicktoriaTable"),
+    _entry("three_chapters", "ThreeChaptersTable", progress="chapters"),
+)
+GAME_IDS: tuple[str, ...] = tuple(entry.id for entry in REGISTRY)
+ENTRIES: dict[str, GameEntry] = {entry.id: entry for entry in REGISTRY}
 
 _loaded: dict[str, Game] = {}
 
@@ -52,4 +91,4 @@ def available() -> list[str]:
     return found
 
 
-__all__ = ["GAME_IDS", "__version__", "available", "load", "register"]
+__all__ = ["ENTRIES", "GAME_IDS", "REGISTRY", "GameEntry", "__version__", "available", "load", "register"]

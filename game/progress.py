@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import load
+from game import ENTRIES, load
 from game.core import Event, GameEnded, RoundEnded
 from game.core.records import Record
 
@@ -107,7 +107,8 @@ def progress(record: Record, upto: int | None = None) -> Progress:
                 seen_out.append(seat)
                 marks.append(Mark(move, OUT, len(seen_out), seat))
             cards_left.append(_cards_left(obs, record.players))
-    maker = _PANELS.get(record.game, _score_lines)
+    entry = ENTRIES.get(record.game)
+    maker = _PANELS.get(entry.progress if entry is not None else "scores", _score_lines)
     panels = maker(record, scores_at, cards_left, marks, last_obs)
     return Progress(record.game, limit, marks, panels)
 
@@ -168,9 +169,9 @@ def _cards_over_time(record: Record, scores_at: list[tuple[Mark | None, list[flo
                   [m for m in marks if m.kind == OUT])]
 
 
+#: the registry's `progress` -> how that kind of game is charted
 _PANELS: dict[str, PanelMaker] = {
-    "palastgefluester": _score_lines,
-    "gloria_picktoria": _score_lines,
-    "three_chapters": _chapter_tokens,
-    "palace": _cards_over_time,
+    "scores": _score_lines,
+    "chapters": _chapter_tokens,
+    "cards_left": _cards_over_time,
 }

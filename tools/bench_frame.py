@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import GAME_IDS
 from tools import cli
 from tools.screenshot import SEAT_NAMES
 
@@ -40,7 +41,7 @@ HINT_WAIT_S = 60.0
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.bench frame", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", type=cli.game_id, default="palastgefluester")
+    parser.add_argument("--game", type=cli.game_id, default=GAME_IDS[0])
     parser.add_argument("--players", type=cli.count(1), default=5)
     parser.add_argument(
         "--size", type=cli.window_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"

@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import GAME_IDS
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window or a sound on the machine it runs on
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -54,8 +56,8 @@ from tools import cli  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the kinds of scene a run should see (CI checks that a short run visits every one)
-REQUIRED_KINDS = ("title", "choose", "setup", "table:palastgefluester", "table:palace",
-                  "table:gloria_picktoria", "table:three_chapters", "pause", "settings", "gallery", "results")
+REQUIRED_KINDS = ("title", "choose", "setup", *(f"table:{game_id}" for game_id in GAME_IDS), "pause",
+                  "settings", "gallery", "results")
 #: iterations of a search ("hard") a decision: enough to run every part of it, quick enough for a frame
 QUICK_SEARCH_ITERATIONS = 6
 #: frames between two progress lines

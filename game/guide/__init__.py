@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import ENTRIES, REGISTRY
 from game.core import Action, KartentischError
 from game.core.records import write_atomic
 from game.i18n import Text
@@ -201,14 +202,15 @@ class GuidedGame:
         )
 
 
-GAMES: tuple[str, ...] = ("palastgefluester", "palace", "gloria_picktoria", "three_chapters")
+#: the games with a guided first game (the registry's `guide`), in menu order
+GAMES: tuple[str, ...] = tuple(entry.id for entry in REGISTRY if entry.guide is not None)
 
 
 def course(game_id: str) -> Course:
     """The guided first game of `game_id` (UnknownGame-like KartentischError for a game without one)."""
     if game_id not in GAMES:
         raise KartentischError(f"there is no guided first game for {game_id!r}")
-    module = importlib.import_module(f"{__name__}.{game_id}")
+    module = importlib.import_module(ENTRIES[game_id].guide or "")
     made: Course = module.COURSE
     return made
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from game import REGISTRY
 from game.core import UnknownGame
 from game.i18n import Text, words
 from scenes.table.kit.scene import TableScene
@@ -13,13 +14,8 @@ if TYPE_CHECKING:
     from game.match import Match
     from scenes.scene import Host
 
-#: game id -> "module:class" of its table scene
-TABLES: dict[str, str] = {
-    "palastgefluester": "scenes.table.palastgefluester.table:PalastgefluesterTable",
-    "palace": "scenes.table.palace.table:PalaceTable",
-    "three_chapters": "scenes.table.three_chapters.table:ThreeChaptersTable",
-    "gloria_picktoria": "scenes.table.gloria_picktoria.table:GloriaPicktoriaTable",
-}
+#: game id -> "module:class" of its table scene (the registry's `table`)
+TABLES: dict[str, str] = {entry.id: entry.table for entry in REGISTRY}
 
 
 def table_class(game_id: str) -> type[TableScene]:

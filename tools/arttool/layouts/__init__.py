@@ -12,7 +12,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 
-from game import GAME_IDS
+from game import REGISTRY
 
 Size = tuple[int, int]
 Box = tuple[float, float, float, float]  # x, y, w, h
@@ -48,9 +48,9 @@ class GameLayout:
 
 #: game id -> module with its layout, for every game that has one
 LAYOUT_MODULES: dict[str, str] = {
-    game_id: module
-    for game_id in GAME_IDS
-    if importlib.util.find_spec(module := f"{__name__}.{game_id}") is not None
+    entry.id: entry.art_layout
+    for entry in REGISTRY
+    if entry.art_layout is not None and importlib.util.find_spec(entry.art_layout) is not None
 }
 
 

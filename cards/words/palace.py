@@ -1,0 +1,95 @@
+"""Palace's words: its line in the game menu, its rules summary for the pause menu, its rules pages
+for the rules view, and what each of its cards does (the inspect view and the gallery). Named by the
+game's registry entry (game.REGISTRY); cards/card_text.py, rules_text.py and rules_pages.py read it."""
+
+from __future__ import annotations
+
+from cards.words import CardNote, CardText, GameInfo, RulesPage, option_label
+from game.i18n import N_
+
+INFO = GameInfo(
+        "Palace", 2, 5,
+        "Shed your hand, then your face-up and blind cards on a rising pile. Tens burn, twos reset.")
+
+SUMMARY = N_("""\
+<b>Goal</b><br>
+Get rid of all your cards. Everyone who gets out is one of the winners, in the order they went \
+out; play goes on until one player is left holding cards: the loser, who deals the rematch.<br><br>
+<b>Set-up</b><br>
+Each player gets 3 face-down cards, 3 face-up cards on them and 3 hand cards. Before play you may swap \
+hand cards with your face-up cards. The first player is the one showing the lowest face-up card \
+(3 … 9, 10, J, Q, K, A, 2), the first clockwise from the dealer on a tie.<br><br>
+<b>Your turn</b><br>
+Play one or more cards of one rank, equal to or higher than the top of the pile (3 is low, ace is high). \
+Then draw back up to 3 while the draw pile lasts. If you cannot play, you pick up the whole pile.<br><br>
+<b>Special cards</b><br>
+• <b>2</b>: always playable; the next player may play anything.<br>
+• <b>10</b>: always playable; burns the pile, and you play again.<br>
+• <b>Four of a rank</b> in one play or in a row on the pile also burn it.<br><br>
+<b>Your table cards</b><br>
+When your hand is empty and the draw pile is gone, play from your face-up cards, then your face-down cards \
+one at a time, blind. A blind card that cannot be played goes to your hand with the whole pile.<br><br>
+<b>Options</b><br>
+Redraw (play cards of the same rank you just drew: after every draw a player finishes the turn, \
+so nobody else can tell whether they could), and variants for 7s, 8s and 3s, as chosen in the setup.""")
+
+
+def describe(card_id: str) -> CardText | None:
+    from game.i18n import ptr, tr
+    from game.palace.cards import PLAIN_TEXT, POWER_TEXTS, RANK_ORDER_TEXT, RANKS, SUIT_NAMES, card_label
+
+    rank, suit = card_id[:-1], card_id[-1:]
+    found = RANKS.get(rank)
+    if found is None or suit not in SUIT_NAMES:
+        return None
+    if not found.power:
+        rules = ptr("card rule", PLAIN_TEXT)
+    elif found.option:
+        rules = tr("With the option {option}: {rule}").format(
+            option=option_label("palace", found.option), rule=ptr("card rule", POWER_TEXTS[found.power]))
+    else:
+        rules = ptr("card rule", POWER_TEXTS[found.power])
+    return CardText(card_label(card_id), (rules,), (ptr("card rule", RANK_ORDER_TEXT),))
+
+
+def pages() -> list[RulesPage]:
+    from game.i18n import tr
+    from game.palace.cards import card_label
+
+    return [
+        RulesPage(tr("Goal and turn"), (
+            tr("Get rid of all your cards: your hand, then your three face-up cards, then your three "
+               "face-down cards, blind. Everyone who gets out wins; the last player holding cards is the "
+               "loser. (PA-R12)"),
+            tr("Play one or more cards of one rank, equal to or higher than the top of the pile (3 is low, "
+               "ace is high), then draw back up to 3 while the draw pile lasts. If you cannot play, you pick "
+               "up the whole pile."),
+            tr("Before play you may swap hand cards with your face-up cards: strong cards are worth keeping "
+               "face up for the end."),
+        ), (CardNote("4H", card_label("4H"), tr("A plain card: goes on an equal or lower card.")),
+            CardNote("AS", card_label("AS"), tr("The ace: the highest plain card.")))),
+        RulesPage(tr("The special cards"), (
+            tr("Four cards of one rank, played at once or in a row on the pile, burn it too, and you play "
+               "again. (PA-R9)"),
+        ), (CardNote("2C", tr("The 2"), tr("Goes on anything; the next player may play anything on it. "
+                                           "(PA-R11)")),
+            CardNote("10D", tr("The 10"), tr("Goes on anything and burns the pile: it leaves the game, and "
+                                             "you play again. (PA-R9)")),
+            CardNote("3H", tr("The 3 (option)"), tr("With “Invisible three”: goes on anything and takes the "
+                                                    "rank of the card below it.")),
+            CardNote("7S", tr("The 7 (option)"), tr("With “Seven or lower”: the next play must be a 7 or "
+                                                    "lower.")))),
+        RulesPage(tr("Rulings that matter"), (
+            tr("The first player is the one showing the lowest face-up card (3 up to 2), the first from the "
+               "dealer on a tie. (PA-R4)"),
+            tr("A player who can play must play (unless the option “Pick up by choice” is on). (PA-R8)"),
+            tr("A face-down card is turned over: if it goes, it stays; if not, you take it with the whole "
+               "pile and play from your hand again. (PA-R10)"),
+            tr("Redraw: if the cards you just drew match the rank you played, you may add them at once. The "
+               "others only see that you finish your turn. (PA-R7, PA-R14)"),
+            tr("Play goes on until one player is left: the loser deals the rematch. (PA-R12, PA-R4)"),
+        )),
+    ]
+
+
+__all__ = ["INFO", "SUMMARY", "describe", "pages"]
