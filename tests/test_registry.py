@@ -30,8 +30,9 @@ def code_names(path: Path) -> list[tuple[int, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     owners = [node for node in ast.walk(tree)
               if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)]
-    docs = {id(node.body[0].value) for node in owners
-            if node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    firsts = [node.body[0] for node in owners if node.body]
+    docs = {id(first.value) for first in firsts
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)}
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
