@@ -18,7 +18,7 @@ import game
 from game.match import Match, Seat
 from scenes.table import open_table
 from scenes.table.kit.handoff import HandoffScene
-from scenes.table.kit.history import HistoryPanel
+from scenes.table.kit.log_panel import LogPanel
 from scenes.table.kit.paint import TextCache
 
 NAMES = ["Anna", "Ben", "Cleo"]
@@ -160,7 +160,7 @@ def play_hot_seat(app, table, match: Match, caught: Caught, rng: random.Random) 
             if handoffs % 3 == 1:  # the whole history, as that person knows it
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l"))
                 step(app, caught)
-                assert isinstance(app.stack.top, HistoryPanel)
+                assert isinstance(app.stack.top, LogPanel)
                 step(app, caught)
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l"))
                 step(app, caught)
@@ -233,8 +233,8 @@ def cards_of_game(match: Match) -> set[Any]:
 def test_all_r2_nothing_shown_to_the_person_before_survives_a_handoff():
     """A note, a banner or a shown hand put up for one person is gone when the next one takes the
     screen, however long it was meant to stay."""
-    from scenes.table.kit.animation import Hold
     from scenes.table.kit import Banner, Reveal
+    from scenes.table.kit.animation import Hold
 
     app = make_app((1280, 720), "off")
     try:

@@ -19,7 +19,7 @@ from scenes.layers import Layer, LayerStack, Place
 from scenes.table import TABLES, open_table
 from scenes.table.kit import HOOKS, Banner, TableScene
 from scenes.table.kit.animation import Hold
-from scenes.table.kit.history import HistoryPanel
+from scenes.table.kit.log_panel import LogPanel
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -320,7 +320,7 @@ def test_a_banner_takes_the_click_but_lets_the_keys_of_the_table_through(app):
     assert table.banner is None and len(table.match.actions) == before, "the click moved the banner on only"
     table.banner = Banner("Round over", ["a line"], Hold(99.0))
     post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
-    assert isinstance(app.stack.top, HistoryPanel), "L opens the History under a banner too"
+    assert isinstance(app.stack.top, LogPanel), "L opens the History under a banner too"
 
 
 def test_an_overlay_parks_the_cards_in_flight_and_closes_the_inspect_view(app):
@@ -334,7 +334,7 @@ def test_an_overlay_parks_the_cards_in_flight_and_closes_the_inspect_view(app):
     table.inspect_at(face_up_spot(table))
     assert table.layer.has_flights()
     post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
-    assert isinstance(app.stack.top, HistoryPanel)
+    assert isinstance(app.stack.top, LogPanel)
     assert not table.layer.has_flights() and not table.inspector.is_open
     assert (round(sprite.center[0]), round(sprite.center[1])) == (round(target[0]), round(target[1]))
 

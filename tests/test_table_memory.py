@@ -15,7 +15,7 @@ from game.match import Match, Seat
 from scenes.menus.pause import PauseScene
 from scenes.table import open_table
 from scenes.table.kit.handoff import HandoffScene
-from scenes.table.kit.history import HistoryPanel
+from scenes.table.kit.log_panel import LogPanel
 from scenes.table.kit.paint import TextCache
 from scenes.widgets import find_button
 
@@ -63,7 +63,7 @@ def test_a_resumed_game_is_told_as_if_the_person_had_watched_it(app, tmp_path, g
 def test_resume_after_15_actions_shows_the_earlier_moves_in_the_log(app, tmp_path):
     from scenes.menus.title import TitleScene
     from scenes.settings import autosave_path
-    from scenes.table.palastgefluester.table import card_label
+    from scenes.table.palastgefluester.story import card_label
 
     seats = [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")]
     match = Match("palastgefluester", seats, 3, autosave=autosave_path())
@@ -144,7 +144,7 @@ def test_the_history_panel_lists_the_whole_game_by_round(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l"))
     app.step(1 / 60)
     panel = app.stack.top
-    assert isinstance(panel, HistoryPanel)
+    assert isinstance(panel, LogPanel)
     rows = [text for text, kind in panel.rows if kind == "round"]
     assert rows[:2] == ["Round 1", "Round 2"]
     assert panel.visible_rows()[1] == len(panel.rows), "it opens at the newest lines"
@@ -158,7 +158,7 @@ def test_the_history_panel_lists_the_whole_game_by_round(app):
     history = next(b for b in table.all_buttons() if b.key == "history")
     click(app, history.rect.center)
     app.step(1 / 60)
-    assert isinstance(app.stack.top, HistoryPanel)
+    assert isinstance(app.stack.top, LogPanel)
 
 
 def test_undo_across_two_people_takes_back_only_ones_own_move(app):

@@ -1,10 +1,14 @@
 """The table kit: what every game's table is built on (the framework), split by idea.
 
-- `scene`: TableScene, the life of a table (enter, frame, resync, hot-seat, bots) and its declared hooks;
+- `hooks`: every hook a game's table may override (`HOOKS`), with the kit's default; then the rooms of
+  machinery on top of it: `motion`, `story`, `input`, `canvas`, and `scene`, TableScene, the life of a
+  table (enter, frame, resync, hot-seat, bots) and its layers;
 - `targets`: what may be clicked (Target) and what a click or drop means (Play, Say, HANDLED);
 - `animation`: holds, the timeline and tweens; `cards`: card sprites; `zones`: the zone model;
 - `layout`: sizes and scales; `paint`: buttons, text and panel caches, colours;
-- `story`: the log; `hint`: the Hint button; `history`: the History overlay; `handoff`: hot-seat.
+- `story` and `logbook`: the log; `log_panel`: the whole log over the table (its button reads "History",
+  as players call it; "history" in the code is the games kept, game/history.py); `hint`: the Hint button;
+  `handoff`: hot-seat.
 
 A table speaks to the kit through its declared hooks only (`HOOKS`): the kit's machinery is final.
 """

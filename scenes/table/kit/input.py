@@ -42,7 +42,7 @@ class TableInput(TableStory[ObsT]):
             elif event.key in (pygame.K_SPACE, pygame.K_RETURN):
                 self.timeline.skip()
             elif event.key == pygame.K_l:
-                self.open_history()
+                self.open_log()
             elif event.key == HINT_KEY:
                 self.hint.ask()
             else:
@@ -117,12 +117,12 @@ class TableInput(TableStory[ObsT]):
             self.app.push(pause(self.app, self.match))
 
     @final
-    def open_history(self) -> None:
+    def open_log(self) -> None:
         """The whole game by round, full height over the table."""
-        from scenes.table.kit.history import HistoryPanel
+        from scenes.table.kit.log_panel import LogPanel
 
         self._drag = self._press = None
-        self.app.push(HistoryPanel(self.app, self))
+        self.app.push(LogPanel(self.app, self))
 
     @final
     def request_undo(self) -> None:
@@ -287,7 +287,7 @@ class TableInput(TableStory[ObsT]):
         elif button.key == "menu":
             self.open_menu()
         elif button.key == "history":
-            self.open_history()
+            self.open_log()
         elif button.key == "hint":
             self.hint.ask()
         elif not self.on_button(button.key):

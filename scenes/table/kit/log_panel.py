@@ -39,7 +39,7 @@ class ToldTable(Protocol):
     def on_resize(self, size: tuple[int, int]) -> None: ...
 
 
-class HistoryPanel(Scene):
+class LogPanel(Scene):
     opaque = False
 
     def __init__(self, app: Host, table: ToldTable) -> None:
@@ -185,4 +185,4 @@ class HistoryPanel(Scene):
         draw_button(surface, self.close_button, self.texts, scale.font(22), hover)
 
 
-__all__ = ["HistoryPanel"]
+__all__ = ["LogPanel"]
