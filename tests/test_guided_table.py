@@ -304,3 +304,26 @@ def test_the_summary_names_the_players_as_the_table_does(app):
     assert isinstance(outcome, Message) and "Seat " in str(outcome), outcome
     told = GuideSummaryScene(app, guide, None).lines()[0][0]
     assert not any(c in told for c in colours) and any(s.name in told for s in guide.match.seats), told
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_lesson_card_keeps_clear_of_what_it_asks_the_learner_to_click(app, game_id):
+    """The card of a lesson about no card in particular stands where it hides none of the names, plates and
+    cards the learner may click now, wherever the window has such a place."""
+    table = guided_table_for(app, game_id)
+    lesson = LessonScene(app, table, "Taking cards", "Take one of the three cards on offer.", ())
+    app.push(lesson)
+    frames(app, 1)
+    clickable = table.clickable_rects()
+    assert clickable
+
+    def hidden(panel: pygame.Rect) -> int:
+        return sum(panel.clip(r).width * panel.clip(r).height for r in clickable)
+
+    w, h = app.size
+    spots = [lesson.panel.move_to(top=top) for top in (16, (h - lesson.panel.height) // 2,
+                                                         h - lesson.panel.height - 16)]
+    assert hidden(lesson.panel) == min(hidden(spot) for spot in spots)
+    if min(hidden(spot) for spot in spots) == 0:
+        assert not any(lesson.panel.colliderect(r) for r in clickable)
+    click(app, "Got it")

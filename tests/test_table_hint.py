@@ -71,12 +71,31 @@ def test_the_hint_rings_a_legal_move_while_the_frames_go_on(game_id, tmp_path, w
         assert rings and all(pygame.Rect(0, 0, 1280, 720).colliderect(r) for r in rings)
         assert table.hint.shown.title.startswith("Hint: ") and table.hint.shown.why
         app.step(1 / 30)  # the rings and the box are drawn
+        box = table.hint.box
+        own_plate = table.panel_rects()[f"plate {table.bottom_seat}"]
+        assert box is not None and not box.colliderect(own_plate), "the box is read beside the own plate"
+        assert not any(box.colliderect(r) for r in rings), "the box hides none of the hinted move"
         before = len(table.match.actions)
         table.act(str(found.action))
         assert before in table.match.hinted
         app.step(1 / 30)
         assert table.hint.shown is None  # the hint belonged to that decision
         assert before in read_record(tmp_path / "save.jsonl").hinted
+    finally:
+        app.stack.clear()
+
+
+def test_a_spectators_table_has_no_hint_button_under_its_notes(tmp_path):
+    """A table of bots watched (the gallery's preview) says how to go back where the Hint button would be:
+    a hint is for a person's own decision, so there is none to print over."""
+    app = make_app(Settings(), size=(1280, 720))
+    try:
+        match = Match("palace", [Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")], 4)
+        table = open_table(app, match, seat=None, follow=False, to_results=False, bots=False)
+        app.push(table)
+        for _ in range(5):
+            app.step(1 / 30)
+        assert not any(b.visible for b in table.buttons if b.key == "hint")
     finally:
         app.stack.clear()
 

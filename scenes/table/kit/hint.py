@@ -70,6 +70,7 @@ class TableHint:
         self.table = table
         self.shown: Shown | None = None
         self.asked_at: int | None = None
+        self.box: pygame.Rect | None = None  # where the box was drawn last
 
     @property
     def enabled(self) -> bool:
@@ -130,8 +131,8 @@ class TableHint:
         if exact:
             return exact
         words = set(re.split("[ :]", wanted))
-        return [t for t in targets
-                if t.action.startswith("pick") and set(re.split("[ :]", t.action)[1:]) & words]
+        return [t for t in targets  # the first click of a two-click move: the thing it picks up
+                if t.select is not None and set(re.split("[ :]", t.select)) & words]
 
     def rects(self) -> list[pygame.Rect]:
         table = self.table
@@ -157,6 +158,36 @@ class TableHint:
         lines = [(self.shown.title, HINT_BLUE)] + [(f"• {why}", INK) for why in self.shown.why]
         self._draw_box(surface, anchor, lines)
 
+    def _place_box(self, box: pygame.Rect, anchor: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
+        """Where the box hides least: above the Hint button, beside it, or higher up the left edge, each
+        kept in the window; what it must not hide is the hinted move most, then the table's plates, rows
+        and hands (the person's own plate among them: the box is read beside it, not over it)."""
+        table = self.table
+        gap, margin = table.scale.px(8, 3), table.margin
+        hinted = self.rects()
+        panels = table.panel_rects()
+        own = panels.get(f"plate {table.bottom_seat}")
+        mine = [own] if own is not None else []
+        regions = [rect for name, rect in panels.items() if not name.startswith("button hint")]
+
+        def covered(spot: pygame.Rect) -> tuple[int, int, int]:
+            def area(rects: list[pygame.Rect]) -> int:
+                return sum(spot.clip(r).width * spot.clip(r).height for r in rects)
+
+            return area(hinted), area(mine), area(regions)
+
+        corners = [(anchor.left, anchor.top - gap), (anchor.right + gap, anchor.bottom),
+                   (anchor.right + gap, anchor.top - gap), (margin, window.height // 2 + box.height // 2),
+                   (margin, margin + box.height)]
+        if own is not None:  # just above the own plate, or beside it
+            corners += [(own.left, own.top - gap), (own.right + gap, own.bottom)]
+        spots = []
+        for left, bottom in corners:
+            spot = box.copy()
+            spot.bottomleft = (max(margin, left), bottom)
+            spots.append(spot.clamp(window.inflate(-2 * margin, -2 * margin)))
+        return min(spots, key=lambda spot: (*covered(spot), spots.index(spot)))
+
     def _draw_box(self, surface: pygame.Surface, anchor: pygame.Rect,
                   lines: list[tuple[str, tuple[int, int, int]]]) -> None:
         table = self.table
@@ -167,9 +198,8 @@ class TableHint:
         face = font(size)
         rows = [(part, colour) for text, colour in lines for part in wrap(text, face, box_w - 2 * pad)]
         line_h = face.get_linesize()
-        box = pygame.Rect(0, 0, box_w, len(rows) * line_h + 2 * pad)
-        box.bottomleft = (max(table.margin, anchor.left), anchor.top - table.scale.px(8, 3))
-        box.top = max(table.margin, box.top)
+        box = self.box = self._place_box(pygame.Rect(0, 0, box_w, len(rows) * line_h + 2 * pad), anchor,
+                                         pygame.Rect(0, 0, w, h))
         surface.blit(table.panels.get(box.size, (28, 24, 8, 225), table.scale.px(10, 3)), box.topleft)
         radius = table.scale.px(10, 3)
         pygame.draw.rect(surface, HINT_BLUE, box, max(1, table.scale.px(2, 1)), border_radius=radius)
