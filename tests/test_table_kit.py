@@ -346,3 +346,23 @@ def test_every_table_is_built_of_the_same_layers(app, game_id):
     assert [layer.name for layer in table.layers.layers] == ["table", "flight", "marks", "banners", "inspect"]
     places = [layer.place for layer in table.layers.layers]
     assert places == sorted(places)
+
+
+def test_esc_on_each_overlay_closes_that_overlay_only(app):
+    """The log panel, the pause menu and its rules: Esc closes the one on top, and the table stays."""
+    from scenes.menus.rules import RulesScene
+
+    table = palastgefluester_table(app)
+    table.open_log()
+    assert isinstance(app.stack.top, LogPanel)
+    post(app, esc())
+    assert app.stack.top is table
+    post(app, esc())
+    pause = app.stack.top
+    assert type(pause).__name__ == "PauseScene"
+    app.push(RulesScene(app, "palastgefluester"))
+    app.step(1 / 60)
+    post(app, esc())
+    assert app.stack.top is pause
+    post(app, esc())
+    assert app.stack.top is table and table.layers.top() is not None
