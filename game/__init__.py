@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from game.core import Game, UnknownGame
 from game.version import __version__
+
+if TYPE_CHECKING:  # the contract loads with the first game: the title screen starts without it
+    from game.core import Game
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,8 @@ _loaded: dict[str, Game] = {}
 
 def load(game_id: str) -> Game:
     """The Game for `game_id`; UnknownGame (with the known ids) for anything else."""
+    from game.core import UnknownGame
+
     if game_id in _loaded:
         return _loaded[game_id]
     if game_id not in GAME_IDS or not game_id.isidentifier():
@@ -81,6 +86,8 @@ def register(game: Game) -> None:
 
 def available() -> list[str]:
     """The game ids whose rules are built, in menu order."""
+    from game.core import UnknownGame
+
     found = []
     for game_id in GAME_IDS:
         try:

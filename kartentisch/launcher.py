@@ -8,9 +8,7 @@ pygame is imported here on demand: `--version` and a usage error never start it.
 
 from __future__ import annotations
 
-import argparse
 import logging
-import multiprocessing
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -18,6 +16,8 @@ from typing import TYPE_CHECKING
 from game import __version__
 
 if TYPE_CHECKING:
+    import argparse
+
     from game.match import Match
     from scenes.app import App
     from scenes.scene import Exits, Host, Scene
@@ -29,6 +29,8 @@ MAX_SIZE = (7680, 4320)
 
 def window_size(text: str) -> tuple[int, int]:
     """'1280x720' -> (1280, 720); anything else is a usage error that says what is expected."""
+    import argparse  # the command line's module: loaded when there is a command line to read
+
     found = re.fullmatch(r"\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*", text)
     if not found:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size: write WIDTHxHEIGHT, e.g. 1280x720")
@@ -40,6 +42,8 @@ def window_size(text: str) -> tuple[int, int]:
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="kartentisch",
         description="A card table for Palastgeflüster, Palace, Gloria Picktoria and 3 Chapters.")
@@ -56,6 +60,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     # In the standalone build this executable is also what the AI worker process starts as: let
     # multiprocessing take it over there before any argument is read.
+    import multiprocessing
+
     multiprocessing.freeze_support()
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,

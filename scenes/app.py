@@ -16,7 +16,6 @@ import logging
 import sys
 import threading
 import time
-import traceback
 import warnings
 from typing import TYPE_CHECKING
 
@@ -271,6 +270,8 @@ class App:
             while self.step():
                 pass
         except Exception:
+            import traceback
+
             _write_crash_log(traceback.format_exc())
             raise
         finally:

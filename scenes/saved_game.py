@@ -30,13 +30,14 @@ class SavedGame:
 def read_saved_game(path: Path) -> SavedGame | None:
     """The autosave at `path`, or None when there is none. Never raises: whatever the file holds, or
     whatever keeps it from being read, comes back as the SavedGame's `problem`."""
+    if not os.path.lexists(path):  # lexists: a link to nowhere is still a save to explain
+        return None
+    # the records load only when there is a save to read: a first start draws the title without them
     from cards import rules_text
     from game.core import KartentischError
     from game.core.datafile import brief
     from game.core.records import read_record
 
-    if not os.path.lexists(path):  # lexists: a link to nowhere is still a save to explain
-        return None
     try:
         record = read_record(path)
     except KartentischError as exc:

@@ -10,8 +10,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from game.core.datafile import (
     DataFileError,
     brief,
@@ -33,12 +31,19 @@ MOVE_SECONDS = {"off": 0.0, "fast": 0.18, "normal": 0.35, "slow": 0.7}
 BOT_PAUSE_SECONDS = {"off": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 
 
+def _platform_dirs() -> Any:
+    """platformdirs, loaded when a folder is first asked for (the tests and the tools name theirs)."""
+    import platformdirs
+
+    return platformdirs
+
+
 def config_dir() -> Path:
-    return Path(os.environ.get("KARTENTISCH_CONFIG_DIR") or platformdirs.user_config_dir(APP_NAME))
+    return Path(os.environ.get("KARTENTISCH_CONFIG_DIR") or _platform_dirs().user_config_dir(APP_NAME))
 
 
 def data_dir() -> Path:
-    return Path(os.environ.get("KARTENTISCH_DATA_DIR") or platformdirs.user_data_dir(APP_NAME))
+    return Path(os.environ.get("KARTENTISCH_DATA_DIR") or _platform_dirs().user_data_dir(APP_NAME))
 
 
 def autosave_path() -> Path:

@@ -18,7 +18,6 @@ import os
 import re
 import stat
 import time
-import tomllib
 import unicodedata
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -130,6 +129,8 @@ def read_toml(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> tuple[dict[str, An
 
 def parse_toml(text: str) -> dict[str, Any]:
     """tomllib.loads, with every failure a DataFileError with its line where there is one."""
+    import tomllib  # loaded with the first TOML file read: a start without one never waits for it
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
