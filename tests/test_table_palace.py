@@ -11,17 +11,19 @@ import pytest
 from test_palace_rules import PA12_ACTIONS, four_player_finish
 from test_table_support import click, close_app, frames_until, make_app
 
-from game.core import CardMoved, Note
+from game.core import CardMoved
 from game.core.records import read_record, replay
 from game.i18n import Seat as SeatWord
 from game.i18n import message
 from game.match import Match, Seat
 from game.palace.cards import DECK
+from game.palace.events import PlayerOut
 from scenes.art import ArtLibrary
 from scenes.menus.results import ResultsScene, rematch_options
 from scenes.table import name_text, open_table
 from scenes.table.kit.handoff import HandoffScene
-from scenes.table.palace.panels import PILE_FAN, need_lines, pile_fan, seat_status
+from scenes.table.palace.layout import PILE_FAN, pile_fan
+from scenes.table.palace.panels import need_lines, seat_status
 from scenes.table.palace.table import PalaceTable
 from tools.artgen.palace import card_ids
 
@@ -52,7 +54,7 @@ def make_by_clicks(app, table: PalaceTable, match: Match, action: str) -> None:
     before = len(match.actions)
     for step in table.click_plan(action):
         for target in table.targets:
-            if target.action == step and target.uid is not None:
+            if target.key == step and target.uid is not None:
                 assert table.layer.sprites[target.uid].highlight, "what may be clicked is highlighted"
         click(app, point_for(table, step))
         app.step(1 / 60)
@@ -60,13 +62,14 @@ def make_by_clicks(app, table: PalaceTable, match: Match, action: str) -> None:
 
 
 def check_offers(table: PalaceTable, match: Match) -> None:
-    """Every click the table offers is a legal action or picks one of the deciding person's cards,
-    and every legal action starts with an offered click."""
+    """Every click the table offers is a legal action or picks one of the deciding person's cards (a
+    selection), and every legal action starts with an offered click."""
     legal = {str(a) for a in match.legal_actions()}
     offered = {action for _, action in table.click_points()}
     own = {s.card for s in table.layer if s.card and s.zone.split(":")[1:2] == [str(table.bottom_seat)]}
+    picks = {t.key: t.select for t in table.targets if t.select is not None}
     for action in offered:
-        assert action in legal or (action.startswith("pick ") and action[5:] in own), action
+        assert action in legal or picks.get(action) in own, action
     for action in legal:
         assert table.click_plan(action)[0] in offered, f"{action!r} cannot be started with a click"
 
@@ -175,7 +178,8 @@ def test_a_double_click_and_a_drag_onto_the_pile_play_one_card(app):
             5000,
         )
         target = next(t for t in table.targets if t.draggable)
-        card = target.action[5:]
+        card = target.select
+        assert card is not None and not target.action, "a dragged card is a selection, not an action"
         start = table.layer.sprites[target.uid].rect.center
         before = len(match.actions)
         if way == "double":
@@ -294,7 +298,7 @@ def test_a_burn_and_a_pick_up_are_announced_before_the_cards_move():
         table._play_event(CardMoved(card="KH", src="pile", dst="hand:1"))
         assert table.flash.title == "Pile picked up" and table.flash.line == "Ben takes 2 cards into the hand"
         out = message("{seat} is out in place {place}", seat=SeatWord(1), place=1)
-        table._play_event(Note(text=out, seat=1, detail={"out": 1}))
+        table._play_event(PlayerOut(text=out, seat=1, place=1))
         assert (table.flash.title, table.flash.line) == ("Ben is out", "1st place")
     finally:
         close_app(app)
@@ -328,7 +332,7 @@ def test_pa_r12_the_first_two_out_win_and_the_loser_is_named_in_footer_and_resul
     assert footer["winners"] == [0, 2, 1] and footer["scores"] == [1.0, 3.0, 2.0, 4.0]
     assert footer["result"].endswith("Seat 4 is left with cards: the Palace loser.")
     results = ResultsScene(app, match)
-    assert results.title() == "Dora is the loser"
+    assert results.headline() == "Dora is the loser"
     assert results.result == ("Out first to last, all winners: Anna, Cleo and Ben. "
                               "Dora is left with cards: the Palace loser.")
     assert results.order == [0, 2, 1, 3]
@@ -342,7 +346,7 @@ def test_pa_r12_other_games_keep_their_results_screen(app):
     match = Match("palastgefluester", [Seat.ai(n, "random") for n in ("Anna", "Ben", "Cleo")], seed=2)
     match.run_bots()
     results = ResultsScene(app, match)
-    assert results.order is None and "loser" not in results.title()
+    assert results.order is None and "loser" not in results.headline()
 
 
 def test_pa_r4_a_rematch_is_dealt_by_the_loser_and_both_records_replay(tmp_path):

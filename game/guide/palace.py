@@ -9,7 +9,7 @@ from game.core import Action
 from game.guide import Course, Lesson
 from game.i18n import N_, tr
 from game.palace.cards import rank_of
-from game.palace.state import parse_play
+from game.palace.game import parse_play
 
 Obs = Mapping[str, Any]
 

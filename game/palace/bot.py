@@ -15,6 +15,7 @@ more than it gained (docs/ai-strength.md).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from game.ai.base import Bot, Decision
@@ -22,7 +23,8 @@ from game.ai.plan import SearchPlan, softmax_shares
 from game.core import Action, Rng, State
 from game.palace import rules
 from game.palace.cards import BURN, BURN_RUN, INVISIBLE, RANKS, RESET, rank_of
-from game.palace.state import REDRAW, PalaceState, parse_play
+from game.palace.game import parse_play, pass_, pickup, play, ready
+from game.palace.state import REDRAW, PalaceState
 
 POWER_STRENGTH = {BURN: 20, RESET: 19, INVISIBLE: 18}  # above the Ace (14)
 PAIR_BONUS = 4
@@ -33,13 +35,13 @@ VARIETY = 0.1
 CHOSEN = 100.0  # `ranked`'s value of the bot's own choice, above every other
 
 
-def strength(rank: str, options: dict[str, Any]) -> int:
+def strength(rank: str, options: Mapping[str, Any]) -> int:
     """How much a card is worth keeping for late in the game."""
     power = rules.power(rank, options)
     return POWER_STRENGTH.get(power, RANKS[rank].height)
 
 
-def face_up_value(cards: list[str], options: dict[str, Any]) -> int:
+def face_up_value(cards: list[str], options: Mapping[str, Any]) -> int:
     ranks = [rank_of(c) for c in cards]
     pairs = sum(ranks.count(r) - 1 for r in set(ranks))
     return sum(strength(r, options) for r in ranks) + PAIR_BONUS * pairs
@@ -80,7 +82,7 @@ class HeuristicBot(Bot):
         return sorted(((value(a), a) for a in decision.legal), key=lambda pair: -pair[0])
 
     # -- swap phase -------------------------------------------------------------------------------
-    def _swap(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _swap(self, obs: Mapping[str, Any], legal: list[Action]) -> Action:
         best, best_gain = None, 0
         for action in legal:
             if action.kind != "swap":
@@ -88,10 +90,10 @@ class HeuristicBot(Bot):
             gain = self._swap_gain(obs, action)
             if gain > best_gain:
                 best, best_gain = action, gain
-        return best or Action("ready")
+        return best or ready()
 
     @staticmethod
-    def _swap_gain(obs: dict[str, Any], action: Action) -> int:
+    def _swap_gain(obs: Mapping[str, Any], action: Action) -> int:
         """How much a swap adds to the face-up cards' `face_up_value` (negative: it weakens them)."""
         options = obs["options"]
         up = [c for c in obs["seats"][obs["seat"]]["up"] if c is not None]
@@ -100,15 +102,15 @@ class HeuristicBot(Bot):
         return face_up_value(after, options) - face_up_value(up, options)
 
     # -- redraw -----------------------------------------------------------------------------------
-    def _redraw(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _redraw(self, obs: Mapping[str, Any], legal: list[Action]) -> Action:
         rank = obs["redraw"]["rank"]
         if rules.always_playable(rank, obs["options"]):
-            return Action("pass")  # a power card is worth more kept than doubled
+            return pass_()  # a power card is worth more kept than doubled
         plays = [a for a in legal if a.kind == "play"]
         return max(plays, key=lambda a: (parse_play(a.args[0]) or (0, ""))[0])
 
     # -- play phase -------------------------------------------------------------------------------
-    def _play(self, obs: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    def _play(self, obs: Mapping[str, Any], legal: list[Action], rng: Rng) -> Action:
         options = obs["options"]
         flips = [a for a in legal if a.kind == "flip"]
         if flips:
@@ -119,22 +121,20 @@ class HeuristicBot(Bot):
                 count, rank = parse_play(action.args[0]) or (0, "")
                 counts[rank] = max(counts.get(rank, 0), count)
         if not counts:
-            return Action("pickup")
-
-        def play(rank: str, count: int) -> Action:
-            return Action("play", (f"{count}x{rank}",))
+            return pickup()
 
         pile = obs["pile"]
         completing = self._completes_run(pile, counts)
         if completing is not None:
-            return play(*completing)
+            rank, count = completing
+            return play(count, rank)
         plain = sorted((r for r in counts if not rules.always_playable(r, options)),
                        key=lambda r: RANKS[r].height)
         if plain:
             rank = plain[0]
             if len(plain) > 1 and rng.random() < VARIETY:
                 rank = rng.choice(plain)
-            return play(rank, counts[rank])
+            return play(counts[rank], rank)
         return self._power_play(obs, counts)
 
     @staticmethod
@@ -153,19 +153,19 @@ class HeuristicBot(Bot):
             return top, missing
         return None
 
-    def _power_play(self, obs: dict[str, Any], counts: dict[str, int]) -> Action:
+    def _power_play(self, obs: Mapping[str, Any], counts: dict[str, int]) -> Action:
         options = obs["options"]
         endgame = obs["draw"] == 0 and obs["seats"][obs["seat"]]["source"] != "hand"
 
-        def play(rank: str) -> Action:
-            return Action("play", (f"{counts[rank] if endgame else 1}x{rank}",))
+        def power_play(rank: str) -> Action:
+            return play(counts[rank] if endgame else 1, rank)
 
         by_power = {rules.power(r, options): r for r in counts}
         if BURN in by_power and (len(obs["pile"]) >= BIG_PILE or len(by_power) == 1):
-            return play(by_power[BURN])
+            return power_play(by_power[BURN])
         for power in (INVISIBLE, RESET, BURN):
             if power in by_power:
-                return play(by_power[power])
+                return power_play(by_power[power])
         raise AssertionError("a power play was expected")  # every rank left is always playable
 
 

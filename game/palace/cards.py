@@ -70,6 +70,7 @@ CARD_ORDER: dict[str, int] = {card: index for index, card in enumerate(DECK)}
 RANK_OF: dict[str, str] = {card: card[:-1] for card in DECK}
 
 BURN_RUN = 4  # four of a rank on top of the pile burn it (PA-R9)
+SLOTS = 3  # face-down cards, and face-up cards on top of them (PA-R2)
 
 
 def rank_of(card: str) -> str:
@@ -171,6 +172,11 @@ def card_label(card_id: str, case: str = "") -> str:
 def rank_param(rank: str) -> Card:
     """A rank as a message parameter: `{rank:a_acc}` writes "einen König" / "a King"."""
     return Card("palace", rank)
+
+
+def card_param(card: str) -> Card:
+    """A card as a message parameter ("the Queen of Spades")."""
+    return Card("palace", card)
 
 
 #: Counts of cards written as words ("two 7s" reads better than "2 7s")

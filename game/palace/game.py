@@ -1,16 +1,89 @@
-"""Palace as a Game: options, set-up and positions from data."""
+"""Palace as a Game: its options and set-up, and the action constructors.
+
+Actions (their text is what records hold; each kind has its constructor below):
+
+    swap <hand card> <face-up card>   swap phase: exchange the two cards ("swap 4C AS")   `swap(h, u)`
+    ready                             swap phase: done swapping                           `ready()`
+    play <count>x<rank>               play that many cards of one rank ("play 2x7") from  `play(n, r)`
+                                      the source the rules allow now (hand, else face-up
+                                      cards); in the redraw phase, add that many of the
+                                      cards just drawn
+    flip <slot>                       turn the face-down card in slot 0..2 blind          `flip(slot)`
+    pickup                            take the whole pile into the hand                   `pickup()`
+    pass                              redraw phase: keep the drawn cards, end the turn    `pass_()`
+
+`parse_play` reads a play's argument back ("2x7" -> (2, "7")). The state module is imported only where a
+state is made, so that it may build its legal actions with these constructors.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.core import BadSetup, Game, Option, Rng
+from game.core import Action, BadSetup, Game, Option, Rng, act
 from game.i18n import N_
-from game.palace.cards import DECK, DECK_SET, RANKS, sorted_cards
-from game.palace.state import OVER, PHASES, REDRAW, SLOTS, SWAP, PalaceState
+from game.palace.cards import DECK, RANKS, SLOTS, SUITS
+
+if TYPE_CHECKING:
+    from game.palace.state import PalaceState
 
 MAX_PLAYERS = 5
+
+
+# -- actions --------------------------------------------------------------------------------------------
+def parse_play(arg: object) -> tuple[int, str] | None:
+    """'2x7' -> (2, '7'); None for anything that is not a count and a rank."""
+    if not isinstance(arg, str) or "x" not in arg:
+        return None
+    count, _, rank = arg.partition("x")
+    if not count.isdigit() or rank not in RANKS or int(count) < 1:
+        return None
+    return int(count), rank
+
+
+# Actions are immutable values: the few a game uses are made once (search builds legal lists often).
+_PLAYS: dict[tuple[int, str], Action] = {
+    (count, rank): act("play", f"{count}x{rank}") for rank in RANKS for count in range(1, len(SUITS) + 1)
+}
+_FLIPS: tuple[Action, ...] = tuple(act("flip", slot) for slot in range(SLOTS))
+_SWAPS: dict[tuple[str, str], Action] = {}
+_PICKUP, _PASS, _READY = act("pickup"), act("pass"), act("ready")
+
+
+def play(count: int, rank: str) -> Action:
+    """`play <count>x<rank>`: that many cards of one rank onto the pile ("play 2x7")."""
+    action = _PLAYS.get((count, rank))
+    return action if action is not None else act("play", f"{count}x{rank}")
+
+
+def swap(hand_card: str, up_card: str) -> Action:
+    """`swap <hand card> <face-up card>`: exchange a hand card with a face-up card ("swap 4C AS")."""
+    action = _SWAPS.get((hand_card, up_card))
+    if action is None:
+        action = _SWAPS[hand_card, up_card] = act("swap", hand_card, up_card)
+    return action
+
+
+def flip(slot: int) -> Action:
+    """`flip <slot>`: turn the face-down card in that slot (0..2) blind."""
+    return _FLIPS[slot] if 0 <= slot < SLOTS else act("flip", slot)
+
+
+def ready() -> Action:
+    """`ready`: done swapping."""
+    return _READY
+
+
+def pickup() -> Action:
+    """`pickup`: take the whole pile into the hand."""
+    return _PICKUP
+
+
+def pass_() -> Action:
+    """`pass`: keep the cards just drawn and end the turn (the keyword `pass` is Python's)."""
+    return _PASS
+
 
 #: the words the setup screen shows for the options' text values (a value itself stays as it is)
 VALUE_WORDS = (N_("Random"),)
@@ -58,119 +131,14 @@ class PalaceGame(Game):
         return full
 
     def _new_state(self, players: int, rng: Rng, options: dict[str, Any]) -> PalaceState:
+        from game.palace.state import PalaceState
+
         state = PalaceState(players, rng, options)
         dealer = options["dealer"]
         state.deal(rng.randbelow(players) if dealer == "random" else dealer)
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> PalaceState:
-        return _from_dict(self, data)
+        from game.palace.serialize import state_from_dict
 
-
-def _from_dict(game: PalaceGame, data: Mapping[str, Any]) -> PalaceState:
-    def need(key: str, kind: type | tuple[type, ...]) -> Any:
-        if key not in data:
-            raise BadSetup(f"the Palace position has no {key!r}")
-        value = data[key]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise BadSetup(f"the Palace position's {key!r} has the wrong type: {value!r}")
-        return value
-
-    if data.get("game") != game.id:
-        raise BadSetup(f"not a Palace position (game {data.get('game')!r})")
-    players = need("players", int)
-    options = game.check_setup(players, need("options", dict))
-    state = PalaceState(players, Rng.from_state(need("rng", int)), options)
-
-    def seat(key: str, value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-            raise BadSetup(f"{key!r} must be a seat from 0 to {players - 1}, not {value!r}")
-        return value
-
-    def card_list(key: str, value: Any, slots: bool = False) -> list[Any]:
-        if not isinstance(value, list):
-            raise BadSetup(f"{key!r} must be a list of cards")
-        for card in value:
-            if not (card in DECK_SET or (slots and card is None)):
-                raise BadSetup(f"{key!r} holds {card!r}, which is not a card")
-        return list(value)
-
-    def per_seat(key: str, slots: bool = False) -> list[list[Any]]:
-        rows = need(key, list)
-        if len(rows) != players:
-            raise BadSetup(f"{key!r} must have one entry per seat ({players})")
-        out = [card_list(f"{key}[{i}]", row, slots) for i, row in enumerate(rows)]
-        if slots and any(len(row) != SLOTS for row in out):
-            raise BadSetup(f"every seat has {SLOTS} slots in {key!r}")
-        return out
-
-    state.dealer = seat("dealer", need("dealer", int))
-    state.phase = need("phase", str)
-    if state.phase not in PHASES:
-        raise BadSetup(f"the phase must be one of {', '.join(PHASES)}, not {state.phase!r}")
-    state.turn = seat("turn", need("turn", int))
-    state.ready = need("ready", int)
-    state.hands = [sorted_cards(h) for h in per_seat("hands")]
-    state.known = [sorted_cards(k) for k in per_seat("known")]
-    state.up = per_seat("up", slots=True)
-    state.down = per_seat("down", slots=True)
-    state.draw = card_list("draw", need("draw", list))
-    state.pile = card_list("pile", need("pile", list))
-    state.burned = card_list("burned", need("burned", list))
-    state.out = [seat("out", s) for s in need("out", list)]
-    loser = data.get("loser")
-    state.loser = None if loser is None else seat("loser", loser)
-    rank = data.get("redraw_rank")
-    if rank is not None and rank not in RANKS:
-        raise BadSetup(f"'redraw_rank' must be a rank, not {rank!r}")
-    state.redraw_rank = rank
-    state.fresh = sorted_cards(card_list("fresh", need("fresh", list)))
-    state.skips = need("skips", int)
-    _check(state)
-    return state
-
-
-def _check(state: PalaceState) -> None:
-    """Cards conserved and the phase consistent, or BadSetup says what is wrong."""
-    everything: list[str] = [*state.draw, *state.pile, *state.burned]
-    for s in range(state.num_players):
-        everything.extend(state.hands[s])
-        everything.extend(c for c in state.up[s] if c is not None)
-        everything.extend(c for c in state.down[s] if c is not None)
-    if len(everything) != len(set(everything)):
-        twice = sorted({c for c in everything if everything.count(c) > 1})
-        raise BadSetup(f"cards in two places: {', '.join(twice)}")
-    missing = DECK_SET - set(everything)
-    if missing:
-        raise BadSetup(f"cards missing (all 52 must be placed): {', '.join(sorted_cards(missing))}")
-    n = state.num_players
-    for s in range(n):
-        if not set(state.known[s]) <= set(state.hands[s]):
-            raise BadSetup(f"seat {s}'s known cards must be in that hand")
-    if len(set(state.out)) != len(state.out):
-        raise BadSetup("a seat is out twice")
-    for s in state.out:
-        if state.has_cards(s):
-            raise BadSetup(f"seat {s} is out but still holds cards")
-    if state.phase != SWAP:
-        for s in state.active_seats():
-            if not state.has_cards(s):
-                raise BadSetup(f"seat {s} has no cards left but is not out")
-            if not state.hands[s] and state.draw:
-                raise BadSetup(f"seat {s}'s hand is empty while the draw pile lasts: it draws back up first")
-    if state.phase == SWAP and (state.out or state.pile or state.burned or not 0 <= state.ready < n):
-        raise BadSetup("in the swap phase nobody is out, nothing is played and fewer than all are ready")
-    if state.phase == OVER:
-        if state.loser is None or len(state.out) != n - 1 or state.loser in state.out:
-            raise BadSetup("a finished game has everybody but the loser out")
-    elif state.loser is not None or len(state.out) >= n - 1 or state.turn in state.out:
-        raise BadSetup("a game in play has at least two players with cards, and the turn is with one of them")
-    if state.phase == REDRAW:
-        if not state.options["redraw"] or state.redraw_rank is None or not state.fresh \
-                or not set(state.fresh) <= set(state.hands[state.turn]):
-            raise BadSetup("a finishing step needs the redraw option, the rank just played and the cards "
-                           "just drawn in the hand")
-    elif state.redraw_rank is not None or state.fresh:
-        raise BadSetup("'redraw_rank' and 'fresh' are set only in the redraw phase")
-    if state.skips < 0:
-        raise BadSetup("'skips' cannot be negative")
+        return state_from_dict(self, data)

@@ -10,16 +10,17 @@ with the case its template asks for ("{card:pl}": "7s" / "Siebenen").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.ai.base import Decision
 from game.ai.hint import Reason
-from game.core import Action, Rng
+from game.core import Action, IllegalAction, Rng
 from game.i18n import N_, join_words, tr
 from game.palace import rules
 from game.palace.bot import BIG_PILE, HeuristicBot, strength
 from game.palace.cards import BURN, INVISIBLE, RESET, card_label, rank_word
-from game.palace.state import parse_play
+from game.palace.game import parse_play
 
 MESSAGES: dict[str, str] = {
     "pa.swap_up": N_("it puts {card:acc} face up: strong cards are needed late, when you have no hand"),
@@ -77,15 +78,19 @@ def card_words(card: str) -> CardWords:
 
 def action_words(text: str) -> str:
     """"play 2x4" -> "play two 4s", in the chosen language."""
-    kind, _, rest = text.partition(" ")
+    try:
+        action = Action.parse(text)
+    except IllegalAction:
+        return text
+    kind, args = action.kind, action.args
     if kind == "play":
-        parsed = parse_play(rest)
+        parsed = parse_play(args[0]) if len(args) == 1 else None
         if parsed is not None:
             count, rank = parsed
             template = _ACTION_WORDS[kind]
             return tr(template).format(what=rank_word(rank, count))
     if kind == "swap":
-        hand_card, _, up_card = rest.partition(" ")
+        hand_card, up_card = (str(args[i]) if i < len(args) else "" for i in (0, 1))
         template = _ACTION_WORDS[kind]
         return tr(template).format(hand=card_label(hand_card), up=card_label(up_card))
     if kind in ("flip", "pickup", "pass", "ready"):
@@ -116,7 +121,7 @@ def reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
     return _play(obs, decision.legal, count, rank)
 
 
-def _play(obs: dict[str, Any], legal: list[Action], count: int, rank: str) -> list[Reason]:
+def _play(obs: Mapping[str, Any], legal: list[Action], count: int, rank: str) -> list[Reason]:
     options = obs["options"]
     counts = _counts(legal)
     completing = HeuristicBot._completes_run(obs["pile"], counts)

@@ -15,16 +15,8 @@ is every seat but the loser, in the order they went out. `scores()` is each seat
 first out, 2 for the next, ..., N (the number of players) for the loser; 0 for a seat still playing.
 A lower score is a better place.
 
-Actions (their text is what records hold):
-
-    swap <hand card> <face-up card>   swap phase: exchange the two cards ("swap 4C AS")
-    ready                             swap phase: done swapping
-    play <count>x<rank>               play that many cards of one rank ("play 2x7") from the source the
-                                      rules allow now (hand, else face-up cards); in the redraw phase,
-                                      add that many of the cards just drawn
-    flip <slot>                       turn the face-down card in slot 0..2 blind
-    pickup                            take the whole pile into the hand
-    pass                              redraw phase: keep the drawn cards and end the turn
+The actions (swap, ready, play, flip, pickup, pass) and their constructors are in game.py; why one is
+refused is explain.py's, what a seat sees view.py's, and a state sampled for search determinize.py's.
 
 Suits never matter, so a play names a count and a rank and the engine moves canonical cards: from the
 hand first the cards every player knows are there (picked up or swapped in: playing those keeps the
@@ -32,72 +24,32 @@ rest of the hand secret), then the others, each group in suit order C, D, H, S; 
 order.
 
 Zones in events: "draw", "pile", "burned", "hand:<seat>", "up:<seat>:<slot>", "down:<seat>:<slot>".
+The events the table tells apart are declared in events.py.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.core import Action, CardMoved, Event, GameEnded, Note, Rng, ScoreChanged, State, TurnChanged, act
-from game.i18n import Card, Message, Seat, Text, listing, message, plural_message
+from game.core import Action, CardMoved, Event, GameEnded, Rng, ScoreChanged, State
+from game.i18n import Seat, Text, listing, message, plural_message
 from game.palace import rules
-from game.palace.cards import (
-    DECK,
-    RANK_OF,
-    RANKS,
-    SUITS,
-    rank_count,
-    rank_of,
-    rank_param,
-    sort_cards,
-    sorted_cards,
-)
+from game.palace.cards import DECK, RANK_OF, RANKS, SLOTS, rank_of, rank_param, sort_cards, sorted_cards
+from game.palace.events import BlindMiss, PileBurned, PlayerOut, TurnCause, TurnPassed
+from game.palace.game import flip, parse_play, pass_, pickup, play, ready, swap
+
+if TYPE_CHECKING:
+    from game.palace.view import PalaceObservation
 
 SWAP, PLAY, REDRAW, OVER = "swap", "play", "redraw", "over"
 PHASES: tuple[str, ...] = (SWAP, PLAY, REDRAW, OVER)
-SLOTS = 3  # face-down cards, and face-up cards on top of them (PA-R2)
 HAND, UP, DOWN = "hand", "up", "down"
 
-
-def card_param(card: str) -> Card:
-    """A card as a message parameter ("the Queen of Spades")."""
-    return Card("palace", card)
-
-
-def parse_play(arg: object) -> tuple[int, str] | None:
-    """'2x7' -> (2, '7'); None for anything that is not a count and a rank."""
-    if not isinstance(arg, str) or "x" not in arg:
-        return None
-    count, _, rank = arg.partition("x")
-    if not count.isdigit() or rank not in RANKS or int(count) < 1:
-        return None
-    return int(count), rank
-
-
-# Actions are immutable values: the few a game uses are made once (search builds legal lists often).
-_PLAYS: dict[tuple[int, str], Action] = {
-    (count, rank): act("play", f"{count}x{rank}") for rank in RANKS for count in range(1, len(SUITS) + 1)
-}
-_FLIPS: tuple[Action, ...] = tuple(act("flip", slot) for slot in range(SLOTS))
-_SWAPS: dict[tuple[str, str], Action] = {}
-PICKUP, PASS, READY = act("pickup"), act("pass"), act("ready")
-
-# Why the turn moves on, as events say it (the table tells some of them apart)
+# Why the turn moves on, as events say it (the table tells them apart by `TurnPassed.cause`)
 NEXT = message("the next player")
 SWAPS = message("swaps hand and face-up cards")
 PICKED_UP = message("picked up the pile")
 BURNED = message("burned the pile: plays again")
-
-
-def play_action(count: int, rank: str) -> Action:
-    return _PLAYS[count, rank]
-
-
-def swap_action(hand_card: str, up_card: str) -> Action:
-    action = _SWAPS.get((hand_card, up_card))
-    if action is None:
-        action = _SWAPS[hand_card, up_card] = act("swap", hand_card, up_card)
-    return action
 
 
 class PalaceState(State):
@@ -180,7 +132,7 @@ class PalaceState(State):
 
     def automatic_action(self) -> Action | None:
         """A finishing step with no drawn card to add has one choice, the pass (PA-R14)."""
-        return PASS if self.phase == REDRAW and not self.redraw_cards() else None
+        return pass_() if self.phase == REDRAW and not self.redraw_cards() else None
 
     def redraw_cards(self) -> list[str]:
         return [c for c in self.fresh if rank_of(c) == self.redraw_rank]
@@ -223,120 +175,30 @@ class PalaceState(State):
         seat = self.turn
         if self.phase == SWAP:
             hand, up = self.hands[seat], self.up[seat]
-            swaps = [swap_action(h, u) for h in hand for u in up
+            swaps = [swap(h, u) for h in hand for u in up
                      if u is not None and rank_of(h) != rank_of(u)]
-            return [*swaps, READY]
+            return [*swaps, ready()]
         if self.phase == REDRAW:
             count = len(self.redraw_cards())
-            return [*(play_action(k, self.redraw_rank or "") for k in range(1, count + 1)), PASS]
+            return [*(play(k, self.redraw_rank or "") for k in range(1, count + 1)), pass_()]
         actions = self._play_actions(seat)
         may_pick_up = not actions or self.options["voluntary_pickup"]
         if may_pick_up and self.pile:
-            actions.append(PICKUP)
+            actions.append(pickup())
         return actions
 
     def _play_actions(self, seat: int) -> list[Action]:
         if self.source(seat) == DOWN:
-            return [_FLIPS[slot] for slot, card in enumerate(self.down[seat]) if card is not None]
+            return [flip(slot) for slot, card in enumerate(self.down[seat]) if card is not None]
         playable = rules.playable_ranks(self.pile, self.options)
         cards = self.hands[seat] or sorted_cards([c for c in self.up[seat] if c is not None])
         counts = self.rank_counts(cards)
-        return [_PLAYS[k, rank] for rank in counts if rank in playable for k in range(1, counts[rank] + 1)]
+        return [play(k, rank) for rank in counts if rank in playable for k in range(1, counts[rank] + 1)]
 
     def explain_illegal(self, action: Action) -> Text:
-        if self.phase == OVER:
-            return message("the game is over")
-        kind, args = action.kind, action.args
-        if kind not in ("swap", "ready", "play", "flip", "pickup", "pass"):
-            return message("'{action}' is not a Palace action (they are swap, ready, play, flip, pickup and "
-                           "pass)", action=str(action))
-        if self.phase == SWAP:
-            return self._explain_swap(action)
-        if kind in ("swap", "ready"):
-            return message("cards are swapped only before the first play")
-        if self.phase == REDRAW:
-            return self._explain_redraw(action)
-        if kind == "pass":
-            return message("pass only finishes a turn in which cards were drawn; now play, flip or pick up")
-        if kind == "pickup":
-            if not self.pile:
-                return message("the pile is empty: there is nothing to pick up")
-            return message("{seat} can play, so must play (picking up by choice is off)",
-                           seat=Seat(self.turn))
-        if kind == "flip":
-            return self._explain_flip(args)
-        return self._explain_play(args)
+        from game.palace.explain import explain_illegal
 
-    def _explain_swap(self, action: Action) -> Message:
-        if action.kind != "swap":
-            return message("before the first play, swap hand and face-up cards or say ready")
-        if len(action.args) != 2:
-            return message("write a swap as 'swap <hand card> <face-up card>', e.g. 'swap 4C AS'")
-        hand_card, up_card = (str(a) for a in action.args)
-        seat = Seat(self.turn)
-        if hand_card not in self.hands[self.turn]:
-            return message("{card} is not in the hand of {seat}", card=card_param(hand_card), seat=seat)
-        if up_card not in self.up[self.turn]:
-            return message("{card} is not among the face-up cards of {seat}", card=card_param(up_card),
-                           seat=seat)
-        return message("swapping {hand:a_acc} for {up:a_acc} changes nothing",
-                       hand=rank_param(rank_of(hand_card)), up=rank_param(rank_of(up_card)))
-
-    def _explain_redraw(self, action: Action) -> Message:
-        fresh = len(self.redraw_cards())
-        rank = self.redraw_rank or ""
-        if fresh == 0:
-            return message("no {rank} came with the draw: 'pass' finishes the turn", rank=rank_param(rank))
-        if action.kind == "play":
-            parsed = parse_play(action.args[0] if len(action.args) == 1 else None)
-            if parsed is not None and parsed[1] == rank:
-                return plural_message("only {what} came with the draw", "only {what} came with the draw",
-                                      n=fresh, what=rank_count(rank, fresh))
-        if fresh == 1:
-            return message("first decide on the {rank} just drawn: 'play 1x{id}' adds it to the pile, 'pass' "
-                           "keeps it", rank=rank_param(rank), id=rank)
-        return message("first decide on the {what} just drawn: 'play {n}x{id}' (or fewer) adds them to the "
-                       "pile, 'pass' keeps them", what=rank_count(rank, fresh), n=fresh, id=rank)
-
-    def _explain_flip(self, args: tuple[Any, ...]) -> Message:
-        seat = self.turn
-        source = self.source(seat)
-        if source == HAND:
-            return message("face-down cards are turned only when the hand is empty and the draw pile is gone")
-        if source == UP:
-            return message("face-down cards are turned only after all face-up cards are played")
-        if len(args) != 1 or not isinstance(args[0], int) or not 0 <= args[0] < SLOTS:
-            return message("write a flip as 'flip <slot>', with a slot from 0 to {last}", last=SLOTS - 1)
-        return message("there is no face-down card in slot {slot}", slot=args[0])
-
-    def _explain_play(self, args: tuple[Any, ...]) -> Message:
-        seat = self.turn
-        source = self.source(seat)
-        parsed = parse_play(args[0] if len(args) == 1 else None)
-        if parsed is None:
-            return message("write a play as '<count>x<rank>', e.g. 'play 2x7' or 'play 1xK'")
-        count, rank = parsed
-        if source == DOWN:
-            return message("only face-down cards are left: turn one over ('flip <slot>')")
-        have = self.rank_counts(self.source_cards(seat)).get(rank, 0)
-        who, card = Seat(seat), rank_param(rank)
-        if have == 0:
-            if source == HAND and rank in (rank_of(c) for c in self.up[seat] if c):
-                return message("there is no {rank} in the hand of {seat} (face-up cards come only after the "
-                               "hand)", rank=card, seat=who)
-            if source == HAND:
-                return message("there is no {rank} in the hand of {seat}", rank=card, seat=who)
-            return message("there is no {rank} among the face-up cards of {seat}", rank=card, seat=who)
-        if have < count:
-            if source == HAND:
-                return plural_message("there is only {n} of rank {rank} in the hand of {seat}",
-                                      "there are only {n} of rank {rank} in the hand of {seat}", n=have,
-                                      rank=card, seat=who)
-            return plural_message("there is only {n} of rank {rank} among the face-up cards of {seat}",
-                                  "there are only {n} of rank {rank} among the face-up cards of {seat}",
-                                  n=have, rank=card, seat=who)
-        return message("{rank:a_nom} cannot go on the pile now: it needs {needs}", rank=card,
-                       needs=rules.requirement(self.pile, self.options))
+        return explain_illegal(self, action)
 
     # -- moves ------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -353,7 +215,7 @@ class PalaceState(State):
             self._flip(int(action.args[0]), events)
         elif kind == "pickup":
             self._pick_up(self.turn, events)
-            self._end_turn(events, PICKED_UP)
+            self._end_turn(events, PICKED_UP, TurnCause.PICKED_UP)
         elif kind == "pass":  # ends the turn as a play without a draw does: a pass tells nothing (PA-R14)
             self.phase, self.redraw_rank, self.fresh = PLAY, None, []
             self._close_turn(self.turn, events)
@@ -377,14 +239,14 @@ class PalaceState(State):
         self.ready += 1
         if self.ready < self.num_players:
             self.turn = (self.turn + 1) % self.num_players
-            events.append(TurnChanged(seat=self.turn, reason=SWAPS))
+            events.append(TurnPassed(seat=self.turn, reason=SWAPS, cause=TurnCause.SWAPS))
             return
         self.phase = PLAY
         self.turn = self.first_player()
         low = min(RANKS[rank_of(c)].opening for c in self.up[self.turn] if c)
         rank = next(r for r in RANKS.values() if r.opening == low).name
         reason = message("starts with the lowest face-up card, {rank:a_nom}", rank=rank_param(rank))
-        events.append(TurnChanged(seat=self.turn, reason=reason))
+        events.append(TurnPassed(seat=self.turn, reason=reason, cause=TurnCause.OPENING))
 
     def first_player(self) -> int:
         """PA-R4: the lowest face-up card starts (RANKS' opening order); ties go clockwise from the dealer."""
@@ -449,19 +311,19 @@ class PalaceState(State):
         if not playable:
             text = message("{seat} turned {rank:a_acc}, which does not go on the pile", seat=Seat(seat),
                            rank=rank_param(rank))
-            events.append(Note(text=text, seat=seat, detail={"blind_miss": rank}))
+            events.append(BlindMiss(text=text, seat=seat, rank=rank))
             self._pick_up(seat, events)
-            self._end_turn(events, PICKED_UP)
+            self._end_turn(events, PICKED_UP, TurnCause.PICKED_UP)
             return
         self.skips += rules.skips(rank, 1, self.options)
         if not self._burn_if_due(seat, events):
             self._close_turn(seat, events)
 
-    def _close_turn(self, seat: int, events: list[Event], reason: Text = "") -> None:
+    def _close_turn(self, seat: int, events: list[Event]) -> None:
         """The turn is over: a player left without cards is out (PA-R12), then the next player is on."""
         if not self.has_cards(seat):
             self._finish(seat, events)
-        self._end_turn(events, reason)
+        self._end_turn(events)
 
     def _burn_if_due(self, seat: int, events: list[Event]) -> bool:
         """PA-R9: burn the pile; the burner plays again, or is out and the next player starts.
@@ -479,10 +341,10 @@ class PalaceState(State):
         self.burned.extend(self.pile)
         self.pile = []
         self.skips = 0
-        events.append(Note(text=text, seat=seat, detail={"burn": top}))
+        events.append(PileBurned(text=text, seat=seat, rank=top))
         self._draw_up(seat, events)
         if self.has_cards(seat):
-            events.append(TurnChanged(seat=seat, reason=BURNED))
+            events.append(TurnPassed(seat=seat, reason=BURNED, cause=TurnCause.BURNED))
         else:
             self._close_turn(seat, events)
         return True
@@ -518,7 +380,7 @@ class PalaceState(State):
         events.append(ScoreChanged(seat=seat, old=0.0, new=float(place),
                                    reason=message("out in place {place}", place=place)))
         text = message("{seat} is out in place {place}", seat=Seat(seat), place=place)
-        events.append(Note(text=text, seat=seat, detail={"out": place}))
+        events.append(PlayerOut(text=text, seat=seat, place=place))
         left = self.active_seats()
         if len(left) > 1:
             return
@@ -528,8 +390,9 @@ class PalaceState(State):
                                    reason=message("left with cards: the loser")))
         events.append(GameEnded(winners=tuple(self.winners()), text=self.result_text()))
 
-    def _end_turn(self, events: list[Event], reason: Text) -> None:
-        """Pass the turn clockwise past the players who are out, and past one player per skipping 8."""
+    def _end_turn(self, events: list[Event], reason: Text = "", cause: TurnCause = TurnCause.NEXT) -> None:
+        """Pass the turn clockwise past the players who are out, and past one player per skipping 8.
+        `reason` and its `cause` say why, when the turn ends otherwise than by a play (a pick-up)."""
         if self.phase == OVER:
             return
         n = self.num_players
@@ -539,11 +402,12 @@ class PalaceState(State):
         self.turn = order[skipped % len(order)]
         self.skips = 0
         skipping = plural_message("{n} skipped by the 8", "{n} skipped by the 8s", n=skipped)
-        why = reason or (skipping if skipped else NEXT)
-        events.append(TurnChanged(seat=self.turn, reason=why))
+        if not reason:
+            reason, cause = (skipping, TurnCause.SKIPPED) if skipped else (NEXT, TurnCause.NEXT)
+        events.append(TurnPassed(seat=self.turn, reason=reason, cause=cause))
 
     # -- views ------------------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> PalaceObservation:
         from game.palace.view import observation
 
         return observation(self, seat)
@@ -594,39 +458,6 @@ class PalaceState(State):
         return new
 
     def determinize(self, seat: int, rng: Rng) -> PalaceState:
-        """Keep what `seat` knows, deal the rest anew: the draw pile's order, every face-down card and
-        the other players' hand cards nobody saw go there.
+        from game.palace.determinize import determinize
 
-        What everyone has seen stays: the pile, the burned cards, the face-up cards, and the hand cards
-        picked up or swapped in. Another player's finishing step tells only how many cards they drew, not
-        whether one matches the rank just played (PA-R14), so their fresh cards are dealt like any other
-        hidden card.
-        """
-        new = self.clone()
-        new.rng = rng.spawn()
-        new._legal = None
-        others = [s for s in range(self.num_players) if s != seat]
-        hidden_hand = {s: [c for c in self.hands[s] if c not in self.known[s]] for s in others}
-        pool = list(self.draw)
-        pool.extend(c for row in self.down for c in row if c is not None)
-        for s in others:
-            pool.extend(hidden_hand[s])
-        pool = sorted_cards(pool)  # the pool's order must not tell where the cards really were
-        rng.shuffle(pool)
-
-        if self.phase == REDRAW and self.turn != seat:
-            owner = self.turn
-            fresh = [pool.pop() for _ in self.fresh]
-            rest = [pool.pop() for _ in range(len(hidden_hand[owner]) - len(self.fresh))]
-            new.hands[owner] = sorted_cards(self.known[owner] + fresh + rest)
-            new.fresh = sorted_cards(fresh)
-            others.remove(owner)
-        for s in others:
-            new.hands[s] = sorted_cards(self.known[s] + [pool.pop() for _ in hidden_hand[s]])
-        for row in new.down:
-            for slot, card in enumerate(row):
-                if card is not None:
-                    row[slot] = pool.pop()
-        new.draw = [pool.pop() for _ in self.draw]
-        assert not pool
-        return new
+        return determinize(self, seat, rng)

@@ -1,6 +1,6 @@
-"""What a seat may see of a Palace position: the observation and its one-line prompt.
+"""What a seat may see of a Palace position: the observation (`PalaceObservation`) and its one-line prompt.
 
-Observation schema (JSON data; `seat` None is a spectator):
+Observation schema (JSON data but for its messages; `seat` None is a spectator):
 
     game, seat, players, current_player, phase, prompt, scores, terminal, winners, result   (common keys)
                    scores are places: 1 = out first ... N = the loser, 0 while still playing (PA-R12)
@@ -28,22 +28,57 @@ Face-down cards are never shown, not even to their owner; other players' hand ca
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypedDict
 
-from game.i18n import Seat, Text, message, plural_message
+from game.core import Observation
+from game.i18n import Message, Seat, Text, message, plural_message
 from game.palace import rules
 from game.palace.cards import rank_count, rank_of, rank_param
-
-if TYPE_CHECKING:
-    from game.palace.state import PalaceState
+from game.palace.state import DOWN, OVER, REDRAW, SWAP, UP, PalaceState
 
 
-def observation(state: PalaceState, seat: int | None) -> dict[str, Any]:
-    from game.palace.state import OVER, REDRAW
+class SeatView(TypedDict):
+    """What everyone sees of one seat."""
 
+    hand: int  # cards in the hand
+    known: list[str]  # hand cards everyone saw go there (picked up or swapped in), sorted
+    up: list[str | None]  # the face-up card of each slot, None where it was played
+    down: list[bool]  # each slot still holds its face-down card
+    source: str | None  # where the seat plays from now: "hand", "up" or "down"; None once out
+    place: int | None  # 1-based finishing place, None while still in
+    ready: bool  # done swapping (True after the swap phase)
+
+
+class RedrawView(TypedDict):
+    """The turn player's finishing step: the rank just played and how many cards were drawn."""
+
+    rank: str | None
+    drawn: int
+
+
+class PalaceObservation(Observation):
+    """What one seat may know of a Palace position (the schema above)."""
+
+    options: dict[str, Any]
+    dealer: int
+    turn: int
+    hand: list[str]
+    fresh: list[str]
+    seats: list[SeatView]
+    draw: int
+    pile: list[str]
+    burned: list[str]
+    top: str | None
+    needs: Message
+    redraw: RedrawView | None
+    out: list[int]
+    loser: int | None
+
+
+def observation(state: PalaceState, seat: int | None) -> PalaceObservation:
     over = state.phase == OVER
     own = seat is not None and 0 <= seat < state.num_players
-    redraw = None
+    redraw: RedrawView | None = None
     if state.phase == REDRAW:
         redraw = {"rank": state.redraw_rank, "drawn": len(state.fresh)}
     return {
@@ -92,8 +127,7 @@ def _ready(state: PalaceState, seat: int) -> bool:
 
 
 def prompt(state: PalaceState, seat: int | None) -> Text:
-    from game.palace.state import DOWN, OVER, REDRAW, SWAP, UP
-
+    """The one line that says what `seat` is to do now, or whom it waits for."""
     if state.phase == OVER:
         return state.result_text()
     turn = state.turn

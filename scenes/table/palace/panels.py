@@ -1,19 +1,22 @@
-"""What the Palace table says in words: the rank to beat and why, a seat's state, places.
+"""The Palace table's panels: the felt under the seats and the pile, each seat's name plate with its
+status, the others' hand counts, the pile's labels, the box saying what beats the pile, the prompt and the
+log (`PalacePanels`, drawn under the cards).
 
-Pure functions over an observation, so the table's words can be checked without a window.
+What they say are pure functions over an observation (`need_lines`, `seat_status`, `card_text`,
+`ordinal`), so the table's words can be checked without a window.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import pygame
 
-from game.i18n import N_, message, tr
+from game.i18n import N_, message, ntr, tr
 from game.palace.cards import card_label, rank_of, rank_param, rank_word
-from scenes.table.kit.paint import GOLD, INK, INK_DIM
+from game.palace.view import PalaceObservation
+from scenes.table.kit.paint import GOLD, INK, INK_DIM, triangle_marker
+from scenes.table.palace.layout import PalaceLayout, SeatArea
 
 Line = tuple[str, tuple[int, int, int], int]  # text, colour, font size at 1920x1080
-PILE_FAN = 4  # the pile's top cards shown side by side at least (more when a run or a 3 hides the top)
 SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th"), 5: N_("5th")}
 _SOURCES = {"hand": N_("plays from the hand"), "up": N_("plays face-up cards"), "down": N_("plays blind")}
@@ -31,7 +34,7 @@ def ordinal(place: int) -> str:
     return tr(_ORDINALS[place]) if place in _ORDINALS else tr("{n}th").format(n=place)
 
 
-def need_lines(obs: dict[str, Any]) -> list[Line]:
+def need_lines(obs: PalaceObservation) -> list[Line]:
     """What must be beaten, in words, for the box beside the pile: the rank, and why."""
     if obs.get("phase") == "swap":
         return [
@@ -75,23 +78,7 @@ def need_lines(obs: dict[str, Any]) -> list[Line]:
     return lines
 
 
-def pile_fan(cards: Sequence[str | None], options: Mapping[str, Any]) -> int:
-    """How many of the pile's top cards lie side by side: at least PILE_FAN, and always down to the
-    card that sets the rank to beat and its whole run of equal ranks."""
-    depth = 0
-    ranks = [rank_of(c) if c else "" for c in cards]
-    for i in range(len(ranks) - 1, -1, -1):  # the invisible 3s on top, then the card they copy
-        depth += 1
-        if not (ranks[i] == "3" and options.get("three_invisible")):
-            break
-    if depth:
-        rank = ranks[len(ranks) - depth]
-        while depth < len(ranks) and ranks[len(ranks) - depth - 1] == rank:
-            depth += 1
-    return max(PILE_FAN, depth)
-
-
-def seat_status(obs: dict[str, Any], seat: int) -> str:
+def seat_status(obs: PalaceObservation, seat: int) -> str:
     """A seat's second plate line: cards in hand, where it plays from (or its swap), deciding."""
     info = obs["seats"][seat]
     deciding = obs.get("current_player") == seat and not obs.get("terminal")
@@ -99,9 +86,125 @@ def seat_status(obs: dict[str, Any], seat: int) -> str:
     if obs.get("phase") == "swap":
         bits.append(tr("ready") if info.get("ready") and not deciding else tr("swapping") if deciding
                     else tr("waits"))
-    elif info.get("place") is None and info.get("source"):
-        source = _SOURCES[info["source"]]
-        bits.append(tr(source))
+    elif info.get("place") is None and (source := info.get("source")):
+        bits.append(tr(_SOURCES[source]))
     if deciding:
         bits.append(tr("finishing the turn") if obs.get("phase") == "redraw" else tr("decides now"))
     return " · ".join(bits)
+
+
+class PalacePanels(PalaceLayout):
+    """The plates, boxes and labels under the cards."""
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        for seat, area in self.areas.items():
+            box = area.slots.inflate(self.margin * 2, self.margin)
+            surface.blit(self.panels.get(box.size, (0, 0, 0, 55), self.scale.px(10, 2)), box.topleft)
+            if not area.bottom:
+                surface.blit(
+                    self.panels.get(area.hand.size, (0, 0, 0, 35), self.scale.px(8, 2)), area.hand.topleft
+                )
+            del seat
+        log = self.log_box
+        if log is not None:
+            surface.blit(self.panels.get(log.size, (0, 0, 0, 110), self.scale.px(8, 2)), log.topleft)
+        pile = self.pile_rect
+        surface.blit(self.panels.get(pile.size, (0, 0, 0, 45), self.scale.px(12, 2)), pile.topleft)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        if not self.obs:
+            return
+        for seat, area in self.areas.items():
+            self._draw_plate(surface, seat, area)
+        self._draw_hand_counts(surface)
+        self._draw_pile_labels(surface)
+        self._draw_need(surface)
+        self._draw_prompt(surface)
+        if self.log_box is not None:
+            self.draw_log(surface, self.log_box)
+
+    def _draw_hand_counts(self, surface: pygame.Surface) -> None:
+        """The others' hand sizes, below their backs (in the underlay: it is composed again whenever a
+        card moves, so the count follows the cards)."""
+        for seat, area in self.areas.items():
+            if not area.bottom:
+                badge = self.count_badge(len(self.model.zones.get(f"hand:{seat}", ())))
+                surface.blit(badge, badge.get_rect(bottomleft=(area.hand.x + 2, area.hand.bottom - 2)))
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
+        obs = self.obs
+        info = obs["seats"][seat]
+        plate = area.plate
+        deciding = obs.get("current_player") == seat and not obs.get("terminal")
+        surface.blit(self.panels.get(plate.size, (14, 18, 24, 215), self.scale.px(8, 2)), plate.topleft)
+        if deciding:
+            pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=self.scale.px(8, 2))
+            if plate.x > plate.height // 2:
+                triangle_marker(surface, (plate.x - 2, plate.centery), plate.height * 0.35)
+        pad = self.scale.px(10, 2)
+        name = self.seat_name(seat)
+        if seat == self.viewer and self.follow:
+            name = tr("{name} (you)").format(name=name)
+        two_lines = plate.height >= self.scale.font(40)
+        # the name line as tall as its text needs: the rest of the plate holds the status
+        line_h = min(plate.height // 2, self.scale.lines_height(24) + pad) if two_lines else plate.height
+        place = info.get("place")
+        tag = ""
+        if place is not None:
+            tag = tr("out · {place}").format(place=ordinal(place))
+        elif obs.get("terminal") and obs.get("loser") == seat:
+            tag = tr("loser")
+        tag_label = self.texts.render(tag, self.scale.font(22), GOLD, True) if tag else None
+        room = plate.width - 2 * pad - (tag_label.get_width() + pad if tag_label else 0)
+        title = self.texts.fitted(name, self.scale.font(24), max(10, room), INK, True)
+        surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
+        if tag_label is not None:
+            surface.blit(
+                tag_label,
+                (plate.right - pad - tag_label.get_width(), plate.y + (line_h - tag_label.get_height()) // 2),
+            )
+        status = seat_status(self.obs, seat)
+        if two_lines:
+            room = max(1, plate.bottom - plate.y - line_h - 2)
+            sub = self.texts.block(status, self.scale.font(18), max(10, plate.width - 2 * pad), room,
+                                   GOLD if deciding else INK_DIM, separator=" · ")
+            surface.blit(sub, (plate.x + pad, plate.y + line_h + max(0, (room - sub.get_height()) // 2)))
+
+    def _draw_pile_labels(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        pw, ph = self.pile_card
+        font = self.scale.font(20)
+        below = self.mid_y + ph / 2 + self.scale.px(6, 1)
+        for text, (x, _) in (
+            (tr("Draw pile: {count}").format(count=obs["draw"]), self.draw_at),
+            (tr("Burned: {count}").format(count=len(obs["burned"])), self.burned_at),
+        ):
+            label = self.texts.fitted(text, font, round(pw * 1.8), INK_DIM)
+            surface.blit(label, label.get_rect(midtop=(x, below)))
+        pile = self.pile_rect
+        count = len(obs["pile"])
+        text = ntr("Pile: {n} card", "Pile: {n} cards", count).format(n=count)
+        if not count:
+            text = tr("The pile is empty")
+        label = self.texts.fitted(text, font, pile.width, INK_DIM)
+        surface.blit(label, label.get_rect(midtop=(pile.centerx, pile.bottom + 2)))
+
+    def _draw_need(self, surface: pygame.Surface) -> None:
+        box = self.need_box
+        surface.blit(self.panels.get(box.size, (0, 0, 0, 70), self.scale.px(10, 2)), box.topleft)
+        wanted = need_lines(self.obs)
+        share = box.height // max(1, len(wanted))  # each line whole: wrapped in a narrow box, not cut
+        lines = [
+            self.texts.block(text, self.scale.font(size), box.width, share, colour, size >= 30)
+            for text, colour, size in wanted
+        ]
+        total = sum(s.get_height() for s in lines)
+        y = box.centery - total // 2
+        for label in lines:
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += label.get_height()
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        prompt, mine = self.prompt_text()
+        self.draw_prompt(surface, prompt, mine, self.prompt_y)
