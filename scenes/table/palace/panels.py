@@ -2,15 +2,15 @@
 status, the others' hand counts, the pile's labels, the box saying what beats the pile, the prompt and the
 log (`PalacePanels`, drawn under the cards).
 
-What they say are pure functions over an observation (`need_lines`, `seat_status`, `card_text`,
-`ordinal`), so the table's words can be checked without a window.
+What they say are pure functions over an observation (`need_lines`, `seat_status`, `card_text`
+and the shared `game.i18n.ordinal`), so the table's words can be checked without a window.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, message, ntr, tr
+from game.i18n import N_, message, ntr, ordinal, tr
 from game.palace.cards import card_label, rank_of, rank_param, rank_word
 from game.palace.view import PalaceObservation
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, triangle_marker
@@ -18,7 +18,6 @@ from scenes.table.palace.layout import PalaceLayout, SeatArea
 
 Line = tuple[str, tuple[int, int, int], int]  # text, colour, font size at 1920x1080
 SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-_ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th"), 5: N_("5th")}
 _SOURCES = {"hand": N_("plays from the hand"), "up": N_("plays face-up cards"), "down": N_("plays blind")}
 
 
@@ -27,11 +26,6 @@ def card_text(card: str | None) -> str:
     if not card:
         return tr("a card")
     return card[:-1] + SUIT_SIGNS.get(card[-1], card[-1])
-
-
-def ordinal(place: int) -> str:
-    """'1st', '2nd' … in the chosen language ("1.", "2." in German)."""
-    return tr(_ORDINALS[place]) if place in _ORDINALS else tr("{n}th").format(n=place)
 
 
 def need_lines(obs: PalaceObservation) -> list[Line]:

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 import pygame
 
 from game.core import CardMoved, Event, GameEnded, Note, TurnChanged
-from game.i18n import Seat, message, ntr, tr
+from game.i18n import Seat, message, ntr, ordinal, tr
 from game.palace.cards import rank_of, rank_param
 from game.palace.events import BlindMiss, PlayerOut, TurnCause, TurnPassed
 from scenes.table.kit import BANNER_SECONDS, Banner
 from scenes.table.kit.animation import Hold
 from scenes.table.kit.paint import GOLD, INK
-from scenes.table.palace.panels import PalacePanels, card_text, ordinal
+from scenes.table.palace.panels import PalacePanels, card_text
 
 BATCH_STAGGER = 0.12  # of a move's time between two cards of a pick-up or a burn
 FLASH_SECONDS = 1.1  # the burn flash before the burned cards fly off (at normal speed)
