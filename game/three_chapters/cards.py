@@ -1,5 +1,9 @@
 """The 3 Chapters card set: loaded from cards.toml, validated, and described in words.
 
+Why one long module: the card designer's contract lives here whole (every field a card may use, each
+checked with a message naming the card and the field, and the words each form reads as), so a change
+to the card format is made, checked and described in one place.
+
 The file is written by a card designer, so every fault is reported with the card and the field it is in
 ("card 17 'Troll': ability 1: unknown reward 'gold'"). A card is data only; the rules in abilities.py
 read it. The ability forms a card may use:

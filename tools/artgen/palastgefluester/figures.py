@@ -5,6 +5,9 @@ the King card in its medallion. Each person is told apart at a glance by silhoue
 as by colour: Hofmarschall bicorne, staff and chain; Schatzmeister cap, spectacles and purse; Zauberer
 pointed hat, beard and wand; Zofe bonnet and apron; Mundschenk goblet and jug; Wächter helmet and
 halberd; Hofnarr jester cap with bells.
+
+Why one long module: it is drawing data more than code (seven figures, each a list of shapes in design
+units, read top to bottom like a sketch), and a figure split across files would be harder to draw again.
 """
 
 from __future__ import annotations
