@@ -40,13 +40,17 @@ def overrides_of_machinery(klass: type) -> list[str]:
 
 
 def every_table_class() -> list[type]:
+    """Each game's table, and the same with each mixin the screens put over it: the guided first game,
+    the replay viewer's and the gallery's preview."""
+    from scenes.menus.gallery import _preview_class
     from scenes.menus.guided import guided_table
+    from scenes.menus.replay import replay_table_class
 
     found = []
     for game_id in sorted(TABLES):
         module, _, name = TABLES[game_id].partition(":")
-        found.append(getattr(importlib.import_module(module), name))
-        found.append(guided_table(game_id))
+        table = getattr(importlib.import_module(module), name)
+        found += [table, guided_table(game_id), replay_table_class(game_id), _preview_class(table)]
     return found
 
 

@@ -124,25 +124,16 @@ class ReplayTable:
     def in_front(self) -> bool:
         return self.app.stack.top is self.viewer_scene  # type: ignore[attr-defined]
 
-    @property
-    def move_seconds(self) -> float:
-        return self.app.settings.move_seconds / self.viewer_scene.speed  # type: ignore[attr-defined]
+    def pace(self) -> float:
+        return self.viewer_scene.speed
 
-    @property
-    def speed(self) -> float:
-        from scenes.settings import MOVE_SECONDS
-
-        return self.move_seconds / MOVE_SECONDS["normal"]
-
-    def open_pause(self) -> None:
+    def on_menu(self) -> bool:
         """Esc: leave the replay (there is nothing to save or undo here)."""
         self.viewer_scene.back()
+        return True
 
-    def update(self, dt: float) -> None:
-        super().update(dt)  # type: ignore[misc]
-        for button in self.buttons:  # type: ignore[attr-defined]
-            if button.key in QUIET_BUTTONS:  # nobody decides in a replay: the bar below leads
-                button.visible = False
+    def shows_button(self, key: str) -> bool:
+        return key not in QUIET_BUTTONS  # nobody decides in a replay: the bar below leads
 
 
 class ReplayScene(Scene):

@@ -145,12 +145,13 @@ class TableHooks(Scene, Generic[ObsT]):
     @property
     def speed(self) -> float:
         """Animation time relative to 'normal' (0 with animations off)."""
-        return self.app.settings.move_seconds / MOVE_SECONDS["normal"]
+        return self.move_seconds / MOVE_SECONDS["normal"]
 
     @final
     @property
     def move_seconds(self) -> float:
-        return self.app.settings.move_seconds
+        """How long a card takes to fly: the settings' animation time at the table's `pace`."""
+        return self.app.settings.move_seconds / self.pace()
 
     # -- the game's part: the declared hooks -------------------------------------------------------
     def wanted_zones(self, obs: ObsT) -> dict[str, list[str | None]]:
@@ -365,6 +366,15 @@ class TableHooks(Scene, Generic[ObsT]):
     def art_id_for(self, card: str, zone: str) -> str:
         return card
 
+    def pace(self) -> float:
+        """How many times faster than the settings' animation time this table plays (a replay's speed)."""
+        return 1.0
+
+    def shows_button(self, key: str) -> bool:
+        """Whether the table shows its button `key` ("undo", "hint", "menu", …) at all: a replay shows none
+        of those for a person deciding."""
+        return True
+
     def on_menu(self) -> bool:
         """The Menu button, Esc at the bare table or a controller's Start: True when the table opened a
         menu of its own (a first game's lesson menu); False opens the pause menu."""
@@ -389,7 +399,7 @@ HOOKS: frozenset[str] = frozenset({
     "card_action", "draw_under", "draw_over", "draw_backdrop", "draw_banner", "draw_marks", "describe",
     "remember", "reset_memory", "round_title", "table_move", "stagger", "play_shuffle", "banner_for",
     "initial_deal", "view_size", "in_front", "art_sizes", "art_id_for", "reveal_card_size", "on_menu",
-    "on_caught_up",
+    "on_caught_up", "pace", "shows_button",
 })
 
 __all__ = ["BANNER_SECONDS", "DEAL_STAGGER", "HOOKS", "ObsT", "TableHooks"]

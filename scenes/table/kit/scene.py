@@ -220,6 +220,9 @@ class TableScene(TableCanvas[ObsT]):
                 hints = self.app.settings.hints_on(self.match.game.id)
                 button.visible = hints and bool(self.match.human_seats)
                 button.enabled = self.hint.enabled and not self.hint.thinking
+        for button in self.buttons:
+            if not self.shows_button(button.key):
+                button.visible = False
         self.hint.update()
         self._point_at_card(dt)
         if not self.settled:
