@@ -12,6 +12,7 @@ turn order and the card actions can be weighed against each other.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from game.ai.base import Bot, Decision
@@ -32,7 +33,7 @@ ACTION_WORTH = {"Hofmarschall": 0.05, "Schatzmeister": -0.15, "Zauberer": 0.2, "
 class Judge:
     """What the bot reads from an observation: dead persons, unseen cards, risks and point values."""
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: Mapping[str, Any]) -> None:
         self.obs = obs
         self.me: int = obs["seat"]
         self.n: int = obs["players"]

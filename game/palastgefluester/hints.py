@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.ai.base import Decision
 from game.ai.hint import Reason
-from game.core import Action, Rng
+from game.core import Action, IllegalAction, Rng
 from game.i18n import N_, tr
 from game.palastgefluester.bot import Judge, _next_seats, _unwanted
 from game.palastgefluester.cards import card_colour, card_person, colour_label, person_label
@@ -69,20 +69,29 @@ def card_words(card: str) -> str:
 def action_words(text: str) -> str:
     """An action's text as a player says it ("play Zauberer/red" -> "play the Wizard (red)"), in the
     chosen language."""
-    kind, _, rest = text.partition(" ")
-    args = rest.split()
+    try:
+        action = Action.parse(text)
+    except IllegalAction:
+        return text
+    kind, args = action.kind, action.args
     if kind in ("play", "give", "discard") and args:
         templates = {"play": tr("play {card}"), "give": tr("give {card}"), "discard": tr("discard {card}")}
         template = templates[kind]
-        return template.format(card=card_words(args[0]))
-    if kind in ("target", "next") and args and args[0].isdigit():
+        return template.format(card=card_words(str(args[0])))
+    if kind in ("target", "next") and args and _seat_number(args[0]):
         template = tr("swap with seat {number}") if kind == "target" else tr("seat {number} plays next")
         return template.format(number=int(args[0]) + 1)
     if kind == "take" and args:
-        return tr("take back {card}").format(card=person_words(args[0]))
-    if kind in ("pick", "swap") and len(args) == 2 and args[0].isdigit():
-        return tr("swap {card} of seat {number}").format(card=person_words(args[1]), number=int(args[0]) + 1)
+        return tr("take back {card}").format(card=person_words(str(args[0])))
+    if kind in ("pick", "swap") and len(args) == 2 and _seat_number(args[0]):
+        return tr("swap {card} of seat {number}").format(card=person_words(str(args[1])),
+                                                         number=int(args[0]) + 1)
     return text
+
+
+def _seat_number(arg: str | int) -> bool:
+    """Whether an action's argument is written as a seat's number (digits only)."""
+    return isinstance(arg, int) and arg >= 0
 
 
 def reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.palastgefluester.cards import BROWN, COLOURS, card_colour, card_person
+from game.palastgefluester.events import RoundEnd
 
 HAND_SIZE = 6
 #: PG-R11: points needed to win, by player count
@@ -13,7 +14,7 @@ TARGET_POINTS = {3: 6, 4: 5, 5: 4}
 #: PG-R7 Mundschenk: no action while this many or fewer cards have been played in the round
 MUNDSCHENK_QUIET_PLAYS = 2
 
-DOUBLE, SIX, HOFNARR = "double", "six", "hofnarr"
+DOUBLE, SIX, HOFNARR = RoundEnd.DOUBLE, RoundEnd.SIX, RoundEnd.HOFNARR
 #: Round ends that are a Palastgeflüster: the causing player scores nothing (and notes nothing).
 WHISPERS = (DOUBLE, HOFNARR)
 
@@ -27,7 +28,7 @@ def persons_of(display: Sequence[str]) -> list[str]:
     return [card_person(c) for c in display]
 
 
-def round_end(display: Sequence[str], played: str, king_current: str | None) -> str | None:
+def round_end(display: Sequence[str], played: str, king_current: str | None) -> RoundEnd | None:
     """PG-R5: how the round ends now that `played` lies last in `display`, or None.
     A double is checked first, then the Hofnarr under a Hofnarr King card (before six different)."""
     person = card_person(played)

@@ -9,6 +9,7 @@ from typing import Any
 from game.core import BadSetup, Rng
 from game.i18n import Text, text_from_data
 from game.palastgefluester.cards import KING_PERSONS, card_person, deck, is_card
+from game.palastgefluester.events import RoundEnd
 from game.palastgefluester.multiset import contains
 from game.palastgefluester.rules import DOUBLE, HAND_SIZE, HOFNARR, SIX, mundschenk_pairs, seat_name
 from game.palastgefluester.state import (
@@ -34,6 +35,20 @@ _ZAUBERER_PHASES = (ZAUBERER_TARGET, ZAUBERER_COUNT, ZAUBERER_GIVE, ZAUBERER_ANS
 _PHASE_PERSON = {ZAUBERER_TARGET: "Zauberer", ZAUBERER_COUNT: "Zauberer", ZAUBERER_GIVE: "Zauberer",
                  ZAUBERER_ANSWER: "Zauberer", ZOFE_DISCARD: "Zofe", MUNDSCHENK_FIRST: "Mundschenk",
                  MUNDSCHENK_SECOND: "Mundschenk", WAECHTER_TAKE: "Waechter"}
+
+
+def read_setup(data: Any) -> tuple[int, Mapping[str, Any]]:
+    """The player count and the options of position data, before the Game checks them (BadSetup when
+    they are missing or of the wrong type)."""
+    if not isinstance(data, Mapping):
+        raise BadSetup(f"a position is a mapping of fields, not {type(data).__name__}")
+    options = data.get("options")
+    if not isinstance(options, Mapping):
+        raise BadSetup("the position has no 'options' mapping")
+    players = data.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise BadSetup(f"the position's 'players' must be a whole number, not {players!r}")
+    return players, options
 
 
 def state_from_dict(data: Mapping[str, Any], players: int, options: dict[str, Any]) -> PalastState:
@@ -206,7 +221,7 @@ def _last_round(data: dict[str, Any] | None, players: int) -> dict[str, Any] | N
     seat = r.get("seat", int)
     if not 0 <= seat < players:
         raise BadSetup(f"there is no seat {seat}")
-    return {"reason": data["reason"], "seat": seat, "text": r.text("text"),
+    return {"reason": RoundEnd(data["reason"]), "seat": seat, "text": r.text("text"),
             "scorers": r.seats_of(r.get("scorers", list), "scorers", players)}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core import (
     Action,
@@ -18,7 +18,6 @@ from game.core import (
     CardsRevealed,
     Event,
     GameEnded,
-    Note,
     Rng,
     RoundEnded,
     ScoreChanged,
@@ -37,6 +36,15 @@ from game.palastgefluester.cards import (
     colour_word,
     deck,
 )
+from game.palastgefluester.events import (
+    ActionBlocked,
+    ActionLapsed,
+    KingRevealed,
+    Noted,
+    RoundEnd,
+    ZaubererCount,
+    ZaubererPartner,
+)
 from game.palastgefluester.multiset import without
 from game.palastgefluester.rules import (
     DOUBLE,
@@ -51,6 +59,9 @@ from game.palastgefluester.rules import (
     mundschenk_pairs,
     round_end,
 )
+
+if TYPE_CHECKING:
+    from game.palastgefluester.view import PalastgefluesterObservation
 
 GAME_ID = "palastgefluester"
 
@@ -291,7 +302,7 @@ class PalastState(State):
         person = card_person(card)
         if person == self.king_current:
             text = message("The King card blocks {card:acc}: no action.", card=_person(person))
-            events.append(Note(text=text, seat=seat))
+            events.append(ActionBlocked(text=text, seat=seat, person=person))
             return events + self._finish_turn()
         return events + _ACTIONS[person](self, seat)
 
@@ -306,8 +317,8 @@ class PalastState(State):
         person = self.king_stack.pop()
         self.king_revealed.append(person)
         events.append(CardMoved(card=person, src="king_stack", dst="king_revealed", face_up=True))
-        events.append(Note(text=message("King card: {card:nom} has no action now.", card=_person(person)),
-                           seat=seat))
+        text = message("King card: {card:nom} has no action now.", card=_person(person))
+        events.append(KingRevealed(text=text, seat=seat, person=person))
         return events + self._finish_turn()
 
     # Schatzmeister
@@ -319,8 +330,8 @@ class PalastState(State):
     # Zauberer
     def _act_zauberer(self, seat: int) -> list[Event]:
         if not self.hands[seat] or not self.zauberer_targets():
-            return [Note(text=message("The {card} finds no one to swap with: no action.",
-                                      card=_person("Zauberer")), seat=seat)] \
+            return [ActionLapsed(text=message("The {card} finds no one to swap with: no action.",
+                                              card=_person("Zauberer")), seat=seat, person="Zauberer")] \
                 + self._finish_turn()
         self.zauberer = ZaubererSwap(seat)
         self.phase = ZAUBERER_TARGET
@@ -330,8 +341,10 @@ class PalastState(State):
         assert self.zauberer is not None
         self.zauberer.target = target
         self.phase = ZAUBERER_COUNT
-        return [Note(text=message("{seat} swaps cards with {target}.", seat=Seat(self.zauberer.initiator),
-                                  target=Seat(target)), seat=self.zauberer.initiator)]
+        initiator = self.zauberer.initiator
+        return [ZaubererPartner(text=message("{seat} swaps cards with {target}.", seat=Seat(initiator),
+                                             target=Seat(target)), seat=initiator, initiator=initiator,
+                                target=target)]
 
     def _do_count(self, count: int) -> list[Event]:
         assert self.zauberer is not None and self.zauberer.target is not None
@@ -339,7 +352,8 @@ class PalastState(State):
         self.phase = ZAUBERER_GIVE
         text = plural_message("{seat} and {target} swap {n} card.", "{seat} and {target} swap {n} cards.",
                               n=count, seat=Seat(self.zauberer.initiator), target=Seat(self.zauberer.target))
-        return [Note(text=text, seat=self.zauberer.initiator)]
+        return [ZaubererCount(text=text, seat=self.zauberer.initiator, initiator=self.zauberer.initiator,
+                              target=self.zauberer.target, count=count)]
 
     def _do_give(self, card: str) -> list[Event]:
         z = self.zauberer
@@ -375,8 +389,8 @@ class PalastState(State):
     # Zofe
     def _act_zofe(self, seat: int) -> list[Event]:
         if not self.hands[seat]:
-            return [Note(text=message("The {card} has no hand card to discard: no action.",
-                                      card=_person("Zofe")), seat=seat)] \
+            return [ActionLapsed(text=message("The {card} has no hand card to discard: no action.",
+                                              card=_person("Zofe")), seat=seat, person="Zofe")] \
                 + self._finish_turn()
         self.phase = ZOFE_DISCARD
         return []
@@ -406,10 +420,10 @@ class PalastState(State):
         if self.plays <= MUNDSCHENK_QUIET_PLAYS:
             text = message("The {card} as card {number} of the round has no action.",
                            card=_person("Mundschenk"), number=self.plays)
-            return [Note(text=text, seat=seat)] + self._finish_turn()
+            return [ActionLapsed(text=text, seat=seat, person="Mundschenk")] + self._finish_turn()
         if not self._pairs():
-            return [Note(text=message("The {card} finds no allowed swap: no action.",
-                                      card=_person("Mundschenk")), seat=seat)] \
+            return [ActionLapsed(text=message("The {card} finds no allowed swap: no action.",
+                                              card=_person("Mundschenk")), seat=seat, person="Mundschenk")] \
                 + self._finish_turn()
         self.phase = MUNDSCHENK_FIRST
         return []
@@ -435,8 +449,8 @@ class PalastState(State):
     # Wächter
     def _act_waechter(self, seat: int) -> list[Event]:
         if not self.waechter_choices():
-            return [Note(text=message("The {card} has no other card to take back: no action.",
-                                      card=_person("Waechter")), seat=seat)] \
+            return [ActionLapsed(text=message("The {card} has no other card to take back: no action.",
+                                              card=_person("Waechter")), seat=seat, person="Waechter")] \
                 + self._finish_turn()
         self.phase = WAECHTER_TAKE
         return []
@@ -495,7 +509,7 @@ class PalastState(State):
         return [TurnChanged(seat=seat, reason=reason)]
 
     # -- round and game end (PG-R5, PG-R10..PG-R12) ----------------------------------------------
-    def _end_round(self, reason: str, seat: int) -> list[Event]:
+    def _end_round(self, reason: RoundEnd, seat: int) -> list[Event]:
         scorers = [seat] if reason == SIX else [s for s in range(self.num_players) if s != seat]
         text = _round_text(reason, seat)
         events: list[Event] = [RoundEnded(reason=reason, text=text, scorers=tuple(scorers))]
@@ -508,7 +522,7 @@ class PalastState(State):
             for s, count in enumerate(counts):
                 self.noted[s] += count
             noted = listing(message("{seat} +{n}", seat=Seat(s), n=c) for s, c in enumerate(counts))
-            events.append(Note(text=message("Noted: {counts}", counts=noted), detail={"noted": counts}))
+            events.append(Noted(text=message("Noted: {counts}", counts=noted), counts=tuple(counts)))
         self.last_round = {"reason": reason, "seat": seat, "text": text, "scorers": scorers}
         self.zauberer = None
         self.mundschenk_first = None
@@ -640,10 +654,10 @@ class PalastState(State):
             "result": _text_data(self.result),
         }
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from game.palastgefluester.view import observe
+    def observation(self, seat: int | None) -> PalastgefluesterObservation:
+        from game.palastgefluester.view import observation
 
-        return observe(self, seat)
+        return observation(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> PalastState:
         from game.palastgefluester.determinize import determinize
@@ -685,7 +699,7 @@ def _last_round_dict(last: dict[str, Any] | None) -> dict[str, Any] | None:
             "scorers": list(last["scorers"])}
 
 
-def _round_text(reason: str, seat: int) -> Message:
+def _round_text(reason: RoundEnd, seat: int) -> Message:
     """PG-R5: how a round ended, in words."""
     if reason == DOUBLE:
         return message("Palastgeflüster! {seat} laid a person twice: every other player scores 1.",

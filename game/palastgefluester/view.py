@@ -1,6 +1,7 @@
-"""What one seat sees: the observation of a Palastgeflüster state.
+"""What one seat sees: the observation of a Palastgeflüster state (`PalastgefluesterObservation`, built
+by `observation(state, seat)`), and the prompt: what the deciding seat does now.
 
-Schema (JSON), for `observe(state, seat)`; seat None is a spectator:
+Schema (JSON but for its messages); seat None is a spectator:
 
     game "palastgefluester", seat int|null, players n, colours [colour per seat],
     current_player int|null (who decides now), turn_player int|null (whose card is being resolved),
@@ -32,10 +33,12 @@ Added beyond the table's schema:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
+from game.core import Observation
 from game.i18n import Card, Seat, Text, message, plural_message
 from game.palastgefluester.cards import COLOURS
+from game.palastgefluester.events import RoundEnd
 from game.palastgefluester.state import (
     CHOOSE_NEXT,
     GAME_ID,
@@ -56,7 +59,80 @@ if TYPE_CHECKING:
     from game.palastgefluester.state import PalastState
 
 
-def observe(state: PalastState, seat: int | None) -> dict[str, Any]:
+class LastPlayed(TypedDict):
+    """The card played last this round, and by whom."""
+
+    seat: int
+    card: str
+
+
+class ZaubererView(TypedDict):
+    """A Zauberer swap in progress, as the seat may see it (`chosen`: its own chosen cards only)."""
+
+    initiator: int
+    target: int | None
+    count: int | None
+    chosen: list[str]
+    chosen_count: int
+    answer_count: int
+
+
+class MundschenkFirst(TypedDict):
+    """The first card of a Mundschenk swap: its display and person."""
+
+    seat: int
+    person: str
+
+
+class MundschenkView(TypedDict):
+    """A Mundschenk swap in progress (`first`: None until its first card is chosen)."""
+
+    first: MundschenkFirst | None
+
+
+class LastRound(TypedDict):
+    """How the last round ended (PG-R5) and who scored."""
+
+    reason: RoundEnd
+    seat: int
+    text: Text
+    scorers: list[int]
+
+
+class PalastgefluesterObservation(Observation):
+    """What one seat of a Palastgeflüster game may know (the schema above)."""
+
+    colours: list[str]
+    turn_player: int | None
+    round: int
+    plays_this_round: int
+    points: list[int]
+    target: int
+    noted: list[int]
+    scoring: str
+    displays: list[list[str]]
+    hand: list[str] | None
+    hand_counts: list[int]
+    known_cards: dict[str, list[str]]
+    draw_count: int
+    discard_count: int
+    king_stack_count: int
+    king_revealed: list[str]
+    king_current: str | None
+    blocked: str | None
+    last_played: LastPlayed | None
+    next_reason: Text
+    zauberer: ZaubererView | None
+    mundschenk: MundschenkView | None
+    tie: list[int] | None
+    last_round: LastRound | None
+    known_discards: list[str]
+    public_known: dict[str, list[str]]
+    known_by_others: dict[str, list[str]]
+    legal_hint: str | None
+
+
+def observation(state: PalastState, seat: int | None) -> PalastgefluesterObservation:
     n = state.num_players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise ValueError(f"there is no seat {seat!r} in a {n}-player game")
@@ -95,12 +171,9 @@ def observe(state: PalastState, seat: int | None) -> dict[str, Any]:
         if state.last_played is not None else None,
         "next_reason": state.next_reason,
         "zauberer": _zauberer(state, seat) if z is not None else None,
-        "mundschenk": {"first": {"seat": state.mundschenk_first[0], "person": state.mundschenk_first[1]}
-                       if state.mundschenk_first is not None else None}
-        if state.phase in (MUNDSCHENK_FIRST, MUNDSCHENK_SECOND) else None,
+        "mundschenk": _mundschenk(state) if state.phase in (MUNDSCHENK_FIRST, MUNDSCHENK_SECOND) else None,
         "tie": list(state.tie) if state.tie is not None else None,
-        "last_round": {**state.last_round, "scorers": list(state.last_round["scorers"])}
-        if state.last_round is not None else None,
+        "last_round": _last_round(state),
         "known_discards": sorted(state.known_discards[seat]) if seat is not None else [],
         "public_known": _by_seat(state.public_known, skip=None),
         "known_by_others": _by_seat([row[seat] for row in state.known], skip=seat)
@@ -109,11 +182,19 @@ def observe(state: PalastState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def _last_round(state: PalastState) -> LastRound | None:
+    last = state.last_round
+    if last is None:
+        return None
+    return {"reason": last["reason"], "seat": last["seat"], "text": last["text"],
+            "scorers": list(last["scorers"])}
+
+
 def _by_seat(rows: list[list[str]], skip: int | None) -> dict[str, list[str]]:
     return {str(s): sorted(cards) for s, cards in enumerate(rows) if cards and s != skip}
 
 
-def _zauberer(state: PalastState, seat: int | None) -> dict[str, Any]:
+def _zauberer(state: PalastState, seat: int | None) -> ZaubererView:
     z = state.zauberer
     assert z is not None
     if seat is not None and seat == z.initiator:
@@ -124,6 +205,11 @@ def _zauberer(state: PalastState, seat: int | None) -> dict[str, Any]:
         chosen = []
     return {"initiator": z.initiator, "target": z.target, "count": z.count, "chosen": chosen,
             "chosen_count": len(z.given), "answer_count": len(z.answer)}
+
+
+def _mundschenk(state: PalastState) -> MundschenkView:
+    first = state.mundschenk_first
+    return {"first": {"seat": first[0], "person": first[1]} if first is not None else None}
 
 
 def _person(person: str) -> Card:
