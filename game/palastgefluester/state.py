@@ -3,6 +3,11 @@
 A turn is one `play`; the played card's action then asks for small decisions (phases) until the next
 player is known. Knowledge of other hands is tracked per observer as multisets (see `knowledge.py`),
 so observations and determinization never claim more than a seat could know.
+
+Why one long module: a turn's phases lead into one another (a play into its person's action, a Zauberer's
+target into its count and the exchange, the last card into the round's end and the next deal) and share
+every field of the position; the rules that need no position live apart (rules.py, explain.py, view.py,
+determinize.py, serialize.py), and what is left reads as one turn, top to bottom.
 """
 
 from __future__ import annotations
