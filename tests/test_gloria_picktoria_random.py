@@ -16,7 +16,8 @@ import game
 from game.ai import Decision, make_bot
 from game.core import Action, Rng
 from game.gloria_picktoria.cards import DH, DH_CARDS, MOTIF_IDS, SCORING_AT, full_deck_counts
-from game.gloria_picktoria.game import counts_of
+from game.gloria_picktoria.explain import refusal
+from game.gloria_picktoria.serialize import counts_of
 from game.gloria_picktoria.state import GloriaState
 from game.i18n import Message
 
@@ -93,7 +94,7 @@ def check_sample(state: GloriaState, rng: Rng) -> None:
     if not state.is_terminal():
         legal = set(state.legal_actions())
         for action in candidate_actions(state.num_players):
-            reason = state.refusal(action)
+            reason = refusal(state, action)
             assert (reason is None) == (action in legal), (str(action), reason)
 
 

@@ -14,7 +14,6 @@ from game.core import (
     CardMoved,
     GameEnded,
     IllegalAction,
-    Note,
     Rng,
     RoundEnded,
     TurnChanged,
@@ -27,8 +26,9 @@ from game.gloria_picktoria.cards import (
     full_deck_counts,
 )
 from game.gloria_picktoria.collection import Collection
-from game.gloria_picktoria.game import counts_of
+from game.gloria_picktoria.events import RoundReason, ScoringDone
 from game.gloria_picktoria.scoring import scoring
+from game.gloria_picktoria.serialize import counts_of
 from game.gloria_picktoria.state import NEXT_IN_ORDER
 from game.i18n import Message
 
@@ -384,9 +384,9 @@ def test_gp_r9_scoring_at_the_4th_dh_sole_longest_second_and_tied_first():
     assert places["ribbon"] == {2: ("sole", 4)}
     assert "clover" not in places  # a lone treasure card has no motif
     assert state.points == [5, 3, 4] and state.scorings[-1]["points"] == [5, 3, 4]
-    assert any(isinstance(e, RoundEnded) and e.reason == "scoring" for e in events)
-    note = [e for e in events if isinstance(e, Note) and e.detail.get("motifs")][0]
-    assert note.detail["number"] == 1 and note.detail["dh"] == 4
+    assert any(isinstance(e, RoundEnded) and e.reason == RoundReason.SCORING == "scoring" for e in events)
+    note = [e for e in events if isinstance(e, ScoringDone)][0]
+    assert note.breakdown["number"] == 1 and note.breakdown["dh"] == 4
 
 
 def test_gp_r9_a_scoring_in_a_refill_interrupts_the_action_then_the_turn_goes_on():
@@ -514,7 +514,7 @@ def test_gp_r10_a_lone_treasure_under_the_fox_costs_nothing_at_the_last_scoring(
             "Seat 2: the lone treasure under the fox: no penalty",
             "Seat 3: no minus points",
         ]
-    assert any(isinstance(e, Note) and e.detail == final for e in events)
+    assert any(isinstance(e, ScoringDone) and e.breakdown == final for e in events)
 
 
 def test_gp_r10_the_fox_moved_off_a_lone_treasure_leaves_it_to_pay():
@@ -678,6 +678,47 @@ def test_action_texts_are_stable_and_read_back():
     assert texts(state) == {"treasure corn", "treasure joker", "treasure doubler", "open joker 1",
                             "open corn 1", "doubler 0", "doubler 1", "take 0", "take 1", "take 2", "draw",
                             "fox 0 0", "fox 1 0"}
+
+
+def test_action_constructors_write_the_action_texts():
+    from game.gloria_picktoria import game as gp
+
+    made = [gp.treasure("corn"), gp.treasure("doubler"), gp.open_("joker", 1), gp.doubler(0), gp.take(2),
+            gp.draw(), gp.fox(1, 0), gp.pass_fox(3), gp.keep_fox()]
+    assert [str(a) for a in made] == ["treasure corn", "treasure doubler", "open joker 1", "doubler 0",
+                                      "take 2", "draw", "fox 1 0", "pass_fox 3", "keep_fox"]
+    assert all(Action.parse(str(a)) == a for a in made)
+    state = position(3, hands=[["corn", "joker"], [], []],
+                     collections=[["egg", ("nest", ["corn"])], ["plum"], []], fox=(0, 1))
+    assert {gp.open_("corn", 1), gp.fox(1, 0), gp.draw()} <= set(state.legal_actions())
+
+
+def test_events_of_the_fox_the_dschingis_hahn_and_the_fox_pass_are_declared_kinds():
+    from game.gloria_picktoria.events import DHToMiddle, FoxMoved, FoxPassDue
+    from game.gloria_picktoria.state import MAY_PASS_FOX
+
+    rng = Rng(21)
+    state = GAME.new_state(3, seed=21)
+    seen: set[str] = set()
+    middle = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        events = state.apply(legal[rng.randbelow(len(legal))])
+        for before, event in zip([None, *events], events, strict=False):
+            if isinstance(event, FoxMoved):
+                assert isinstance(before, CardMoved) and before.card == "fox"
+                assert before.dst == f"collection:{event.owner}:{event.collection}"
+                assert event.seat == event.owner
+                assert event.seen_by(1) is event and not event.detail
+            elif isinstance(event, DHToMiddle):
+                middle += 1
+                assert isinstance(before, CardMoved) and before.card == "dh" and event.number == middle
+            elif isinstance(event, FoxPassDue):
+                assert event.reason == MAY_PASS_FOX and state.phase == "fox_pass" and event.seat == state.turn
+            else:
+                continue
+            seen.add(event.kind)
+    assert seen == {"FoxMoved", "DHToMiddle", "FoxPassDue"} and middle == 10
 
 
 def test_gp_r7_the_turn_prompt_offers_the_fox_only_when_it_can_move():

@@ -19,7 +19,8 @@ from game.match import Match, Seat
 from scenes.art import ASSET_ART_DIR
 from scenes.table import open_table
 from scenes.table.gloria_picktoria.panels import entry_text, penalty_text
-from scenes.table.gloria_picktoria.table import GloriaPicktoriaTable, ScoringBanner
+from scenes.table.gloria_picktoria.story import ScoringBanner
+from scenes.table.gloria_picktoria.table import GloriaPicktoriaTable
 from scenes.table.kit.handoff import HandoffScene
 
 GAME = "gloria_picktoria"
@@ -54,8 +55,8 @@ def ready(app, table, match, seat: int = 0) -> None:
 
 def reachable(table) -> set[str]:
     """Every action the table offers now: direct targets, and the drops of every item it lets one pick."""
-    offered = {t.action for t in table.targets if not t.action.startswith("pick ")}
-    pickable = {t.action[5:] for t in table.targets if t.action.startswith("pick ")}
+    offered = {t.action for t in table.targets if t.select is None}
+    pickable = {t.select for t in table.targets if t.select is not None}
     offered |= {a for a in table.legal if table.item_of(a) in pickable and table.drop_spot(a) is not None}
     return offered
 
@@ -63,7 +64,7 @@ def reachable(table) -> set[str]:
 def click_something(app, table, rng: random.Random) -> str:
     """Click one of the table's highlighted targets (mostly a drop spot once something is picked up)."""
     points = table.click_points()
-    drops = [p for p in points if not p[1].startswith("pick ")]
+    drops = [p for p in points if not p[1].startswith("select ")]
     pos, action = rng.choice(drops if table.picked and drops and rng.random() < 0.85 else points)
     click(app, pos)
     app.step(1 / 60)
@@ -101,10 +102,10 @@ def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
             assert reachable(table) == legal, "every legal choice is on the table, and only those"
             before = len(match.actions)
             action = click_something(app, table, rng)
-            if action.startswith("pick "):
+            if action.startswith("select "):
                 picks += 1
                 assert len(match.actions) == before, "picking something up plays nothing"
-                assert table.picked in (action[5:], None)
+                assert table.picked in (action.removeprefix("select "), None)
             else:
                 assert match.actions[before] == (0, action), "the click played exactly the clicked choice"
                 played.add(action.split()[0])

@@ -1,7 +1,11 @@
 """Gloria Picktoria (Alan R. Moon & Mick Ado, Zoch 2007) for 2 to 5 players: rules GP-R1..GP-R13.
 
-`GAME` is what the registry loads; the rules live in state.py, the cards in cards.py, the scorings in
-scoring.py and the rule-of-thumb player in bot.py.
+`GAME` is what the registry loads. The modules, one job each: game.py (the Game and the action
+constructors), state.py (the position and its moves), cards.py (the cards as data), view.py (the
+observation and the prompt), determinize.py, explain.py (why an action is refused), bot.py (the
+rule-of-thumb player and the search plan), hints.py, serialize.py (checked positions from data); and the
+game's own parts: collection.py (one collection), scoring.py (the scorings) and events.py (its event
+kinds).
 """
 
 from __future__ import annotations

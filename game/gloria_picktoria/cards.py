@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.i18n import N_, language, ptr
+from game.i18n import N_, Card, language, ptr
 
 
 @dataclass(frozen=True)
@@ -152,6 +152,11 @@ def card_label(card_id: str, case: str = "") -> str:
     index = _CASES.index(case)
     forms = _GERMAN_FORMS.get(card_id)
     return f"{_GERMAN_ARTICLES[gender][index]} {forms[index] if forms else name}"
+
+
+def card_param(card_id: str) -> Card:
+    """A card of this game as a message parameter (written by cards.card_label)."""
+    return Card("gloria_picktoria", card_id)
 
 
 def card_rule(card_id: str) -> str:

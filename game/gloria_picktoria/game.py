@@ -1,30 +1,94 @@
-"""Gloria Picktoria as a Game: set-up (GP-R2) and building checked positions from data."""
+"""Gloria Picktoria as a Game: set-up (GP-R2), checked positions from data, and the action constructors.
+
+Actions (one small decision each; their text is what records hold; `<c>` is a collection's index among its
+owner's collections, in the order they were laid, starting at 0; each kind has its constructor below):
+
+    treasure <card>        A, 1 AP: lay a hand card (or `treasure doubler`) face    `treasure(card)`
+                           down as a new collection
+    open <card> <c>        B, 1 AP: lay a hand card face up on own collection <c>   `open_(card, c)`
+    doubler <c>            B, 1 AP: lay the doubler on own collection <c> (closes   `doubler(c)`
+                           it, doubles its score)
+    take <slot>            C, 1 AP: take open card 0, 1 or 2 from the display       `take(slot)`
+    draw                   C, 2 AP: take the top card of the draw pile              `draw()`
+    fox <seat> <c>         D, once a turn: move the fox from an own collection to   `fox(seat, c)`
+                           collection <c> of <seat> (own seat: 1 AP; the left
+                           neighbour, the next seat: 2 AP)
+    pass_fox <c>           after the turn (free): put the fox on the left           `pass_fox(c)`
+                           neighbour's collection <c>
+    keep_fox               after the turn: leave the fox where it is                `keep_fox()`
+
+The state module is imported only where a state is made, so that it may build its legal actions with
+these constructors.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.core import BadSetup, Game, Rng
-from game.gloria_picktoria.cards import (
-    AP_PER_TURN,
-    DH,
-    DH_CARDS,
-    DISPLAY_SIZE,
-    DOUBLER,
-    HAND_SIZE,
-    JOKER,
-    SCORING_AT,
-    collection_cards,
-    full_deck_counts,
-    is_motif,
-)
-from game.gloria_picktoria.collection import Collection
-from game.gloria_picktoria.state import FOX_PASS, OVER, PHASES, TURN, GloriaState
+from game.core import Action, Game, Rng
+from game.gloria_picktoria.cards import DH, DH_CARDS, DISPLAY_SIZE, HAND_SIZE, collection_cards
 from game.i18n import N_
 
+if TYPE_CHECKING:
+    from game.gloria_picktoria.state import GloriaState
 
+# -- actions --------------------------------------------------------------------------------------------
+_ACTIONS: dict[tuple[str, tuple[str | int, ...]], Action] = {}
+
+
+def _action(kind: str, *args: str | int) -> Action:
+    """The Action for kind and args, made once: legal-action lists are rebuilt after every move."""
+    key = (kind, args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = Action(kind, args)
+    return found
+
+
+def treasure(card: str) -> Action:
+    """`treasure <card>`: lay a hand card, or the doubler (`treasure doubler`), face down as a new
+    collection."""
+    return _action("treasure", card)
+
+
+def open_(card: str, index: int) -> Action:
+    """`open <card> <c>`: lay a hand card face up on the own collection `index` (`open` is Python's)."""
+    return _action("open", card, index)
+
+
+def doubler(index: int) -> Action:
+    """`doubler <c>`: lay the doubler on the own collection `index`."""
+    return _action("doubler", index)
+
+
+def take(slot: int) -> Action:
+    """`take <slot>`: take the open card in that slot (0..2) of the display."""
+    return _action("take", slot)
+
+
+def draw() -> Action:
+    """`draw`: take the top card of the draw pile (2 AP)."""
+    return _action("draw")
+
+
+def fox(seat: int, index: int) -> Action:
+    """`fox <seat> <c>`: move the fox to collection `index` of `seat` (an own one, or the left
+    neighbour's)."""
+    return _action("fox", seat, index)
+
+
+def pass_fox(index: int) -> Action:
+    """`pass_fox <c>`: after the turn, put the fox on the left neighbour's collection `index`."""
+    return _action("pass_fox", index)
+
+
+def keep_fox() -> Action:
+    """`keep_fox`: after the turn, leave the fox where it is."""
+    return _action("keep_fox")
+
+
+# -- the game -------------------------------------------------------------------------------------------
 class GloriaPicktoria(Game):
     id = "gloria_picktoria"
     title = "Gloria Picktoria"
@@ -36,6 +100,8 @@ class GloriaPicktoria(Game):
     options = {}
 
     def _new_state(self, players: int, rng: Rng, options: dict[str, Any]) -> GloriaState:
+        from game.gloria_picktoria.state import GloriaState
+
         state = GloriaState(players, rng, options)
         deck = collection_cards()
         rng.shuffle(deck)
@@ -51,192 +117,9 @@ class GloriaPicktoria(Game):
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> GloriaState:
-        try:
-            return _build(data)
-        except BadSetup:
-            raise
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadSetup(f"not a Gloria Picktoria position: {exc}") from None
+        from game.gloria_picktoria.serialize import state_from_dict
+
+        return state_from_dict(self, data)
 
 
-_KEYS = {"game", "players", "options", "rng", "hands", "doublers", "known", "display", "pile", "middle",
-         "collections", "fox", "turn", "ap", "fox_moved", "phase", "points", "scorings"}
-
-
-def _build(data: Mapping[str, Any]) -> GloriaState:
-    if not isinstance(data, Mapping):
-        raise BadSetup("a position is a JSON object")
-    missing = sorted(_KEYS - set(data))
-    if missing:
-        raise BadSetup(f"the position lacks {', '.join(missing)}")
-    if data["game"] != GloriaState.game_id:
-        raise BadSetup(f"this position is of the game {data['game']!r}, not gloria_picktoria")
-    players = _int(data, "players")
-    if not GloriaPicktoria.min_players <= players <= GloriaPicktoria.max_players:
-        raise BadSetup(f"Gloria Picktoria is for 2 to 5 players, not {players}")
-    options = GloriaPicktoria().check_setup(players, data["options"])
-    state = GloriaState(players, Rng.from_state(_int(data, "rng")), options)
-
-    state.hands = [_cards(h, f"hand {s}") for s, h in enumerate(_per_seat(data, "hands", players))]
-    state.known = [_cards(k, f"known cards of hand {s}")
-                   for s, k in enumerate(_per_seat(data, "known", players))]
-    state.doublers = [_bool(d, "doublers") for d in _per_seat(data, "doublers", players)]
-    state.display = _cards(data["display"], "display")
-    state.pile = _cards(data["pile"], "pile")
-    state.middle = _int(data, "middle")
-    state.collections = [[Collection.from_dict(c) for c in own]
-                         for own in _per_seat(data, "collections", players)]
-    state.turn = _int(data, "turn")
-    state.ap = _int(data, "ap")
-    state.fox_moved = _bool(data["fox_moved"], "fox_moved")
-    state.phase = data["phase"]
-    state.points = list(_per_seat(data, "points", players))
-    if not all(isinstance(p, int) and not isinstance(p, bool) for p in state.points):
-        raise BadSetup("points are whole numbers, one per seat")
-    scorings = data["scorings"]
-    if not isinstance(scorings, list) or not all(_is_breakdown(b, players) for b in scorings):
-        raise BadSetup("scorings is a list of scoring breakdowns (number, dh, final, motifs, penalties, "
-                       "points per seat)")
-    state.scorings = [dict(b) for b in scorings]
-    fox = data["fox"]
-    if fox is not None:
-        if not (isinstance(fox, list) and len(fox) == 2 and all(isinstance(x, int) for x in fox)):
-            raise BadSetup("the fox is [seat, collection] or null")
-        fox = (fox[0], fox[1])
-    state.fox = fox
-    _check(state)
-    return state
-
-
-def _check(state: GloriaState) -> None:
-    players = state.num_players
-    if state.phase not in PHASES:
-        raise BadSetup(f"the phase is one of {', '.join(PHASES)}, not {state.phase!r}")
-    if not 0 <= state.turn < players:
-        raise BadSetup(f"turn must be a seat from 0 to {players - 1}, not {state.turn}")
-    if not 0 <= state.middle <= DH_CARDS:
-        raise BadSetup(f"the middle holds 0 to {DH_CARDS} Dschingis Hahn cards, not {state.middle}")
-    if (state.middle == DH_CARDS) != (state.phase == OVER):
-        raise BadSetup("the game is over exactly when the 10th Dschingis Hahn card lies in the middle")
-    done = sum(1 for t in SCORING_AT if t <= state.middle)
-    if len(state.scorings) != done:
-        raise BadSetup(f"{state.middle} Dschingis Hahn cards in the middle mean {done} scorings, "
-                       f"but the position records {len(state.scorings)}")
-    if state.phase == TURN and not 1 <= state.ap <= AP_PER_TURN:
-        raise BadSetup(f"during a turn 1 to {AP_PER_TURN} action points are left, not {state.ap}")
-    if state.phase == FOX_PASS and state.ap != 0:
-        raise BadSetup("the fox is passed after the turn, when no action points are left")
-    if state.phase != OVER:
-        if len(state.display) != DISPLAY_SIZE:
-            raise BadSetup(f"the display holds {DISPLAY_SIZE} open cards during the game, "
-                           f"not {len(state.display)}")
-        if DH not in state.pile:
-            raise BadSetup("a Dschingis Hahn card must still be in the draw pile before the game ends")
-    places = [("the display", state.display)] + [(f"hand {s}", h) for s, h in enumerate(state.hands)]
-    for place, cards in places:
-        for card in cards:
-            if card in (DH, DOUBLER):
-                raise BadSetup(f"{place} may not hold a {card} card")
-    if DOUBLER in state.pile:
-        raise BadSetup("the doublers are not in the draw pile")
-    for seat in range(players):
-        left = Counter(state.hands[seat])
-        left.subtract(state.known[seat])
-        if any(n < 0 for n in left.values()):
-            raise BadSetup(f"the known cards of hand {seat} are not all in that hand")
-        _check_collections(seat, state.collections[seat])
-    if state.fox is not None:
-        seat, index = state.fox
-        if not (0 <= seat < players and 0 <= index < len(state.collections[seat])):
-            raise BadSetup(f"the fox stands on seat {seat}'s collection {index}, which does not exist")
-    if state.phase == FOX_PASS and (state.fox is None or state.fox[0] != state.turn
-                                    or not state.collections[(state.turn + 1) % players]):
-        raise BadSetup("the fox can be passed only from the turn player's collection to a neighbour's")
-    _check_conservation(state)
-
-
-def _check_collections(seat: int, own: list[Collection]) -> None:
-    motifs = []
-    for index, coll in enumerate(own):
-        if coll.treasure == DH or not (is_motif(coll.treasure) or coll.treasure in (JOKER, DOUBLER)):
-            raise BadSetup(f"seat {seat}'s collection {index} has a treasure card {coll.treasure!r}")
-        if coll.cards:
-            if not is_motif(coll.cards[0]):
-                raise BadSetup(f"seat {seat}'s collection {index} starts with {coll.cards[0]!r}: "
-                               "the first open card is a motif, never a joker")
-            wrong = [c for c in coll.cards[1:] if c not in (coll.cards[0], JOKER)]
-            if wrong:
-                raise BadSetup(f"seat {seat}'s collection {index} is a row of {coll.cards[0]} "
-                               f"but holds {wrong[0]!r}")
-            motifs.append(coll.cards[0])
-    if len(motifs) != len(set(motifs)):
-        raise BadSetup(f"seat {seat} has two collections of one motif")
-
-
-def _check_conservation(state: GloriaState) -> None:
-    counts = counts_of(state)
-    expected = full_deck_counts(state.num_players)
-    if counts != expected:
-        extra = counts - expected
-        short = expected - counts
-        parts = []
-        if extra:
-            parts.append("too many " + ", ".join(f"{c} x{n}" for c, n in sorted(extra.items())))
-        if short:
-            parts.append("missing " + ", ".join(f"{c} x{n}" for c, n in sorted(short.items())))
-        raise BadSetup("the cards do not add up: " + "; ".join(parts))
-
-
-def _per_seat(data: Mapping[str, Any], key: str, players: int) -> list[Any]:
-    value = data[key]
-    if not isinstance(value, list) or len(value) != players:
-        raise BadSetup(f"{key} must be a list with one entry per seat ({players})")
-    return value
-
-
-def _cards(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise BadSetup(f"{what} must be a list of card strings")
-    return list(value)
-
-
-def _int(data: Mapping[str, Any], key: str) -> int:
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadSetup(f"{key} must be a whole number, not {value!r}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise BadSetup(f"{what} must be true or false, not {value!r}")
-    return value
-
-
-_BREAKDOWN_KEYS = {"number", "dh", "final", "motifs", "penalties", "points"}
-
-
-def _is_breakdown(value: Any, players: int) -> bool:
-    if not isinstance(value, dict) or set(value) != _BREAKDOWN_KEYS:
-        return False
-    motifs, penalties, points = value["motifs"], value["penalties"], value["points"]
-    return (isinstance(motifs, list) and all(isinstance(m, dict) and isinstance(m.get("entries"), list)
-                                             for m in motifs)
-            and isinstance(penalties, list) and all(isinstance(p, dict) for p in penalties)
-            and isinstance(points, list) and len(points) == players
-            and all(isinstance(p, int) and not isinstance(p, bool) for p in points))
-
-
-def counts_of(state: GloriaState) -> Counter[str]:
-    """Every card and token of a position as a multiset (for conservation checks)."""
-    counts: Counter[str] = Counter()
-    for hand in state.hands:
-        counts.update(hand)
-    counts.update(state.display)
-    counts.update(state.pile)
-    counts[DH] += state.middle
-    counts[DOUBLER] += sum(state.doublers)
-    for own in state.collections:
-        for coll in own:
-            counts.update(coll.all_cards())
-    return counts
+__all__ = ["GloriaPicktoria", "doubler", "draw", "fox", "keep_fox", "open_", "pass_fox", "take", "treasure"]

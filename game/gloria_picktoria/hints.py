@@ -10,6 +10,7 @@ language only then.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.ai.base import Decision
@@ -93,15 +94,15 @@ def reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
     return out
 
 
-def _collection(obs: dict[str, Any], owner: int, index: int) -> dict[str, Any] | None:
+def _collection(obs: Mapping[str, Any], owner: int, index: int) -> Mapping[str, Any] | None:
     return next((c for c in obs["collections"] if c["owner"] == owner and c["index"] == index), None)
 
 
-def _collectors(obs: dict[str, Any], motif: str) -> set[int]:
+def _collectors(obs: Mapping[str, Any], motif: str) -> set[int]:
     return {c["owner"] for c in obs["collections"] if c["motif"] == motif or c["treasure"] == motif}
 
 
-def _what_it_does(obs: dict[str, Any], action: Action) -> list[Reason]:
+def _what_it_does(obs: Mapping[str, Any], action: Action) -> list[Reason]:
     me = obs["seat"]
     if action.kind == "open":
         card, index = str(action.args[0]), int(action.args[1])

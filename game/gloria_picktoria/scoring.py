@@ -18,7 +18,7 @@ Points are already doubled where a doubler lies. A penalty row counts the lone t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from game.gloria_picktoria.cards import (
     DH,
@@ -35,6 +35,46 @@ from game.gloria_picktoria.collection import Collection
 from game.i18n import Card, Message, Seat, listing, message, plural_message
 
 Fox = tuple[int, int] | None  # (seat, collection index) the fox stands on
+
+
+class ScoreEntry(TypedDict):
+    """One row's part of a motif scoring."""
+
+    seat: int
+    collection: int
+    length: int
+    doubler: bool
+    place: str  # see the module docstring
+    points: int  # already doubled where a doubler lies
+
+
+class MotifScoring(TypedDict):
+    """One motif of a scoring: every row of it on the table."""
+
+    motif: str
+    name: str  # the motif's English name
+    entries: list[ScoreEntry]
+
+
+class PenaltyRow(TypedDict):
+    """One seat's minus points at the last scoring."""
+
+    seat: int
+    lone_treasures: int
+    lone_under_fox: NotRequired[int]  # missing in rows saved before the fox was counted
+    hand_cards: int
+    points: int
+
+
+class Breakdown(TypedDict):
+    """A whole scoring (see the module docstring)."""
+
+    number: int
+    dh: int
+    final: bool
+    motifs: list[MotifScoring]
+    penalties: list[PenaltyRow]  # the last scoring only
+    points: list[int]
 
 
 def motif_places(lengths: Sequence[int]) -> list[tuple[str, int]]:
@@ -59,7 +99,7 @@ def motif_places(lengths: Sequence[int]) -> list[tuple[str, int]]:
     return out
 
 
-def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[dict[str, Any]]:
+def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[MotifScoring]:
     """The per-motif part of a scoring: every motif that lies on the table, with who got what and why."""
     by_motif: dict[str, list[tuple[int, int, Collection]]] = {}
     for seat, own in enumerate(collections):
@@ -67,7 +107,7 @@ def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[
             motif = coll.motif
             if motif is not None:
                 by_motif.setdefault(motif, []).append((seat, index, coll))
-    out = []
+    out: list[MotifScoring] = []
     for motif in MOTIF_IDS:
         rows = by_motif.get(motif)
         if not rows:
@@ -75,7 +115,7 @@ def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[
         competing = [r for r in rows if (r[0], r[1]) != fox]
         places = dict(zip(((s, i) for s, i, _ in competing),
                           motif_places([c.length for _, _, c in competing]), strict=True))
-        entries = []
+        entries: list[ScoreEntry] = []
         for seat, index, coll in rows:
             place, points = places.get((seat, index), ("fox", 0))
             if coll.doubler:
@@ -87,11 +127,11 @@ def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[
 
 
 def penalties(collections: Sequence[Sequence[Collection]], hand_sizes: Sequence[int],
-              fox: Fox) -> list[dict[str, Any]]:
+              fox: Fox) -> list[PenaltyRow]:
     """The last scoring's minus points (GP-R10): 2 per lone treasure card, 1 per hand card.
     A lone treasure card with a doubler on it is still lone: it never got an open card. A lone treasure
     card under the fox is out of every calculation, this one included: it costs nothing."""
-    out = []
+    out: list[PenaltyRow] = []
     for seat, own in enumerate(collections):
         lone = [index for index, c in enumerate(own) if c.lone]
         shielded = sum(1 for index in lone if (seat, index) == fox)
@@ -102,7 +142,7 @@ def penalties(collections: Sequence[Sequence[Collection]], hand_sizes: Sequence[
     return out
 
 
-def penalty_text(row: dict[str, Any]) -> Message:
+def penalty_text(row: PenaltyRow) -> Message:
     """One seat's minus points as a message: 'Ben: the lone treasure under the fox: no penalty and 2 hand
     cards -1 each = -2'. Rows saved before the fox was counted have no `lone_under_fox`."""
     parts: list[Message] = []
@@ -124,7 +164,7 @@ def penalty_text(row: dict[str, Any]) -> Message:
 
 
 def scoring(number: int, dh: int, final: bool, collections: Sequence[Sequence[Collection]], fox: Fox,
-            hand_sizes: Sequence[int]) -> dict[str, Any]:
+            hand_sizes: Sequence[int]) -> Breakdown:
     """A whole scoring's breakdown (see the module docstring)."""
     motifs = score_motifs(collections, fox)
     points = [0] * len(collections)
@@ -138,7 +178,7 @@ def scoring(number: int, dh: int, final: bool, collections: Sequence[Sequence[Co
             "points": points}
 
 
-def describe(breakdown: dict[str, Any]) -> Message:
+def describe(breakdown: Breakdown) -> Message:
     """One line for the log: 'Scoring 1 (4th Genghis Rooster): Anna +7, Ben +2 and Cleo +0'."""
     points = listing(message("{seat} {points:+d}", seat=Seat(s), points=p)
                      for s, p in enumerate(breakdown["points"]))
@@ -148,3 +188,13 @@ def describe(breakdown: dict[str, Any]) -> Message:
                        points=points)
     return message("Scoring {scoring} ({number}th {card}): {points}", scoring=breakdown["number"],
                    number=breakdown["dh"], card=dh, points=points)
+
+
+def copy_breakdown(breakdown: Breakdown) -> Breakdown:
+    """A copy of a breakdown that shares nothing mutable with it."""
+    return {
+        **breakdown,
+        "motifs": [{**m, "entries": [{**e} for e in m["entries"]]} for m in breakdown["motifs"]],
+        "penalties": [{**p} for p in breakdown["penalties"]],
+        "points": list(breakdown["points"]),
+    }

@@ -1,41 +1,29 @@
-"""Gloria Picktoria's position and moves (rulings GP-R1..GP-R13).
+"""Gloria Picktoria's position and its moves (rulings GP-R1..GP-R13).
 
-Actions (one small decision each; `<c>` is a collection's index among its owner's collections, in the
-order they were laid, starting at 0):
-
-    treasure <card>        A, 1 AP: lay a hand card (or `treasure doubler`) face down as a new collection
-    open <card> <c>        B, 1 AP: lay a hand card face up on own collection <c>
-    doubler <c>            B, 1 AP: lay the doubler on own collection <c> (closes it, doubles its score)
-    take <slot>            C, 1 AP: take open card 0, 1 or 2 from the display
-    draw                   C, 2 AP: take the top card of the draw pile
-    fox <seat> <c>         D, once a turn: move the fox from an own collection to collection <c> of <seat>
-                           (own seat: 1 AP; the left neighbour, the next seat: 2 AP)
-    pass_fox <c>           after the turn (free): put the fox on the left neighbour's collection <c>
-    keep_fox               after the turn: leave the fox where it is
-
-Zones of the events: "hand:<seat>", "offer:<slot>" (the open display), "draw", "middle" (the
-Dschingis Hahn cards), "collection:<seat>:<c>", "doubler:<seat>" (a seat's unused doubler) and
-"supply" (where the fox waits until the first open card calls it). The fox moves as a CardMoved of
-the card "fox".
+The actions and their texts are listed in game.py, where each kind has its constructor. Zones of the
+events: "hand:<seat>", "offer:<slot>" (the open display), "draw", "middle" (the Dschingis Hahn cards),
+"collection:<seat>:<c>", "doubler:<seat>" (a seat's unused doubler) and "supply" (where the fox waits until
+the first open card calls it). The fox moves as a CardMoved of the card "fox", followed by a `FoxMoved`;
+the event kinds of this game are declared in events.py. Why an action is refused is explain.py's, what a
+seat sees view.py's, a re-deal for search determinize.py's and a position from data serialize.py's.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core import (
     Action,
     CardMoved,
     Event,
     GameEnded,
-    Note,
     Rng,
     RoundEnded,
     ScoreChanged,
     State,
     TurnChanged,
 )
+from game.gloria_picktoria import game as actions
 from game.gloria_picktoria.cards import (
     AP_PER_TURN,
     DH,
@@ -45,11 +33,15 @@ from game.gloria_picktoria.cards import (
     FOX,
     JOKER,
     SCORING_AT,
-    card_name,
+    card_param,
 )
 from game.gloria_picktoria.collection import Collection
-from game.gloria_picktoria.scoring import describe, penalty_text, scoring
-from game.i18n import N_, Card, Message, Seat, Text, listing, message, plural_message
+from game.gloria_picktoria.events import DHToMiddle, FoxMoved, FoxPassDue, RoundReason, ScoringDone
+from game.gloria_picktoria.scoring import Breakdown, copy_breakdown, describe, scoring
+from game.i18n import Message, Seat, Text, listing, message, plural_message
+
+if TYPE_CHECKING:
+    from game.gloria_picktoria.view import GloriaObservation
 
 TURN = "turn"
 FOX_PASS = "fox_pass"
@@ -66,12 +58,7 @@ def seat_name(seat: int) -> str:
     return f"seat {seat}"
 
 
-def card_param(card_id: str) -> Card:
-    """A card of this game as a message parameter (written by cards.card_label)."""
-    return Card("gloria_picktoria", card_id)
-
-
-#: why the turn player still decides after the turn (TurnChanged.reason); the table tells it apart
+#: why the turn player still decides after the turn (the reason of a FoxPassDue), or why the next one does
 MAY_PASS_FOX = message("may pass the fox to the left neighbour")
 NEXT_IN_ORDER = message("next in seat order")
 
@@ -80,38 +67,9 @@ def collection_zone(seat: int, index: int) -> str:
     return f"collection:{seat}:{index}"
 
 
-#: the words of the turn prompt, each with the action kinds that make it true
-_PROMPT_CHOICES: tuple[tuple[Message, frozenset[str]], ...] = (
-    (message("lay a treasure"), frozenset({"treasure"})),
-    (message("open a card"), frozenset({"open", "doubler"})),
-    (message("take a card"), frozenset({"take", "draw"})),
-    (message("move the fox"), frozenset({"fox"})),
-)
-#: the turn prompt's choices, one to four, as one phrase ("a, b or c")
-_ONE_OF: tuple[str, ...] = (N_("{a}"), N_("{a} or {b}"), N_("{a}, {b} or {c}"), N_("{a}, {b}, {c} or {d}"))
-
-
 class GloriaState(State):
-    """A position. Hands are lists of card strings; the draw pile's top is its last element.
-
-    Observation schema (`observation(seat)`), besides the common keys:
-
-        "turn": the seat whose turn it is, "ap": action points left, "fox_moved": the D action is used up,
-        "left_neighbour": the seat the fox may go to,
-        "hand": own hand cards, sorted (None for a spectator),
-        "hand_sizes": [per seat], "doubler_in_hand": [per seat],
-        "known_hand_cards": [per seat: cards everyone saw go into that hand (taken from the display)
-                             and that are still there for sure],
-        "display": the open cards by slot, "pile": cards in the draw pile,
-        "dh": {"middle": DH cards in the middle, "total": 10, "next_scoring": 4 | 7 | 10 | None,
-               "scorings_done": 0..3}   (GP-R13),
-        "collections": [{"owner", "index", "motif", "name", "length", "treasure", "cards", "doubler",
-                         "fox", "lone"}, ...] for every collection of every seat,
-        "fox": [seat, index] or None before it first stands on a collection,
-        "scorings": every scoring so far, each a breakdown as in scoring.py,
-        "result_details": once the game is over, the last scoring's minus points seat by seat in words
-                          (why a lone treasure under the fox cost nothing, GP-R10); [] before.
-    """
+    """A position. Hands are lists of card strings; the draw pile's top is its last element. What a seat
+    sees of it is `observation(seat)` (view.py declares its keys: GloriaObservation)."""
 
     game_id: ClassVar[str] = "gloria_picktoria"
 
@@ -128,7 +86,7 @@ class GloriaState(State):
     fox_moved: bool
     phase: str
     points: list[int]
-    scorings: list[dict[str, Any]]
+    scorings: list[Breakdown]
 
     def __init__(self, num_players: int, rng: Rng, options: dict[str, Any]) -> None:
         super().__init__(num_players, rng, options)
@@ -185,166 +143,46 @@ class GloriaState(State):
     def _legal_actions(self) -> list[Action]:
         seat = self.turn
         if self.phase == FOX_PASS:
-            out = [_action("pass_fox", i) for i in range(len(self.collections[self.left_neighbour]))]
-            out.append(_action("keep_fox"))
+            out = [actions.pass_fox(i) for i in range(len(self.collections[self.left_neighbour]))]
+            out.append(actions.keep_fox())
             return out
         hand = self.hands[seat]
         distinct = sorted(set(hand))
         own = self.collections[seat]
-        out = [_action("treasure", card) for card in distinct]
+        out = [actions.treasure(card) for card in distinct]
         has_doubler = self.doublers[seat]
         if has_doubler:
-            out.append(_action("treasure", DOUBLER))
+            out.append(actions.treasure(DOUBLER))
         own_motifs = {c.motif for c in own}
         for index, coll in enumerate(own):
             if coll.closed:
                 continue
             motif = coll.motif
             if motif is None:
-                out.extend(_action("open", card, index) for card in distinct
+                out.extend(actions.open_(card, index) for card in distinct
                            if card != JOKER and card not in own_motifs)
             else:
                 if motif in hand:
-                    out.append(_action("open", motif, index))
+                    out.append(actions.open_(motif, index))
                 if JOKER in hand:
-                    out.append(_action("open", JOKER, index))
+                    out.append(actions.open_(JOKER, index))
             if has_doubler:
-                out.append(_action("doubler", index))
-        out.extend(_action("take", slot) for slot in range(len(self.display)))
+                out.append(actions.doubler(index))
+        out.extend(actions.take(slot) for slot in range(len(self.display)))
         if self.ap >= DRAW_AP and self.pile:
-            out.append(_action("draw"))
+            out.append(actions.draw())
         fox = self.fox
         if fox is not None and fox[0] == seat and not self.fox_moved:
-            out.extend(_action("fox", seat, i) for i in range(len(own)) if i != fox[1])
+            out.extend(actions.fox(seat, i) for i in range(len(own)) if i != fox[1])
             if self.ap >= FOX_TO_NEIGHBOUR_AP:
                 left = self.left_neighbour
-                out.extend(_action("fox", left, i) for i in range(len(self.collections[left])))
+                out.extend(actions.fox(left, i) for i in range(len(self.collections[left])))
         return out
 
     def explain_illegal(self, action: Action) -> Text:
-        reason = self.refusal(action)
-        return reason if reason is not None else message("'{action}' is not allowed now", action=str(action))
+        from game.gloria_picktoria.explain import explain_illegal
 
-    def refusal(self, action: Action) -> Message | None:
-        """Why `action` is not allowed now, as a message; None if it is legal."""
-        if self.phase == OVER:
-            return message("the game is over")
-        kind, args = action.kind, action.args
-        known = ("treasure", "open", "doubler", "take", "draw", "fox", "pass_fox", "keep_fox")
-        if kind not in known:
-            return message("'{kind}' is not an action of Gloria Picktoria (actions: {actions})", kind=kind,
-                           actions=", ".join(known))
-        seat = self.turn
-        if self.phase == FOX_PASS:
-            if kind not in ("pass_fox", "keep_fox"):
-                return message("{seat}'s action points are spent: pass the fox to {left} (pass_fox "
-                               "<collection>) or keep it (keep_fox)", seat=Seat(seat),
-                               left=Seat(self.left_neighbour))
-        elif kind in ("pass_fox", "keep_fox"):
-            return message("the fox may be passed only after the turn, once all 3 action points are spent")
-        shape = _SHAPES[kind]
-        if len(args) != len(shape) or not all(isinstance(a, t) for a, t in zip(args, shape, strict=True)):
-            return message("'{kind}' is written {usage}", kind=kind, usage=_USAGE[kind])
-        return getattr(self, f"_refuse_{kind}")(seat, *args)
-
-    def _refuse_treasure(self, seat: int, card_id: str) -> Message | None:
-        if card_id == DOUBLER:
-            return None if self.doublers[seat] else message("your doubler is already on the table")
-        return None if card_id in self.hands[seat] else _not_in_hand(card_id)
-
-    def _refuse_open(self, seat: int, card_id: str, index: int) -> Message | None:
-        if card_id == DOUBLER:
-            return message("the doubler is laid with 'doubler <collection>'")
-        if card_id not in self.hands[seat]:
-            return _not_in_hand(card_id)
-        coll, why = self._own_collection(seat, index)
-        if coll is None:
-            return why
-        if coll.closed:
-            return message("your collection {index} is closed by a doubler", index=index + 1)
-        if coll.motif is None:
-            if card_id == JOKER:
-                return message("a joker may never be the first open card of a collection")
-            if any(c.motif == card_id for c in self.collections[seat]):
-                return message("you already collect {card}: only one collection per motif",
-                               card=card_param(card_id))
-            return None
-        if card_id not in (coll.motif, JOKER):
-            return message("your collection {index} is a row of {motif}: {card} does not fit",
-                           index=index + 1, motif=card_param(coll.motif), card=card_param(card_id))
-        return None
-
-    def _refuse_doubler(self, seat: int, index: int) -> Message | None:
-        if not self.doublers[seat]:
-            return message("your doubler is already on the table")
-        coll, why = self._own_collection(seat, index)
-        if coll is None:
-            return why
-        if coll.closed:
-            return message("your collection {index} already has a doubler", index=index + 1)
-        return None
-
-    def _refuse_take(self, seat: int, slot: int) -> Message | None:
-        if not 0 <= slot < len(self.display):
-            return message("the display has open cards 0 to {last}, not {slot}", last=len(self.display) - 1,
-                           slot=slot)
-        return None
-
-    def _refuse_draw(self, seat: int) -> Message | None:
-        if self.ap < DRAW_AP:
-            return plural_message("drawing from the pile costs {cost} action points and you have {n} left",
-                                  "drawing from the pile costs {cost} action points and you have {n} left",
-                                  n=self.ap, cost=DRAW_AP)
-        return None
-
-    def _refuse_fox(self, seat: int, target: int, index: int) -> Message | None:
-        if self.fox_moved:
-            return message("the fox may be moved only once a turn")
-        if self.fox is None or self.fox[0] != seat:
-            return message("the fox may be moved only while it stands on one of your collections")
-        left = self.left_neighbour
-        if target == seat:
-            if index == self.fox[1]:
-                return message("the fox already stands on your collection {index}", index=index + 1)
-            coll, why = self._own_collection(seat, index)
-            return None if coll is not None else why
-        if target != left:
-            return message("the fox goes to one of your own collections or to one of {left}'s (your left "
-                           "neighbour), not to {seat}'s", left=Seat(left), seat=Seat(target))
-        if self.ap < FOX_TO_NEIGHBOUR_AP:
-            return plural_message("moving the fox to your left neighbour costs {cost} action points and you "
-                                  "have {n} left",
-                                  "moving the fox to your left neighbour costs {cost} action points and you "
-                                  "have {n} left", n=self.ap, cost=FOX_TO_NEIGHBOUR_AP)
-        if not 0 <= index < len(self.collections[left]):
-            return self._no_collection(left, index)
-        return None
-
-    def _refuse_pass_fox(self, seat: int, index: int) -> Message | None:
-        left = self.left_neighbour
-        if not 0 <= index < len(self.collections[left]):
-            return self._no_collection(left, index)
-        return None
-
-    def _refuse_keep_fox(self, seat: int) -> Message | None:
-        return None
-
-    def _own_collection(self, seat: int, index: int) -> tuple[Collection | None, Message | None]:
-        own = self.collections[seat]
-        if 0 <= index < len(own):
-            return own[index], None
-        return None, self._no_collection(seat, index)
-
-    def _no_collection(self, seat: int, index: int) -> Message:
-        count = len(self.collections[seat])
-        if seat == self.turn:
-            if count == 0:
-                return message("you have no collection yet")
-            return message("you have collections 0 to {last}, not {index}", last=count - 1, index=index)
-        if count == 0:
-            return message("{seat} has no collection yet", seat=Seat(seat))
-        return message("{seat} has collections 0 to {last}, not {index}", seat=Seat(seat), last=count - 1,
-                       index=index)
+        return explain_illegal(self, action)
 
     # -- carrying out an action --------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -432,9 +270,9 @@ class GloriaState(State):
         src = "supply" if self.fox is None else collection_zone(*self.fox)
         self.fox = where
         events.append(CardMoved(card=FOX, src=src, dst=collection_zone(*where)))
-        events.append(Note(text=message("The fox goes to {seat}'s collection {index}: {why}.",
-                                        seat=Seat(where[0]), index=where[1] + 1, why=why),
-                           seat=where[0], detail={"fox": list(where)}))
+        events.append(FoxMoved(text=message("The fox goes to {seat}'s collection {index}: {why}.",
+                                            seat=Seat(where[0]), index=where[1] + 1, why=why),
+                               seat=where[0], owner=where[0], collection=where[1]))
 
     def _turn_up(self, events: list[Event]) -> str | None:
         """The next collection card from the pile; Dschingis Hahn cards on the way go to the middle at once,
@@ -445,9 +283,9 @@ class GloriaState(State):
                 return card
             self.middle += 1
             events.append(CardMoved(card=DH, src="draw", dst="middle"))
-            events.append(Note(text=message("{card} number {number} goes to the middle.", card=card_param(DH),
-                                            number=self.middle),
-                               detail={"dh": self.middle}))
+            events.append(DHToMiddle(text=message("{card} number {number} goes to the middle.",
+                                                  card=card_param(DH), number=self.middle),
+                                     number=self.middle))
             if self.middle in SCORING_AT:
                 self._score(events)
                 if self.phase == OVER:
@@ -468,8 +306,9 @@ class GloriaState(State):
         self.scorings.append(breakdown)
         text = describe(breakdown)
         scorers = tuple(s for s, p in enumerate(breakdown["points"]) if p > 0)
-        events.append(RoundEnded(reason="final_scoring" if final else "scoring", text=text, scorers=scorers))
-        events.append(Note(text=text, detail=breakdown))
+        reason = RoundReason.FINAL_SCORING if final else RoundReason.SCORING
+        events.append(RoundEnded(reason=reason, text=text, scorers=scorers))
+        events.append(ScoringDone(text=text, breakdown=breakdown))
         for seat, gained in enumerate(breakdown["points"]):
             if gained:
                 old = self.points[seat]
@@ -483,7 +322,7 @@ class GloriaState(State):
         fox = self.fox
         if fox is not None and fox[0] == self.turn and self.collections[self.left_neighbour]:
             self.phase = FOX_PASS
-            events.append(TurnChanged(seat=self.turn, reason=MAY_PASS_FOX))
+            events.append(FoxPassDue(seat=self.turn, reason=MAY_PASS_FOX))
         else:
             self._next_turn(events)
 
@@ -494,73 +333,14 @@ class GloriaState(State):
         self.phase = TURN
         events.append(TurnChanged(seat=self.turn, reason=NEXT_IN_ORDER))
 
-    # -- views ---------------------------------------------------------------------------------------
+    # -- views (view.py) -----------------------------------------------------------------------------
     def next_scoring(self) -> int | None:
         return next((t for t in SCORING_AT if t > self.middle), None)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        fox = self.fox
-        colls = []
-        for owner, own in enumerate(self.collections):
-            for index, c in enumerate(own):
-                colls.append({
-                    "owner": owner, "index": index, "motif": c.motif,
-                    "name": card_name(c.motif) if c.motif else "",
-                    "length": c.length, "treasure": c.treasure, "cards": list(c.cards),
-                    "doubler": c.doubler, "fox": fox == (owner, index), "lone": c.lone,
-                })
-        return {
-            "game": self.game_id,
-            "seat": seat,
-            "players": self.num_players,
-            "current_player": self.current_player,
-            "phase": self.phase,
-            "prompt": self._prompt(seat),
-            "scores": list(self.points),
-            "terminal": self.phase == OVER,
-            "winners": self.winners(),
-            "result": self.result_text(),
-            "turn": self.turn,
-            "ap": self.ap,
-            "fox_moved": self.fox_moved,
-            "left_neighbour": self.left_neighbour,
-            "hand": sorted(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            "doubler_in_hand": list(self.doublers),
-            "known_hand_cards": [sorted(k) for k in self.known],
-            "display": list(self.display),
-            "pile": len(self.pile),
-            "dh": {"middle": self.middle, "total": DH_CARDS, "next_scoring": self.next_scoring(),
-                   "scorings_done": len(self.scorings)},
-            "collections": colls,
-            "fox": list(fox) if fox is not None else None,
-            "scorings": [_copy_breakdown(b) for b in self.scorings],
-            "result_details": self.result_details(),
-        }
+    def observation(self, seat: int | None) -> GloriaObservation:
+        from game.gloria_picktoria.view import observation
 
-    def result_details(self) -> list[Text]:
-        """The final scoring's minus points, a line per seat, for the results screen."""
-        if self.phase != OVER or not self.scorings:
-            return []
-        lines = [penalty_text(row) for row in self.scorings[-1]["penalties"]]
-        return [message("Minus points of the last scoring:"), *lines]
-
-    def _prompt(self, seat: int | None) -> Text:
-        """One line for the deciding seat, naming only the kinds of action it has now."""
-        if self.phase == OVER:
-            return self.result_text()
-        if seat != self.turn:
-            return message("{seat} is playing", seat=Seat(self.turn))
-        if self.phase == FOX_PASS:
-            return message("Pass the fox to a collection of {seat}, or keep it",
-                           seat=Seat(self.left_neighbour))
-        kinds = {action.kind for action in self.legal_actions()}
-        choices = [words for words, needs in _PROMPT_CHOICES if kinds & needs]
-        if not choices:
-            return plural_message("Spend {n} action point", "Spend {n} action points", n=self.ap)
-        listed = message(_ONE_OF[len(choices) - 1], **dict(zip("abcd", choices, strict=False)))
-        return plural_message("Spend {n} action point: {choices}", "Spend {n} action points: {choices}",
-                              n=self.ap, choices=listed)
+        return observation(self, seat)
 
     # -- copies ----------------------------------------------------------------------------------------
     def clone(self) -> GloriaState:
@@ -583,32 +363,10 @@ class GloriaState(State):
         return new
 
     def determinize(self, seat: int, rng: Rng) -> GloriaState:
-        """Re-deal what `seat` cannot know: the other hands' unseen cards and the draw pile's order.
-        The unknown cards are sorted before the shuffle, so the result depends only on what they are."""
-        new = self.clone()
-        new.rng = rng.spawn()  # the true stream could be run back to the set-up shuffle
-        unseen_counts: list[int] = []
-        pool: list[str] = []
-        for other in range(self.num_players):
-            if other == seat:
-                unseen_counts.append(0)
-                continue
-            hidden = Counter(self.hands[other])
-            hidden.subtract(self.known[other])
-            unseen = list(hidden.elements())
-            unseen_counts.append(len(unseen))
-            pool.extend(unseen)
-        pool.extend(c for c in self.pile if c != DH)
-        pool.sort()
-        rng.shuffle(pool)
-        for other, count in enumerate(unseen_counts):
-            if other != seat:
-                new.hands[other] = list(self.known[other]) + pool[:count]
-                del pool[:count]
-        for _ in range(DH_CARDS - self.middle):  # into a shuffled pile: as good as shuffling it again
-            pool.insert(rng.randbelow(len(pool) + 1), DH)
-        new.pile = pool
-        return new
+        """Re-deal what `seat` cannot know (determinize.py)."""
+        from game.gloria_picktoria.determinize import determinize
+
+        return determinize(self, seat, rng)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -629,43 +387,8 @@ class GloriaState(State):
             "fox_moved": self.fox_moved,
             "phase": self.phase,
             "points": list(self.points),
-            "scorings": [_copy_breakdown(b) for b in self.scorings],
+            "scorings": [copy_breakdown(b) for b in self.scorings],
         }
-
-
-def _copy_breakdown(breakdown: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **breakdown,
-        "motifs": [{**m, "entries": [dict(e) for e in m["entries"]]} for m in breakdown["motifs"]],
-        "penalties": [dict(p) for p in breakdown["penalties"]],
-        "points": list(breakdown["points"]),
-    }
-
-
-_ACTIONS: dict[tuple[str, tuple[str | int, ...]], Action] = {}
-
-
-def _action(kind: str, *args: str | int) -> Action:
-    """The Action for kind and args, made once: legal-action lists are rebuilt after every move."""
-    key = (kind, args)
-    found = _ACTIONS.get(key)
-    if found is None:
-        found = _ACTIONS[key] = Action(kind, args)
-    return found
-
-
-_SHAPES: dict[str, tuple[type, ...]] = {
-    "treasure": (str,), "open": (str, int), "doubler": (int,), "take": (int,), "draw": (),
-    "fox": (int, int), "pass_fox": (int,), "keep_fox": (),
-}
-_USAGE: dict[str, str] = {
-    "treasure": "'treasure <card>' (or 'treasure doubler')", "open": "'open <card> <collection>'",
-    "doubler": "'doubler <collection>'", "take": "'take <slot 0-2>'", "draw": "'draw'",
-    "fox": "'fox <seat> <collection>'", "pass_fox": "'pass_fox <collection>'", "keep_fox": "'keep_fox'",
-}
-
-def _not_in_hand(card_id: str) -> Message:
-    return message("you have no {card} in your hand", card=card_param(card_id))
 
 
 __all__ = ["FOX_PASS", "OVER", "PHASES", "TURN", "GloriaState"]

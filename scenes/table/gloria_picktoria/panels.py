@@ -1,21 +1,30 @@
-"""Gloria Picktoria's table panels: the Dschingis-Hahn counter (GP-R13), the scoring breakdown and the
-words the table uses for cards, places and seats, in the chosen language. Pure drawing and text: no input,
-no match state."""
+"""Gloria Picktoria's panels: the drawing of plates, boxes and sheets, in the chosen language.
+
+The pure parts draw from data alone: the Dschingis-Hahn counter (GP-R13), the scoring breakdown motif by
+motif, the action point pips, and the words the table uses for places and scores. `GloriaPanels` draws the
+table's own parts under the cards (the seats' plates, the rows' labels, the display's and the pile's
+labels, the prompt line with the action points, what to do with the thing picked up, the log) and over
+them (the pile's cost).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
-from game.gloria_picktoria.cards import DH, DH_CARDS, MOTIF_BY_ID, SCORING_AT, card_label, card_name
-from game.gloria_picktoria.scoring import penalty_text  # the engine's words for the minus points
-from game.i18n import N_, ntr, seat_label, tr, words
-from scenes.fonts import font
+from game.gloria_picktoria.cards import DH, DH_CARDS, DOUBLER, MOTIF_BY_ID, SCORING_AT, card_label, card_name
+from game.gloria_picktoria.scoring import (
+    Breakdown,
+    ScoreEntry,
+    penalty_text,  # the engine's words for the minus points
+)
+from game.i18n import N_, Text, ntr, ptr, seat_label, tr, words
+from scenes.fonts import font, wrap
+from scenes.table.gloria_picktoria.layout import GloriaLayout, SeatArea, counter_geometry, row_words
 from scenes.table.kit.layout import Scale
-from scenes.table.kit.paint import GOLD, INK, INK_DIM, PanelCache, TextCache
+from scenes.table.kit.paint import GOLD, INK, INK_DIM, PanelCache, TextCache, triangle_marker
 
 Colour = tuple[int, int, int]
 CardArt = Callable[[str, tuple[int, int]], pygame.Surface]
@@ -44,7 +53,12 @@ def motif_colour(card: str | None) -> Colour:
     return (int(hexa[0:2], 16), int(hexa[2:4], 16), int(hexa[4:6], 16))
 
 
-def entry_text(entry: dict[str, Any], who: str) -> str:
+def item_card(item: str) -> str:
+    """The card a thing picked up is ("card:<card>": that card; "doubler": the doubler)."""
+    return DOUBLER if item == "doubler" else item.partition(":")[2]
+
+
+def entry_text(entry: ScoreEntry, who: str) -> str:
     """One row's part of a motif scoring: 'Anna 5 · longest +3 x2 = +6'."""
     place = entry["place"]
     said = tr(PLACE_WORDS[place]) if place in PLACE_WORDS else place
@@ -58,7 +72,7 @@ def entry_text(entry: dict[str, Any], who: str) -> str:
     return text
 
 
-def scoring_title(breakdown: dict[str, Any]) -> str:
+def scoring_title(breakdown: Breakdown) -> str:
     """'Scoring 1 of 3: the 4th Genghis Rooster', in the chosen language."""
     if breakdown["final"]:
         return tr("Final scoring: the {number}th {card}").format(number=breakdown["dh"], card=card_label(DH))
@@ -68,7 +82,7 @@ def scoring_title(breakdown: dict[str, Any]) -> str:
 
 def draw_scoring(
     surface: pygame.Surface,
-    breakdown: dict[str, Any],
+    breakdown: Breakdown,
     names: list[str],
     scale: Scale,
     texts: TextCache,
@@ -147,37 +161,10 @@ def draw_scoring(
     return box
 
 
-@dataclass(frozen=True)
-class CounterGeometry:
-    """Where the parts of the Dschingis-Hahn counter lie inside its box."""
-
-    pad: int
-    head_y: int
-    cards: pygame.Rect  # where the DH cards of the middle lie
-    track_y: int
-    pip_r: int
-    step: float
-    sub_y: int
-
-
-def counter_geometry(box: pygame.Rect, scale: Scale, total: int = DH_CARDS) -> CounterGeometry:
-    pad = scale.px(10, 2)
-    head_h = font(scale.font(22), True).get_linesize()
-    sub_h = font(scale.font(19)).get_linesize()
-    track_h = max(8, scale.px(26, 6))
-    sub_y = box.bottom - pad // 2 - sub_h
-    track_y = sub_y - pad // 2 - track_h // 2
-    step = (box.width - 2 * pad) / total
-    r = max(3, min(track_h // 2, int(step * 0.36)))
-    top = box.y + pad // 2 + head_h + 2
-    cards = pygame.Rect(box.x + pad, top, box.width - 2 * pad, max(4, track_y - r - pad // 2 - top))
-    return CounterGeometry(pad, box.y + pad // 2, cards, track_y, r, step, sub_y)
-
-
 def draw_counter(
     surface: pygame.Surface,
     box: pygame.Rect,
-    dh: dict[str, Any],
+    dh: Mapping[str, Any],
     scale: Scale,
     texts: TextCache,
     panels: PanelCache,
@@ -234,15 +221,249 @@ def ap_pips(surface: pygame.Surface, left: int, cy: int, ap: int, r: int, total:
     return x - r
 
 
+class GloriaPanels(GloriaLayout):
+    """The table's plates, labels and lines, drawn under the cards and over them."""
+
+    # what the table keeps (set up in GloriaPicktoriaTable.__init__)
+    picked: str | None  # "card:<card>", "doubler" or "fox": in the player's hand now (table.py)
+    turn_reason: tuple[int, Text] | None  # the last turn change: (seat, why it has the turn), story.py
+    live_scores: list[int]  # the points as the events played back so far show them (story.py)
+    drawn_lines: dict[str, pygame.Rect]  # the prompt's pill and the AP line, as last drawn
+    _cost_badges: dict[int, pygame.Surface]
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.blit(
+            self.panels.get(self.log_rect.size, (0, 0, 0, 110), self.scale.px(8, 2)), self.log_rect.topleft
+        )
+        for area in self.areas.values():
+            surface.blit(
+                self.panels.get(area.rows.size, (0, 0, 0, 50), self.scale.px(8, 2)), area.rows.topleft
+            )
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        if not obs:
+            return
+        draw_counter(surface, self.counter_box, self.live_dh(), self.scale, self.texts, self.panels)
+        for seat, area in self.areas.items():
+            self._draw_plate(surface, seat, area)
+            self._draw_row_labels(surface, seat)
+        self._draw_centre_labels(surface)
+        self._draw_prompt(surface)
+        self._draw_hint(surface)
+        self.draw_log(surface, self.log_rect)
+
+    def live_dh(self) -> dict[str, Any]:
+        """The counter as the cards played back so far show it (the observation is a step ahead while
+        they fly)."""
+        middle = len(self.model.zones.get("middle", ()))
+        return {
+            "middle": middle,
+            "total": self.obs["dh"]["total"],
+            "next_scoring": next((t for t in SCORING_AT if t > middle), None),
+        }
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
+        obs = self.obs
+        plate = area.plate
+        deciding = obs.get("current_player") == seat and not obs.get("terminal")
+        surface.blit(self.panels.get(plate.size, (14, 18, 24, 215), self.scale.px(8, 2)), plate.topleft)
+        if deciding:
+            pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=self.scale.px(8, 2))
+            if plate.x > plate.height // 3:
+                triangle_marker(surface, (plate.x - 1, plate.centery), min(plate.height * 0.35, plate.x))
+        pad = self.scale.px(10, 2)
+        name = self.seat_name(seat)
+        if seat == self.viewer and self.follow:
+            name = ptr("seat plate", "{name} (you)").format(name=name)
+        points = self.live_scores[seat] if seat < len(self.live_scores) else int(obs["scores"][seat])
+        score = self.texts.render(ntr("{n} pt", "{n} pts", points).format(n=points), self.scale.font(24),
+                                  GOLD, True)
+        right = (
+            round(area.doubler_at[0] - area.hand_card[0] * 0.6) if not area.bottom else plate.right
+        ) - pad
+        score_at = (right - score.get_width(), plate.y + pad // 2)
+        if area.bottom:
+            line_h = plate.height // 2
+            title = self.texts.fitted(
+                name, self.scale.font(24), max(10, plate.width - score.get_width() - pad * 3), INK, True
+            )
+            surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
+            surface.blit(score, (right - score.get_width(), plate.y + (line_h - score.get_height()) // 2))
+            bits = [tr("{n} in hand").format(n=obs["hand_sizes"][seat])]
+            bits.append(tr("doubler ready") if obs["doubler_in_hand"][seat] else tr("doubler laid"))
+            if deciding:
+                bits.insert(0, tr("your turn") if seat == self.viewer else tr("decides now"))
+            room = max(1, plate.bottom - plate.y - line_h - 2)
+            sub = self.texts.block(" · ".join(bits), self.scale.font(18), plate.width - 2 * pad, room,
+                                   GOLD if deciding else INK_DIM, separator=" · ")
+            surface.blit(sub, (plate.x + pad, plate.y + line_h + max(0, (room - sub.get_height()) // 2)))
+            return
+        room = max(10, right - score.get_width() - pad - plate.x - pad)
+        colour = GOLD if deciding else INK
+        stacked = area.hand.y > plate.y or not self.texts.fits(name, self.scale.font(22), room, True) and (
+            plate.height >= font(self.scale.font(22), True).get_linesize() + score.get_height())
+        if stacked:  # a narrow plate: the name above, the points below it, both at the left
+            width = max(10, (plate.right if area.hand.y > plate.y else right) - plate.x - 2 * pad)
+            title = self.texts.fitted(name, self.scale.font(22), width, colour, True)
+            top = plate.y + (plate.height - title.get_height() - score.get_height()) // 2
+            surface.blit(title, (plate.x + pad, top))
+            surface.blit(score, (plate.x + pad, top + title.get_height()))
+        else:
+            title = self.texts.fitted(name, self.scale.font(22), room, colour, True)
+            surface.blit(title, (plate.x + pad, plate.centery - title.get_height() // 2))
+            if score_at[0] > plate.x + pad + title.get_width():
+                surface.blit(score, (score_at[0], plate.centery - score.get_height() // 2))
+        count = self.texts.render(str(obs["hand_sizes"][seat]), self.scale.font(18), INK, True)
+        box = count.get_rect(bottomright=(plate.right - 2, plate.bottom - 1)).inflate(6, 0)
+        surface.blit(self.panels.get(box.size, (0, 0, 0, 200), box.height // 2), box.topleft)
+        surface.blit(count, count.get_rect(center=box.center))
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """What to do with the item in the hand, under the own plate (the prompt line keeps the rules'
+        instruction)."""
+        if self.picked is None or not self.legal:
+            return
+        area = self.areas[self.bottom_seat]
+        top = area.plate.bottom + self.margin
+        bottom = area.doubler_at[1] - area.hand_card[1] / 2 - self.margin
+        box = pygame.Rect(area.plate.x, top, area.plate.width, max(0, round(bottom - top)))
+        size = self.scale.font(21)
+        lines = wrap(self._picked_prompt(), font(size, True), box.width - 12)
+        line_h = font(size, True).get_linesize()
+        if not lines or box.height < line_h:
+            return
+        lines = lines[: max(1, box.height // line_h)]
+        box.height = min(box.height, len(lines) * line_h + 8)
+        surface.blit(self.panels.get(box.size, (10, 14, 20, 200), self.scale.px(8, 2)), box.topleft)
+        for k, line in enumerate(lines):
+            label = self.texts.render(line, size, GOLD, True)
+            surface.blit(label, (box.x + 6, box.y + 4 + k * line_h))
+
+    def _draw_row_labels(self, surface: pygame.Surface, seat: int) -> None:
+        grid = self.row_grid(seat)
+        by_index = {c["index"]: c for c in self.obs["collections"] if c["owner"] == seat}
+        size = self.scale.font(17)
+        for index, cell in enumerate(grid.cells):
+            coll = by_index.get(index)
+            if coll is None:
+                free_spot = index == len(grid.cells) - 1 and seat == self.bottom_seat
+                if free_spot and self.picked and self.picked != "fox":
+                    text = tr("drop here: a new treasure (1 AP)")
+                    label = self.texts.fitted(text, size, cell.width - 4, GOLD)
+                    surface.blit(label, label.get_rect(center=cell.center))
+                continue
+            variants = row_words(index, coll)
+            colour = INK_DIM if coll["lone"] else motif_colour(coll["motif"])
+            label = self.texts.fitted_first(variants, size, cell.width - 4, colour, True)
+            surface.blit(label, (cell.x + 2, cell.y))
+
+    def _draw_centre_labels(self, surface: pygame.Surface) -> None:
+        dw, dh = self.display_card
+        size = self.scale.font(17)
+        below = self.offer_at[0][1] + dh / 2 + 2
+        take = self.texts.fitted(tr("Display: take a card · 1 AP"), size, round(dw * 3.3), INK_DIM)
+        surface.blit(take, take.get_rect(midtop=(self.offer_at[1][0], below)))
+        pile = self.texts.fitted(tr("Pile {n}").format(n=self.obs["pile"]), size, round(dw * 1.2), INK_DIM)
+        surface.blit(pile, pile.get_rect(midtop=(self.pile_at[0], below)))
+        if self.obs.get("fox") is None:
+            fox = self.texts.fitted(tr("Fox waits"), size, round(dw * 1.2), INK_DIM)
+            surface.blit(fox, fox.get_rect(midtop=(self.supply_at[0], below)))
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        obs = self.obs
+        decider = obs.get("current_player")
+        mine = decider is not None and decider == self.viewer and bool(self.legal)
+        prompt = self.in_words(obs.get("prompt") or "")
+        if obs.get("terminal"):
+            prompt = self.in_words(obs.get("result") or tr("The game is over"))
+        elif not mine and decider is not None:
+            prompt = self._waiting_prompt(decider)
+        label = None
+        r = max(3, self.scale.px(11, 3))
+        pips_w = self.scale.px(150, 40)
+        if decider is not None and not obs.get("terminal"):
+            ap_label = tr("{name}: AP").format(name=self.seat_name(decider))
+            label = self.texts.render(ap_label, self.scale.font(22), INK, True)
+            pips_w = label.get_width() + r + 3 * (2 * r + max(2, r // 2)) + self.margin  # the AP line
+        pad = self.scale.px(30, 6)
+        # the pill, centred, clears the AP line on the left (and as much right); a line too long for that
+        # takes the whole room right of the AP line instead of being cut
+        room, centre_x = w - 2 * self.margin - pips_w * 2 - pad, w // 2
+        if not self.texts.fits(prompt, self.scale.font(30), room, True):
+            room, centre_x = w - 2 * self.margin - pips_w - pad, (w + pips_w) // 2
+        line = self.texts.fitted(prompt, self.scale.font(30), room, GOLD if mine else INK, True)
+        box = line.get_rect(center=(centre_x, self.prompt_y)).inflate(pad, self.scale.px(10, 2))
+        surface.blit(self.panels.get(box.size, (10, 14, 20, 210), self.scale.px(10, 2)), box.topleft)
+        surface.blit(line, line.get_rect(center=box.center))
+        self.drawn_lines = {"prompt": box}
+        if label is not None:
+            left = self.margin
+            surface.blit(label, (left, self.prompt_y - label.get_height() // 2))
+            ap = obs["ap"] if obs.get("phase") == "turn" else 0
+            right = ap_pips(surface, left + label.get_width() + r, self.prompt_y, ap, r)
+            self.drawn_lines["action points"] = pygame.Rect(left, self.prompt_y - label.get_height() // 2,
+                                                            right + r - left, label.get_height())
+
+    def _waiting_prompt(self, decider: int) -> str:
+        """Whose turn it is and why, while someone else decides."""
+        name = self.seat_name(decider)
+        if self.obs.get("phase") == "fox_pass":
+            left = self.seat_name(self.obs["left_neighbour"])
+            return tr("{name} has spent the action points and may pass the fox to {left}").format(
+                name=name, left=left)
+        told = self.turn_reason
+        # (a FoxPassDue leaves no reason to tell: remember keeps "" for it)
+        why = told[1] if told is not None and told[0] == decider else ""
+        if why:
+            return tr("{name}'s turn ({why}): {n} AP left").format(name=name, why=self.in_words(why),
+                                                                   n=self.obs["ap"])
+        return tr("{name}'s turn: {n} AP left").format(name=name, n=self.obs["ap"])
+
+    def _picked_prompt(self) -> str:
+        item = self.picked or ""
+        if item == "fox":
+            left = self.seat_name(self.obs["left_neighbour"])
+            if self.obs.get("phase") == "fox_pass":
+                return tr("Put the fox on a row of {name}").format(name=left)
+            return tr("Put the fox on another own row (1 AP) or on a row of {name} (2 AP)").format(name=left)
+        card = card_label(item_card(item), "acc")
+        return tr("Put {card} on a lit row, or on the free spot for a new treasure").format(card=card)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if not self.obs:
+            return
+        for button in self.buttons:
+            if button.key == "scorings":
+                button.visible = bool(self.obs.get("scorings"))
+        self._draw_pile_cost(surface)
+
+    def _draw_pile_cost(self, surface: pygame.Surface) -> None:
+        if not self.obs.get("pile"):
+            return
+        size = self.scale.font(24)
+        badge = self._cost_badges.get(size)
+        if badge is None:
+            label = self.texts.render(tr("{n} AP").format(n=2), size, (30, 24, 10), True)
+            box = label.get_rect().inflate(self.scale.px(14, 4), self.scale.px(6, 2))
+            badge = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(badge, GOLD, badge.get_rect(), border_radius=box.height // 2)
+            badge.blit(label, label.get_rect(center=badge.get_rect().center))
+            self._cost_badges[size] = badge
+        centre = (round(self.pile_at[0]), round(self.pile_at[1] + self.display_card[1] * 0.22))
+        surface.blit(badge, badge.get_rect(center=centre))
+
+
 __all__ = [
     "PLACE_WORDS",
+    "GloriaPanels",
     "ap_pips",
     "card_name",
-    "CounterGeometry",
-    "counter_geometry",
     "draw_counter",
     "draw_scoring",
     "entry_text",
+    "item_card",
     "motif_colour",
     "penalty_text",
     "scoring_title",
