@@ -9,6 +9,12 @@ Nothing outside the game stops it: an autosave that cannot be written leaves the
 memory (retried after every action; `save_error` says why it fails), and a worker process that dies or
 never answers is restarted, or else the seat plays that decision at the normal level. The view shows
 the player what they should know of either (`drain_notices`).
+
+With a worker, the bots think on the people's time: while a person decides and a searching bot is to
+decide after them, the worker's pondering process works out that bot's answer to the positions the
+person's likeliest moves lead to (`_start_ponder`). Once the person has moved, the answer for the position
+that came (the same action count, seat and state hash) is taken as the worker's answer; the others are
+thrown away. The question is the one the match would have asked, so the move is the same.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from game import load
 from game.ai import Bot, Decision, make_bot
 from game.ai.hint import DEFAULT_LEVEL as HINT_LEVEL
 from game.ai.hint import Hint, hint
-from game.ai.worker import BotWorker
+from game.ai.worker import BotWorker, Ponder, position_key
 from game.core import (
     Action,
     Event,
@@ -54,6 +60,8 @@ BOT = "bot"
 WORKER_ATTEMPTS = 2
 #: The level that decides when the worker fails: the heuristic, quick and in-process.
 STAND_IN_LEVEL = "normal"
+#: How many of a person's likeliest moves (the heuristic's order) the worker thinks ahead for.
+PONDER_MOVES = 4
 #: The temp files of write_record (tempfile.mkstemp(prefix=".<name>.", suffix=".tmp")): what an
 #: interrupted save leaves behind.
 INTERRUPTED_SAVE = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
@@ -138,6 +146,7 @@ class _Asked:
     answer: Future[str]
     started: float
     attempt: int
+    pondered: bool = False  # the answer was worked out ahead, on the pondering process
 
 
 class Match:
@@ -171,6 +180,10 @@ class Match:
         self._pending: _Asked | None = None
         self._stand_in: tuple[int, int] | None = None  # (seat, actions): this decision is the normal level's
         self._stand_in_bots: dict[int, Bot] = {}
+        self._ponder: Ponder | None = None  # answers worked out while a person decides
+        #: per bot seat, the action count right after its last answer (to tell a search, through
+        #: `Decision.since`, that its next decision follows that answer directly)
+        self._answered: dict[int, int] = {}
         self.save_error: OSError | None = None  # why the autosave fails now (None: it works)
         self._notices: deque[Text] = deque(maxlen=20)
         self._bots: dict[int, Bot] = {
@@ -256,8 +269,9 @@ class Match:
             return message("it is {name}'s decision now", name=self.seats[who].name)
         try:
             parsed = self.game.parse_action(self.state, action) if isinstance(action, str) else action
-        except IllegalAction as exc:
-            return str(exc)
+        except IllegalAction as exc:  # the engine's reason as it said it (a message, in any language)
+            said = exc.args[0] if len(exc.args) == 1 else None
+            return said if isinstance(said, Message) else str(exc)
         return None if self.state.is_legal(parsed) else self.state.explain_illegal(parsed)
 
     def history(self, seat: int | None = None) -> list[Step]:
@@ -366,8 +380,12 @@ class Match:
         self._worker = worker
         self._pending = None
         self._stand_in = None
+        self._drop_ponder()
         if worker is not None and any(getattr(self._bots[s], "slow", False) for s in self._named_bots):
             worker.warm()  # its process starts now, in the background, not at the first decision
+            if worker.ponders and self.human_seats:
+                worker.pondering.warm()
+            self._start_ponder()
 
     def step_bot(self, budget_ms: float | None = None) -> list[Event] | None:
         """Let the bot that must decide think for about `budget_ms` (None: until it decides).
@@ -383,7 +401,7 @@ class Match:
                 return self._step_worker(seat, rng, budget_ms)
             bot = self._stand_in_bot(seat)
         if self._thinking is None or self._thinking[0] != seat:
-            decision = Decision.of(self.state, seat)
+            decision = Decision.of(self.state, seat, self._since(seat))
             self._thinking = (seat, bot.think(decision, rng), 0.0)
         _, thoughts, spent = self._thinking
         start = time.perf_counter()
@@ -402,6 +420,14 @@ class Match:
         self.bot_decision_seats.append(seat)
         return self._record(seat, action, self.state.apply(action))
 
+    def _since(self, seat: int) -> tuple[Action, ...] | None:
+        """The actions since `seat`'s last answer when that answer is all there was (its next decision
+        follows its own move directly), else None: what a search may go on from (`Decision.since`)."""
+        if self._answered.get(seat) != len(self.actions) or not self.actions:
+            return None
+        who, text = self.actions[-1]
+        return (Action.parse(text),) if who == seat else None
+
     def _step_worker(self, seat: int, rng: Rng, budget_ms: float | None) -> list[Event] | None:
         """Ask the worker, or see whether it answered. A fault (an error, a dead process, a wrong answer,
         none within the worker's timeout) restarts the worker and asks again; after WORKER_ATTEMPTS the
@@ -410,7 +436,7 @@ class Match:
         assert worker is not None
         asked = self._pending
         if asked is None or (asked.seat, asked.actions) != (seat, len(self.actions)):
-            asked = self._pending = self._ask(worker, seat, rng, attempt=1)
+            asked = self._pending = self._pondered(seat) or self._ask(worker, seat, rng, attempt=1)
         while True:
             left = asked.started + worker.timeout_s - time.perf_counter()
             if budget_ms is None:  # headless: wait for the answer, never past the timeout
@@ -422,6 +448,11 @@ class Match:
                     raise TimeoutError(f"no answer within {worker.timeout_s:g} s")
                 action = self.game.parse_action(self.state, asked.answer.result())
             except Exception as exc:  # whatever went wrong over there, the game goes on here
+                if asked.pondered:  # the pondering process failed: ask the worker as if nothing was
+                    log.warning("the AI worker failed to think ahead for %s: %r", self.seats[seat].name, exc)
+                    worker.pondering.restart()
+                    asked = self._pending = self._ask(worker, seat, rng, attempt=1)
+                    continue
                 log.warning("the AI worker failed %s's decision (try %d): %r", self.seats[seat].name,
                             asked.attempt, exc)
                 worker.restart()
@@ -433,6 +464,48 @@ class Match:
             self.bot_decision_ms.append((time.perf_counter() - asked.started) * 1000.0)
             self.bot_decision_seats.append(seat)
             return self._record(seat, action, self.state.apply(action))
+
+    # -- thinking on the people's time ------------------------------------------------------------
+    def _start_ponder(self) -> None:
+        """A person decides now: let the worker think ahead for the bot that decides after them, in the
+        positions the person's likeliest moves lead to (PONDER_MOVES of them, `ponder_questions`). All the
+        work is the pondering process's: here the position is only handed over."""
+        worker = self._worker
+        human = self.human_to_act()
+        if worker is None or not worker.ponders or human is None:
+            return
+        self._drop_ponder()
+        position = self._ponder_position(human)
+        if position is not None:
+            self._ponder = worker.ponder_ahead(*position)
+
+    def _ponder_position(self, human: int) -> tuple[Any, ...] | None:
+        """What `ponder_questions` is given for this decision of `human`; None: no search decides next."""
+        bots = {s: self.seats[s].bot or "" for s in self._named_bots if getattr(self._bots[s], "slow", False)}
+        if not bots:
+            return None
+        return (self.game.id, self.state.to_dict(), human, self.seed, len(self.actions), bots,
+                self.human_seats, PONDER_MOVES)
+
+    def _pondered(self, seat: int) -> _Asked | None:
+        """The worker's answer for this decision if it was worked out ahead for this very position."""
+        ponder, self._ponder = self._ponder, None
+        worker = self._worker
+        if ponder is None or worker is None:
+            return None
+        answer = ponder.take(position_key(len(self.actions), seat, self.state.state_hash()))
+        if ponder.failed:
+            worker.pondering.restart()
+        if answer is None:
+            return None
+        return _Asked(seat, len(self.actions), answer, time.perf_counter(), 1, pondered=True)
+
+    def _drop_ponder(self) -> None:
+        ponder, self._ponder = self._ponder, None
+        if ponder is not None:
+            ponder.close()
+            if ponder.failed and self._worker is not None:
+                self._worker.pondering.restart()
 
     def _ask(self, worker: BotWorker, seat: int, rng: Rng, *, attempt: int) -> _Asked:
         answer = worker.submit(self.game.id, self.seats[seat].bot or "", self.state.to_dict(), seat, rng)
@@ -463,6 +536,8 @@ class Match:
         game marks automatic (State.automatic_action): it is taken for them here, as part of the action
         before it, so one undo takes both back."""
         taken = list(events)
+        if not self.seats[seat].is_human:
+            self._answered[seat] = len(self.actions) + 1
         while True:
             self.actions.append((seat, str(action)))
             if self.keep_events:
@@ -474,6 +549,8 @@ class Match:
             seat, action, events = human, automatic, self.state.apply(automatic)
             taken.extend(events)
         self._save()
+        if self.human_to_act() is not None:
+            self._start_ponder()
         return taken
 
     # -- undo ------------------------------------------------------------------------------------
@@ -510,9 +587,11 @@ class Match:
         self._thinking = None
         self._pending = None
         self._stand_in = None
+        self._answered.clear()
         self._events.clear()
         self._events.append(Undone(actions=len(self.actions)))
         self._save()
+        self._start_ponder()
 
     # -- records ---------------------------------------------------------------------------------
     def record(self) -> Record:

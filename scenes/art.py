@@ -63,6 +63,7 @@ from typing import Any
 import pygame
 
 from assets import asset_path
+from cards.colour_shapes import shape_of
 from cards.image_file import ImageRefused, load_image
 from cards.manifest import (
     DEFAULT_CARD_SIZE,
@@ -79,7 +80,7 @@ from cards.manifest import (
 from game.core.datafile import shown
 from game.i18n import add_listener, card_label, language, ptr, tr
 from scenes import fonts
-from scenes.colour_marks import mark, shape_of
+from scenes.colour_marks import mark
 from scenes.colour_vision import PALETTES
 from scenes.settings import Settings, data_dir
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from cards.colour_shapes import SHAPES
 from game.palastgefluester.cards import BROWN, COLOURS
-from scenes.colour_marks import SHAPES, ink_on, mark, outline
+from scenes.colour_marks import ink_on, mark, outline
 from scenes.colour_vision import (
     MIN_DIFFERENCE,
     PALETTES,

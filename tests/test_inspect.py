@@ -138,7 +138,7 @@ def test_a_click_on_a_dimmed_card_says_why_it_cannot_be_played(game_id, seed):
                 item = table.inspectable(sprite)
                 assert item is not None and item.notes[-1] == table.refusal(sprite)
                 return
-            table.act(rng.choice(table.targets).action)
+            table.activate(rng.choice(table.targets))
         pytest.fail("no dimmed hand card came up")
     finally:
         close_app(app)

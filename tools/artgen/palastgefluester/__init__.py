@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import pygame
 
+from cards.colour_shapes import shape_of
 from game.i18n import tr
 from game.palastgefluester.cards import (
     BROWN,
@@ -29,7 +30,7 @@ from game.palastgefluester.cards import (
     person_action,
     person_label,
 )
-from scenes.colour_marks import ink_on, outline, shape_of
+from scenes.colour_marks import ink_on, outline
 from scenes.colour_vision import PALETTES
 from tools.artgen import GameArt
 from tools.artgen.felt import felt
