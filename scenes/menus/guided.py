@@ -231,8 +231,8 @@ class LessonScene(MenuScene):
         least of the cards the lesson points at (the learner should see what it speaks of)."""
         w, h = size
         margin = px(16, size)
-        pointed = [pygame.Rect(r) for r in self.table.pointed_rects()] if self.cards else []
-        clickable = self.table.clickable_rects()
+        pointed = self._table_rects("pointed_rects") if self.cards else []
+        clickable = self._table_rects("clickable_rects")
 
         def hidden(top: int) -> tuple[int, int]:
             """How much of the cards pointed at, then of what may be clicked, the panel would cover."""
@@ -243,6 +243,12 @@ class LessonScene(MenuScene):
         tops = (margin, (h - panel.height) // 2, h - panel.height - margin)
         best = min(tops, key=lambda top: (*hidden(top), tops.index(top)))
         return panel.move_to(centerx=w // 2, top=max(0, best))
+
+    def _table_rects(self, which: str) -> list[pygame.Rect]:
+        """The rects the table under the lesson names (`pointed_rects`, `clickable_rects`); none from a
+        table that does not say (a lesson shown over a stand-in)."""
+        found = getattr(self.table, which, None)
+        return [pygame.Rect(rect) for rect in found()] if callable(found) else []
 
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -270,8 +276,8 @@ class LessonScene(MenuScene):
             return True
         right_click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 3
         if right_click and not self.panel.collidepoint(event.pos):
-            table: Any = self.table
-            found = table.inspectable_at(event.pos)
+            inspectable_at = getattr(self.table, "inspectable_at", None)
+            found = inspectable_at(event.pos) if callable(inspectable_at) else None
             item = found[1]() if found is not None else None
             if item is not None:
                 self.inspector.open(item, pinned=True)
