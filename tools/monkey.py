@@ -86,8 +86,11 @@ LEAVE_PREVIEW = 0.01
 #: how long the monkey stays with a game (frames at its table): often a while, then it saves and leaves
 #: (so a run starts many games), else until the game ends
 PATIENCE = {(60, 400): 0.55, (400, 1200): 0.15, (10**9, 10**9): 0.3}
-#: the buttons that leave a game, chosen eagerly once the monkey's patience with it is over
-LEAVING_WEIGHTS = {"Save and leave": 30.0, "Back to menu": 30.0, "Resume": 0.5}
+#: the buttons that leave a game, chosen eagerly once the monkey's patience with it is over (leaving asks
+#: first: its Leave too)
+LEAVING_WEIGHTS = {"Save and leave": 30.0, "Back to menu": 30.0, "Leave": 30.0, "Resume": 0.5, "Stay": 0.5}
+#: how much more a game not yet played weighs on the game choice
+UNSEEN_GAME_WEIGHT = 4.0
 #: a table's legal targets together weigh this much against each of its buttons (1; undo and menu less)
 TARGETS_WEIGHT = 12.0
 TABLE_BUTTON_WEIGHTS = {"undo": 0.4, "menu": 0.3}
@@ -446,7 +449,8 @@ class Monkey:
         post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
 
     def do_target(self, scene: Any) -> None:
-        found = targets(scene, LEAVING_WEIGHTS if self._leaving else None)
+        unseen = {kind.partition(":")[2] for kind in self.report.missing_kinds() if kind.startswith("table:")}
+        found = targets(scene, LEAVING_WEIGHTS if self._leaving else None, unseen)
         if not found:
             self.do_click(scene)
             return
@@ -510,10 +514,11 @@ def press(key: int, mod: int = 0, text: str = "") -> None:
     post(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=0)
 
 
-def targets(scene: Any, prefer: dict[str, float] | None = None
+def targets(scene: Any, prefer: dict[str, float] | None = None, unseen: set[str] | None = None
             ) -> list[tuple[pygame.Rect | tuple[int, int], float]]:
     """What on `scene` can be clicked, each with how eagerly to click it: a Rect (a point inside it is
-    clicked) or a point. `prefer` weighs buttons by their labels over the usual weights."""
+    clicked) or a point. `prefer` weighs buttons by their labels over the usual weights; the game choice's
+    Play buttons of the games in `unseen` weigh more (a run reaches every table sooner)."""
     from scenes.look import MenuButtons
     from scenes.table import TableScene
 
@@ -528,6 +533,8 @@ def targets(scene: Any, prefer: dict[str, float] | None = None
     if isinstance(buttons, MenuButtons):
         found += [(pygame.Rect(b.rect), labels.get(b.label, 1.0))
                   for b in buttons.buttons if b.enabled]
+    plays = getattr(scene, "play_buttons", None) or {}
+    unseen_buttons = [button for game_id, button in plays.items() if game_id in (unseen or ())]
     if scene is not None and scene.has_ui:
         from pygame_gui.elements import UIButton, UITextEntryLine
 
@@ -535,7 +542,8 @@ def targets(scene: Any, prefer: dict[str, float] | None = None
             if not element.visible or not getattr(element, "is_enabled", True):
                 continue
             if isinstance(element, UIButton):
-                found.append((pygame.Rect(element.rect), labels.get(element.text, 1.0)))
+                steer = UNSEEN_GAME_WEIGHT if element in unseen_buttons else 1.0
+                found.append((pygame.Rect(element.rect), labels.get(element.text, 1.0) * steer))
             elif isinstance(element, UITextEntryLine):
                 found.append((pygame.Rect(element.rect), 0.6))
     return found
