@@ -709,7 +709,7 @@ def test_events_of_the_fox_the_dschingis_hahn_and_the_fox_pass_are_declared_kind
                 assert isinstance(before, CardMoved) and before.card == "fox"
                 assert before.dst == f"collection:{event.owner}:{event.collection}"
                 assert event.seat == event.owner
-                assert event.seen_by(1) is event and not event.detail
+                assert event.seen_by(1) is event
             elif isinstance(event, DHToMiddle):
                 middle += 1
                 assert isinstance(before, CardMoved) and before.card == "dh" and event.number == middle

@@ -12,7 +12,7 @@ Zones are short strings: `hand:2`, `display:0`, `draw`, `discard`, `pile`, â€¦ â
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from game.i18n import Message, Text
@@ -116,17 +116,18 @@ class GameEnded(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class Note(Event):
-    """Anything else worth a line in the log (and perhaps a banner)."""
+    """Anything else worth a line in the log (and perhaps a banner). A kind of note the view tells apart
+    is a subclass of its game's, with typed fields (game/<id>/events.py); one whose fields a seat may not
+    see blanks them in its own `seen_by`."""
 
     text: Text
     seat: int | None = None
     visible_to: Seats = None
-    detail: dict[str, Any] = field(default_factory=dict)
 
     def seen_by(self, seat: int | None) -> Event:
         if _may_see(self.visible_to, seat):
             return self
-        return replace(self, text="", detail={})
+        return replace(self, text="")
 
 
 __all__ = [

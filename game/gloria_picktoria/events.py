@@ -44,7 +44,7 @@ class FoxMoved(Note):
     def seen_by(self, seat: int | None) -> Event:
         if not _hidden_from(self, seat):
             return self
-        return replace(self, text="", detail={}, owner=-1, collection=-1)
+        return replace(self, text="", owner=-1, collection=-1)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,7 +56,7 @@ class DHToMiddle(Note):
     def seen_by(self, seat: int | None) -> Event:
         if not _hidden_from(self, seat):
             return self
-        return replace(self, text="", detail={}, number=0)
+        return replace(self, text="", number=0)
 
 
 def _no_breakdown() -> Breakdown:
@@ -72,7 +72,7 @@ class ScoringDone(Note):
     def seen_by(self, seat: int | None) -> Event:
         if not _hidden_from(self, seat):
             return self
-        return replace(self, text="", detail={}, breakdown=_no_breakdown())
+        return replace(self, text="", breakdown=_no_breakdown())
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -39,7 +39,7 @@ class BlindMiss(Note):
     def seen_by(self, seat: int | None) -> Event:
         if self.visible_to is None or (seat is not None and seat in self.visible_to):
             return self
-        return replace(self, text="", detail={}, rank="")
+        return replace(self, text="", rank="")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,7 +51,7 @@ class PileBurned(Note):
     def seen_by(self, seat: int | None) -> Event:
         if self.visible_to is None or (seat is not None and seat in self.visible_to):
             return self
-        return replace(self, text="", detail={}, rank="")
+        return replace(self, text="", rank="")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,7 +63,7 @@ class PlayerOut(Note):
     def seen_by(self, seat: int | None) -> Event:
         if self.visible_to is None or (seat is not None and seat in self.visible_to):
             return self
-        return replace(self, text="", detail={}, place=0)
+        return replace(self, text="", place=0)
 
 
 @dataclass(frozen=True, kw_only=True)
