@@ -2,7 +2,7 @@
 
 Names: `random`, `heuristic` (the game's own rule-of-thumb player), and the levels a player picks:
 `easy` (the heuristic with frequent mistakes), `normal` (the heuristic) and `hard` (a search over the
-game's own determinizations with its `SEARCH` plan, at most 0.9 s and the plan's `hard_iterations` a
+game's own determinizations with its `SEARCH` plan, at most 0.5 s and the plan's `hard_iterations` a
 decision, stepped by the match controller: Information Set MCTS, or where the plan names `candidates`,
 the improvement of the heuristic's best moves). For tuning and tournaments, `ismcts:N` is ISMCTS with N
 iterations a decision and `ismcts:Nms` with N milliseconds, and `improve:N` / `improve:Nms` the same for
@@ -27,7 +27,8 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BOT_NAMES: tuple[str, ...] = ("random", "heuristic", *LEVELS, "hint")
 
 EASY_MISTAKE_RATE = 0.35
-HARD_TIME_MS = 900.0
+#: The hard level's cap on one decision, all of it: its searches begin no step the pace says would end later.
+HARD_TIME_MS = 500.0
 
 
 SEARCHES: tuple[str, ...] = ("ismcts", "improve")

@@ -21,16 +21,20 @@ class Decision:
     observation: Mapping[str, Any]
     legal: list[Action]
     _sampler: Callable[[Rng], State] = field(repr=False, compare=False)
+    #: The actions since this seat's previous decision, when the seat saw every one of them (the match
+    #: gives them where nothing but the seat's own answer came between); None: not known. A search may
+    #: go on with what it found then (`ISMCTSBot(reuse=True)`).
+    since: tuple[Action, ...] | None = field(default=None, compare=False)
 
     def sample(self, rng: Rng) -> State:
         """A full state consistent with this seat's knowledge, hidden cards drawn with `rng`."""
         return self._sampler(rng)
 
     @classmethod
-    def of(cls, state: State, seat: int) -> Decision:
+    def of(cls, state: State, seat: int, since: tuple[Action, ...] | None = None) -> Decision:
         """The decision `seat` faces in `state` (the sampler closes over `state` but only determinizes)."""
         return cls(state.game_id, seat, state.observation(seat), state.legal_actions(),
-                   lambda rng: state.determinize(seat, rng))
+                   lambda rng: state.determinize(seat, rng), since)
 
 
 @dataclass(frozen=True)

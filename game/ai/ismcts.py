@@ -8,18 +8,19 @@ seat's result to the nodes where that seat chose.
 
 How a game is played out is data in its bot module (`SEARCH`, a `SearchPlan`, see `plan.py`). The bot
 is anytime: `think` yields between slices of iterations so the match controller can step it inside the
-frame budget, and it stops before its budget once the most visited move can no longer be overtaken.
+frame budget, and it stops before its budget once the most visited move can no longer be overtaken. Its
+time is a cap: it begins no iteration that the pace so far says would end past it (less `TIME_RESERVE`).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from game.ai.base import AnytimeBot, Decision, Figure
-from game.ai.plan import SearchPlan, playout
+from game.ai.plan import TIME_RESERVE, SearchPlan, playout
 from game.core import Action, Rng, State
 
 
@@ -40,7 +41,8 @@ class ISMCTSBot(AnytimeBot):
 
     def __init__(self, *, iterations: int | None = None, time_ms: float | None = None,
                  plan: SearchPlan | None = None, exploration: float | None = None,
-                 slice_iterations: int = 8, stop_early: bool = True) -> None:
+                 slice_iterations: int = 8, stop_early: bool = True, reuse: bool = False,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         if iterations is None and time_ms is None:
             raise ValueError("ISMCTS needs a budget: iterations or time_ms")
         self.iterations = iterations
@@ -50,12 +52,22 @@ class ISMCTSBot(AnytimeBot):
         self.rollout_bot = self.plan.rollout() if self.plan.rollout is not None else None
         self.slice_iterations = max(1, slice_iterations)
         self.stop_early = stop_early
+        #: keep the tree of the chosen move for the seat's next decision when that follows it directly
+        #: (`Decision.since`). Off by default and for hard: its statistics come from the information set
+        #: before the move, and a move can show cards (Palastgeflüster's multi-step cards); in 100 duplicate
+        #: games hard won 41.0% with it and 47.7% without (docs/ai-strength.md)
+        self.reuse = reuse
+        self.clock = clock  # the search's clock (tests give a fake one)
+        self._kept: tuple[int, _Node] | None = None  # (seat, the root of its last decision)
         self.last_iterations = 0  # how many the last decision used (for benchmarks)
+        self.last_reused = 0  # how many visits of the tree kept from the decision before it brought along
         #: the root's moves with their visits and summed results, the chosen move first (for a hint)
         self.last_figures: list[Figure] = []
 
     def think(self, decision: Decision, rng: Rng) -> Iterator[Action | None]:
         self.last_figures = []
+        kept, self._kept = self._kept, None  # a decision not searched leaves nothing to go on with
+        self.last_reused = 0
         if len(decision.legal) == 1:
             self.last_iterations = 0
             yield decision.legal[0]
@@ -71,33 +83,57 @@ class ISMCTSBot(AnytimeBot):
             self.last_iterations = 0
             yield self.rollout_bot.choose(decision, rng) if self.rollout_bot else rng.choice(decision.legal)
             return
-        root = _Node(player=None)
-        started = time.perf_counter()
-        deadline = None if self.time_ms is None else started + self.time_ms / 1000.0
+        root = self._reused(kept, decision) or _Node(player=None)
+        clock = self.clock
+        started = clock()
+        deadline = None if self.time_ms is None else started + self.time_ms * (1 - TIME_RESERVE) / 1000.0
+        # Visits the kept tree brings count against the iteration budget: that is the time reuse saves.
+        carried = self.last_reused = sum(child.visits for child in root.children.values())
         done = 0
         while True:
             self._iterate(root, decision.sample(rng), rng)
             done += 1
-            if self.iterations is not None and done >= self.iterations:
+            if self.iterations is not None and carried + done >= self.iterations:
                 break
-            now = time.perf_counter()
-            if deadline is not None and now >= deadline:
+            now = clock()
+            # The pace so far says whether one more iteration still ends within the cap.
+            if deadline is not None and now + (now - started) / done > deadline:
                 break
             if done % self.slice_iterations == 0:
-                left = self._left(done, started, now, deadline)
+                left = self._left(carried + done, done, started, now, deadline)
                 if self.stop_early and self._settled(root, decision.legal, left):
                     break
                 yield None
         self.last_iterations = done
         best = self._best(root, decision.legal)
         self.last_figures = self._figures(root, decision.legal, best)
+        if self.reuse:
+            self._kept = (decision.seat, root)
         yield best
 
-    def _left(self, done: int, started: float, now: float, deadline: float | None) -> float:
-        """How many more iterations the budget allows, at the pace so far."""
+    def _reused(self, kept: tuple[int, _Node] | None, decision: Decision) -> _Node | None:
+        """The kept tree's node for this decision, as a new root, when the seat's last decision leads here
+        by actions it saw (`Decision.since`); only the children where this seat chose are kept."""
+        if not self.reuse or kept is None or decision.since is None or kept[0] != decision.seat:
+            return None
+        node = kept[1]
+        for action in decision.since:
+            child = node.children.get(action)
+            if child is None:
+                return None
+            node = child
+        children = {action: child for action, child in node.children.items()
+                    if child.player == decision.seat and child.visits > 0 and action in decision.legal}
+        if not children:
+            return None
+        return _Node(player=None, children=children, visits=sum(c.visits for c in children.values()))
+
+    def _left(self, total: int, done: int, started: float, now: float, deadline: float | None) -> float:
+        """How many more iterations the budget allows (`total` of it used, `done` of them in this call),
+        at the pace so far."""
         left = math.inf
         if self.iterations is not None:
-            left = self.iterations - done
+            left = self.iterations - total
         if deadline is not None:
             pace = done / max(now - started, 1e-9)
             left = min(left, (deadline - now) * pace)

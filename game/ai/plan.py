@@ -19,6 +19,11 @@ from game.core import Rng, State
 #: (by default a share of the win: the guesses sum to about 1).
 Evaluation = Callable[[State], list[float]]
 
+#: The share of a search's time cap it keeps in reserve: it begins no step that the pace so far says would
+#: end later than the rest, so that a step slower than the pace (a longer playout, a busy machine) still
+#: ends within the cap.
+TIME_RESERVE = 0.05
+
 #: A playout longer than this stops whatever the plan says: deterministic policies can cycle forever
 #: (two Palace players passing one pile back and forth), and a search must always answer.
 MAX_ROLLOUT = 2_000
