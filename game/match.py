@@ -15,6 +15,11 @@ decide after them, the worker's pondering process works out that bot's answer to
 person's likeliest moves lead to (`_start_ponder`). Once the person has moved, the answer for the position
 that came (the same action count, seat and state hash) is taken as the worker's answer; the others are
 thrown away. The question is the one the match would have asked, so the move is the same.
+
+Why one long module: every job here (seats and handoff, bot turns and their worker, undo points, the
+autosave, the retelling, pondering) reads and moves the same few things, the state, the actions played
+and who decides now, in a fixed order after each action; the parts that need none of them live apart
+(game.retelling, game.core.records, game.ai.worker).
 """
 
 from __future__ import annotations
