@@ -11,6 +11,7 @@ later a background thread imports it, and the next screen opens without that pau
 
 from __future__ import annotations
 
+import gc
 import importlib
 import logging
 import sys
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__, i18n
+from scenes.cache import release_memory
 from scenes.focus import Navigator
 from scenes.look import app_icon
 from scenes.scene import Exits, Scene, SceneStack
@@ -55,13 +57,14 @@ class App:
         self.settings = settings if settings is not None else Settings.load()
         if size is not None:
             self.settings.window_size = _clamp_size(size)
-        self.stack = SceneStack()
+        self.stack = SceneStack(left=self._scene_left)
         self.exits = exits if exits is not None else Exits()
         self.clock = pygame.time.Clock()
         self.time = 0.0
         self.frames = 0
         self.running = True
         self._art: ArtLibrary | None = None
+        self._scenes_left = False  # a scene left the stack: what it made is collected after the frame
         self.preloading: threading.Thread | None = None
         self.cleaning: threading.Thread | None = None
         self.started = time.time()  # what an interrupted save left before this is removed (CLEANUP_FRAME)
@@ -145,6 +148,32 @@ class App:
         while len(self.stack) > 1:
             self.stack.pop()
 
+    def _scene_left(self, scene: Scene) -> None:
+        """A scene left the stack (it has dropped its own caches): the art of games no scene shows any
+        more goes too, and the rest of what it made once the frame is drawn (`_collect_left`)."""
+        if self._art is not None:
+            self._art.forget_games(self._games_shown())
+        self._scenes_left = True
+
+    def _games_shown(self) -> set[str]:
+        """The games whose art a scene on the stack shows: a table's, the gallery's, a replay's table's."""
+        shown: set[str] = set()
+        for scene in self.stack:
+            for holder in (scene, getattr(scene, "table", None)):
+                game_id = getattr(holder, "game_id", None)
+                if isinstance(game_id, str) and game_id:
+                    shown.add(game_id)
+        return shown
+
+    def _collect_left(self) -> None:
+        """What the scenes that left made goes: a scene, its widgets and its layers refer to one another,
+        so only the collector frees them (left to itself, it runs seldom: measured, 14 closed screens
+        and 200 MB waited for it after 3,000 frames of the monkey); then the memory freed returns to the
+        system. Once a frame at most, after it is drawn."""
+        self._scenes_left = False
+        gc.collect()
+        release_memory()
+
     def _fit(self, scene: Scene) -> None:
         """A scene made before the window changed size starts at the current size."""
         if scene.has_ui and scene.ui.window_resolution != self.size:
@@ -217,6 +246,8 @@ class App:
         if top is not None and top.has_ui:
             top.ui.update(dt)
         self._draw()
+        if self._scenes_left:
+            self._collect_left()
         self.time += dt
         self.frames += 1
         if self.frames == PRELOAD_FRAME:

@@ -41,6 +41,12 @@ game.palastgefluester.cards ("Hofmarschall", "Schatzmeister", "Zauberer", "Zofe"
 "Waechter", "Hofnarr") and the colours red, blue, yellow, green, purple and brown; King cards
 "king/<Person>" (every person but the Hofmarschall); backs "back" (person cards) and "king_back".
 
+Memory: the surfaces are kept in two caches bounded by their bytes (scenes/cache.py), the least
+recently used going first: the images as read (SOURCE_BUDGET; they are read again from the disk when
+needed, which takes a millisecond or two a card) and the scaled ones (SCALED_BUDGET, or SCALED_SCREENS
+windows' worth when the window is larger). A change of language lets the other language's faces go, and
+`forget_games` lets a closed game's go (the app calls it when a scene leaves the stack).
+
 Live reload, for card designers: `ArtLibrary.poll(now)` looks at the files it has read at most every
 POLL_SECONDS and takes in what changed (see the class). The gallery (scenes/menus/gallery.py) and the tables
 call it every frame, so a saved image shows within a second, with no restart.
@@ -54,7 +60,6 @@ logged and listed in `ArtLibrary.problems`, so a card designer sees at once what
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +85,7 @@ from cards.manifest import (
 from game.core.datafile import shown
 from game.i18n import add_listener, card_label, language, ptr, tr
 from scenes import fonts
+from scenes.cache import MB, BoundedCache, surface_bytes
 from scenes.colour_marks import mark
 from scenes.colour_vision import PALETTES
 from scenes.settings import Settings, data_dir
@@ -89,12 +95,15 @@ log = logging.getLogger(__name__)
 ASSET_ART_DIR = asset_path("art")
 TABLE_SIZE = (1920, 1080)
 
-#: the scaled-surface cache keeps at most this many surfaces and this many pixels (about 200 MB)
+#: the scaled surfaces kept: at most this many, and this many bytes, or the pixels of SCALED_SCREENS
+#: windows when that is more (a 4K window's cards are larger, the same cards)
 MAX_SCALED = 1024
-MAX_SCALED_PIXELS = 48_000_000
+SCALED_BUDGET = 32 * MB
+SCALED_SCREENS = 4
+#: the images as read kept, at most this many and this many bytes (a 400x560 face takes 0.9 MB, a
+#: 1920x1080 table 8 MB; of a pack of 16-megapixel images only one stays)
 MAX_SOURCES = 160
-#: full-size images kept, in pixels (about 256 MB): of a pack of 16-megapixel images only a few stay
-MAX_SOURCE_PIXELS = 64_000_000
+SOURCE_BUDGET = 16 * MB
 #: live reload looks at the files at most this often (seconds of the caller's clock)
 POLL_SECONDS = 0.5
 #: keys of a [games.<id>] table that are not card backs
@@ -141,9 +150,10 @@ class ArtLibrary:
         self.generation = 0
         self._reported: set[str] = set()
         self._packs: dict[str, Pack] = {}
-        self._sources: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._scaled_pixels = 0
+        self._sources: BoundedCache[tuple, pygame.Surface] = BoundedCache(
+            "art originals", SOURCE_BUDGET, limit=MAX_SOURCES)
+        self._scaled: BoundedCache[tuple, pygame.Surface] = BoundedCache(
+            "art scaled", SCALED_BUDGET, limit=MAX_SCALED)
         #: every file read (or looked for) -> its (mtime, size) then; None: it was not there
         self._signatures: dict[Path, FileSignature | None] = {}
         #: image file -> the art ids (section, game id, key) whose surfaces came from it, or tried to
@@ -320,14 +330,31 @@ class ArtLibrary:
         self._reported.clear()
         self._file_problems.clear()
         self._pack_folders = self._find_packs()
+        # the other language's faces go (choosing it again scales them again)
+        self._scaled.discard(lambda key: key[5] != code)
+        self._sources.discard(lambda key: key[0] == "stand-in" and key[5] != code)
         self.generation += 1
+
+    def forget_games(self, keep: Iterable[str] = ()) -> None:
+        """Let go of the surfaces of every game but those in `keep` (the games still shown): their scaled
+        faces, backs and tables, and the images they were scaled from. Asked for again, they are read
+        and scaled again."""
+        kept = set(keep)
+        self._scaled.discard(lambda key: key[1] not in kept)
+
+        def unwanted(key: tuple) -> bool:
+            if key[0] == "stand-in":
+                return key[1] not in kept
+            art_ids = self._art_from.get(key[1], set())
+            return not any(game_id in kept for _, game_id, _ in art_ids)
+
+        self._sources.discard(unwanted)
 
     def _reset(self) -> None:
         """Forget every pack and surface: they are read again on demand."""
         self._packs.clear()
         self._sources.clear()
         self._scaled.clear()
-        self._scaled_pixels = 0
         self._signatures.clear()
         self._art_from.clear()
         self._file_problems.clear()
@@ -340,11 +367,9 @@ class ArtLibrary:
     def _forget_file(self, path: Path) -> None:
         """Drop one image file's source, the surfaces scaled from it and the problems it caused."""
         self._signatures.pop(path, None)
-        self._sources.pop(("file", path), None)
+        self._sources.pop(("file", path))
         art_ids = self._art_from.pop(path, set())
-        for key in [k for k in self._scaled if k[:3] in art_ids]:
-            surface = self._scaled.pop(key)
-            self._scaled_pixels -= surface.get_width() * surface.get_height()
+        self._scaled.discard(lambda key: key[:3] in art_ids)
         for message in self._file_problems.pop(path, []):
             self._reported.discard(message)
             if message in self.problems:
@@ -426,9 +451,9 @@ class ArtLibrary:
 
     def _load(self, pack: Pack, path: Path, what: str) -> pygame.Surface | None:
         key = ("file", path)
-        if key in self._sources:
-            self._sources.move_to_end(key)
-            return self._sources[key]
+        found = self._sources.get(key)
+        if found is not None:
+            return found
         if path not in self._signatures:  # the first look decides what counts as a change
             self._signatures[path] = _signature(path)
         try:
@@ -441,8 +466,9 @@ class ArtLibrary:
 
     def _stand_in(self, game_id: str, section: str, key: str | None) -> pygame.Surface:
         cache_key = ("stand-in", game_id, section, key, self.active_pack(game_id), language())
-        if cache_key in self._sources:
-            return self._sources[cache_key]
+        found = self._sources.get(cache_key)
+        if found is not None:
+            return found
         if section == "table":
             image = pygame.Surface(TABLE_SIZE)
             image.fill(TABLE_FALLBACK)
@@ -455,28 +481,16 @@ class ArtLibrary:
 
     # -- caches -----------------------------------------------------------------------------------
     def _keep_source(self, key: tuple, image: pygame.Surface) -> pygame.Surface:
-        self._sources[key] = image
-        pixels = sum(s.get_width() * s.get_height() for s in self._sources.values())
-        while len(self._sources) > 1 and (len(self._sources) > MAX_SOURCES or pixels > MAX_SOURCE_PIXELS):
-            _, old = self._sources.popitem(last=False)
-            pixels -= old.get_width() * old.get_height()
-        return image
+        return self._sources.put(key, image)
 
     def _cached(self, key: tuple) -> pygame.Surface | None:
-        surface = self._scaled.get(key)
-        if surface is not None:
-            self._scaled.move_to_end(key)
-        return surface
+        return self._scaled.get(key)
 
     def _store(self, key: tuple, surface: pygame.Surface) -> pygame.Surface:
-        self._scaled[key] = surface
-        self._scaled_pixels += surface.get_width() * surface.get_height()
-        while len(self._scaled) > 1 and (
-            len(self._scaled) > MAX_SCALED or self._scaled_pixels > MAX_SCALED_PIXELS
-        ):
-            _, old = self._scaled.popitem(last=False)
-            self._scaled_pixels -= old.get_width() * old.get_height()
-        return surface
+        screen = pygame.display.get_surface() if pygame.display.get_init() else None
+        screens = SCALED_SCREENS * surface_bytes(screen) if screen is not None else 0
+        self._scaled.budget = max(SCALED_BUDGET, screens)
+        return self._scaled.put(key, surface)
 
     def _problem(self, message: str, path: Path | None = None) -> None:
         message = shown(message)  # names from the disk or a manifest: drawn by the gallery, logged

@@ -1,5 +1,8 @@
 """Fonts: the bundled DejaVu faces in assets/fonts (libre, licence beside them), cached per size.
 
+The faces made are kept in a cache bounded by their bytes (scenes/cache.py: FONT_BUDGET, an estimate
+of each face and the glyphs it keeps), the least recently used going first.
+
 `font(size, bold)` is the UI face (DejaVu Sans). The card faces use two more: `display_font` for names
 and titles (DejaVu Serif Condensed Bold) and `text_font` for rule text (DejaVu Sans Condensed).
 If a file is missing or unreadable, pygame's own default font stands in (logged once), so text still shows.
@@ -15,10 +18,14 @@ from pathlib import Path
 import pygame
 
 from assets import asset_path
+from scenes.cache import MB, cached, font_bytes
 
 log = logging.getLogger(__name__)
 
 FONT_DIR = asset_path("fonts")
+#: the bytes the faces made may take (a face at 20 px takes about 200 kB, one at 100 px about 500 kB:
+#: some 30 faces of the sizes the screens use, those of a screen or two)
+FONT_BUDGET = 8 * MB
 
 #: role -> file in FONT_DIR
 FACES: dict[str, str] = {
@@ -67,7 +74,7 @@ def _path(role: str) -> Path:
     return FONT_DIR / FACES[role]
 
 
-@lru_cache(maxsize=256)
+@cached("fonts", FONT_BUDGET, font_bytes)
 def _cached(role: str, size: int) -> Font:
     path = _path(role)
     try:

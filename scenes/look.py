@@ -21,6 +21,7 @@ import pygame
 from assets import asset_path
 from game.i18n import N_
 from scenes import fonts
+from scenes.cache import MB, cached
 from scenes.fonts import wrap
 
 BASE_SIZE = (1280, 720)
@@ -38,6 +39,20 @@ FELT_EDGE = (7, 34, 22)
 
 #: the pygame-gui theme every screen with widgets uses
 THEME_PATH = asset_path("themes", "theme.json")
+
+# The bytes each cache of drawn things may hold (scenes/cache.py), least recently used out first. A
+# window-sized picture larger than its whole budget (the cloth of a 4K window) is kept alone.
+#: the cloth, and the shade over it: each a picture of a 1920x1080 window, or two of 1280x720
+SCREEN_BUDGET = 8 * MB + 512 * 1024
+#: the menu screens' lines of text (and at most this many: a line is keyed by its font)
+TEXT_BUDGET = 4 * MB
+TEXT_LIMIT = 256
+#: panels, buttons and their boxes, tooltips, the title's card fan
+PANEL_BUDGET = 6 * MB
+BUTTON_BUDGET = 4 * MB
+BOX_BUDGET = 2 * MB
+TOOLTIP_BUDGET = 1 * MB
+FAN_BUDGET = 1 * MB
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -120,7 +135,7 @@ def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour
     return rect
 
 
-@lru_cache(maxsize=128)
+@cached("menu texts", TEXT_BUDGET, limit=TEXT_LIMIT)
 def _rendered(text: str, font: pygame.font.Font, colour: tuple[int, ...], alpha: int) -> pygame.Surface:
     """Rendered text, kept: menus draw the same lines every frame."""
     image = font.render(text, True, colour)
@@ -159,7 +174,7 @@ def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
 
 
 # -- background ------------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
+@cached("felt grain", MB)  # one tile of 64 kB
 def _felt_grain() -> pygame.Surface:
     """A tile of sparse light and dark specks: the nap of the cloth (made from random bytes, at C speed)."""
     side = 128
@@ -177,7 +192,7 @@ def _felt_grain() -> pygame.Surface:
     return tile.convert_alpha() if pygame.display.get_surface() is not None else tile.copy()
 
 
-@lru_cache(maxsize=2)  # a 4K cloth is 33 MB: keep only the current size and the last one
+@cached("felt", SCREEN_BUDGET)  # a 4K cloth is 33 MB: kept alone
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The dark green table cloth with a lighter centre and a vignette, made once per window size."""
     w, h = max(1, size[0]), max(1, size[1])
@@ -212,15 +227,15 @@ def _display_format(surface: pygame.Surface) -> pygame.Surface:
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken everything drawn so far (under an overlay)."""
-    shade = _shade(surface.get_size(), alpha)
+    shade = _shade(surface.get_size())
+    shade.set_alpha(alpha)  # one shade a window size, whatever its alpha
     surface.blit(shade, (0, 0))
 
 
-@lru_cache(maxsize=2)
-def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+@cached("shade", SCREEN_BUDGET)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
     shade = pygame.Surface(size)
     shade.fill((2, 12, 8))
-    shade.set_alpha(alpha)
     return shade
 
 
@@ -230,7 +245,7 @@ def draw_card_fan(surface: pygame.Surface, center: tuple[int, int], card_height:
     surface.blit(image, image.get_rect(center=center))
 
 
-@lru_cache(maxsize=6)
+@cached("card fan", FAN_BUDGET)
 def _card_fan(card_height: int, count: int) -> pygame.Surface:
     card_height = max(12, card_height)
     card = _card_back(card_height)
@@ -314,7 +329,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, size: tuple[int, int]
     surface.blit(_panel(rect.size, px(14, size), px(2, size)), rect)
 
 
-@lru_cache(maxsize=8)
+@cached("menu panels", PANEL_BUDGET)
 def _panel(size: tuple[int, int], radius: int, border: int) -> pygame.Surface:
     panel = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
     rect = panel.get_rect()
@@ -516,7 +531,7 @@ def _button_label_font(factor: float, label: str = "", room: int | None = None) 
     return font
 
 
-@lru_cache(maxsize=48)
+@cached("menu buttons", BUTTON_BUDGET)
 def _button_face(size: tuple[int, int], label: str, primary: bool, state: ButtonState,
                  factor: float) -> pygame.Surface:
     fill, ink, rim = button_colours(primary, state)
@@ -549,7 +564,7 @@ def _rounded_box(size: tuple[int, int], fill: pygame.Color, rim: pygame.Color, b
     return _nine_slice_box((max(1, size[0]), max(1, size[1])), tuple(fill), tuple(rim), border, radius)
 
 
-@lru_cache(maxsize=32)
+@cached("button boxes", BOX_BUDGET)
 def _nine_slice_box(size: tuple[int, int], fill: tuple[int, ...], rim: tuple[int, ...], border: int,
                     radius: int) -> pygame.Surface:
     """The box built from a small smoothed one: its corners as they are, its edges stretched (they are
@@ -606,7 +621,7 @@ def draw_tooltip(surface: pygame.Surface, text: str, anchor: tuple[int, int], di
     return rect
 
 
-@lru_cache(maxsize=8)
+@cached("tooltips", TOOLTIP_BUDGET)
 def _tooltip(text: str, factor: float) -> pygame.Surface:
     """A tooltip as pygame-gui draws one: a text box of the theme's width, its text wrapped inside."""
     box = _theme_block("text_box")

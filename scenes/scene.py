@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from scenes.cache import Droppable
 from scenes.look import THEME_PATH
 
 if TYPE_CHECKING:
@@ -113,6 +114,14 @@ class Scene:
     def on_exit(self) -> None:
         """Removed from the stack."""
 
+    def drop_caches(self) -> None:
+        """Off the stack (after `on_exit`): let go of what the scene's caches hold (each attribute that is
+        a scenes.cache.Droppable: its texts, panels, card pictures), so that what it drew goes at once,
+        before the scene itself is collected. Were it shown again, it would draw them again."""
+        for value in list(vars(self).values()):
+            if isinstance(value, Droppable):
+                value.drop_cached()
+
     def on_resume(self) -> None:
         """On top again after the scene above it was popped."""
 
@@ -155,8 +164,10 @@ class Scene:
 
 
 class SceneStack:
-    def __init__(self) -> None:
+    def __init__(self, left: Callable[[Scene], None] | None = None) -> None:
         self._scenes: list[Scene] = []
+        #: told of each scene that left the stack, after its `on_exit` (the app lets go of what it made)
+        self.left = left
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -178,7 +189,7 @@ class SceneStack:
         if not self._scenes:
             return None
         scene = self._scenes.pop()
-        scene.on_exit()
+        self._exit(scene)
         if self._scenes:
             self._scenes[-1].on_resume()
         return scene
@@ -186,12 +197,21 @@ class SceneStack:
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for another (the one below is not resumed in between)."""
         if self._scenes:
-            self._scenes.pop().on_exit()
+            self._exit(self._scenes.pop())
         self.push(scene)
 
     def clear(self) -> None:
         while self._scenes:
-            self._scenes.pop().on_exit()
+            self._exit(self._scenes.pop())
+
+    def _exit(self, scene: Scene) -> None:
+        """A scene leaves: it closes, lets go of its caches, and whoever keeps the stack is told."""
+        try:
+            scene.on_exit()
+        finally:
+            scene.drop_caches()
+            if self.left is not None:
+                self.left(scene)
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: from the highest opaque one up."""

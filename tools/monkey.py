@@ -24,6 +24,7 @@ folder (printed), never the player's own.
 from __future__ import annotations
 
 import argparse
+import gc
 import inspect
 import json
 import logging
@@ -303,6 +304,8 @@ class Monkey:
             app.stack.clear()
         except Exception as exc:  # a scene that fails to close is a fault too
             self.record(exc)
+        del app
+        gc.collect()  # the app closed goes, as a person's would with its process
 
     # -- faults ------------------------------------------------------------------------------------
     def top_name(self) -> str:

@@ -1,7 +1,9 @@
 """Card sprites: float positions, tweened moves, flips, hover lift, highlight/dim and z-order.
 
 A sprite never scales its surface per frame: faces and backs come from the art library (scaled once
-per size and cached there); the few narrowed frames of a flip and the dim veil are cached here.
+per size and cached there); the few narrowed frames of a flip and the dim veil are cached here, in
+caches bounded by their bytes (scenes/cache.py). A table that leaves the screen drops them and its
+sprites' pictures (`CardLayer.drop_cached`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Protocol
 
 import pygame
 
+from scenes.cache import MB, BoundedCache
 from scenes.table.kit.animation import Tween, ease_in_out_cubic, ease_out_cubic
 
 Size = tuple[int, int]
@@ -23,6 +26,9 @@ HOVER_LIFT = 0.14  # of the card height
 FLIP_STEPS = 8  # narrowed frames per half flip
 DIM_ALPHA = 120
 MIN_CARD = (4, 6)
+#: the bytes of narrowed flip frames and of dim veils a table keeps (the least recently used go first)
+FLIP_BUDGET = 8 * MB
+VEIL_BUDGET = 2 * MB
 
 
 class Art(Protocol):
@@ -141,8 +147,10 @@ class CardLayer:
     game_id: str
     sprites: dict[int, CardSprite] = field(default_factory=dict)
     _next_uid: int = 0
-    _narrow: dict[tuple[tuple[str, Size], int], pygame.Surface] = field(default_factory=dict)
-    _veils: dict[Size, pygame.Surface] = field(default_factory=dict)
+    _narrow: BoundedCache[tuple[tuple[str, Size], int], pygame.Surface] = field(
+        default_factory=lambda: BoundedCache("flip frames", FLIP_BUDGET))
+    _veils: BoundedCache[Size, pygame.Surface] = field(
+        default_factory=lambda: BoundedCache("dim veils", VEIL_BUDGET))
     _order: list[CardSprite] | None = None
     badge: Callable[[Size], pygame.Surface | None] | None = None
     #: a table's own picture for a sprite instead of the art library's face or back (None: the library's)
@@ -169,6 +177,15 @@ class CardLayer:
     def forget_flips(self) -> None:
         """Drop the narrowed flip frames (the art they were made of changed)."""
         self._narrow.clear()
+
+    def drop_cached(self) -> None:
+        """Let go of every picture the layer keeps: the sprites' faces and backs, the flip frames and the
+        veils (the sprites stay; each asks for its picture again when next drawn)."""
+        self._narrow.clear()
+        self._veils.clear()
+        for sprite in self.sprites.values():
+            sprite.image = None
+            sprite.image_key = None
 
     def __iter__(self):
         return iter(self.sprites.values())
@@ -266,11 +283,9 @@ class CardLayer:
         key = (face, step)
         cached = self._narrow.get(key)
         if cached is None:
-            if len(self._narrow) > 512:
-                self._narrow.clear()
             width = max(1, round(image.get_width() * step / FLIP_STEPS))
             cached = pygame.transform.scale(image, (width, image.get_height()))  # a blur of motion anyway
-            self._narrow[key] = cached
+            self._narrow.put(key, cached)
         return cached
 
     def _veil(self, size: Size) -> pygame.Surface:
@@ -278,5 +293,5 @@ class CardLayer:
         if veil is None:
             veil = pygame.Surface(size, pygame.SRCALPHA)
             veil.fill((10, 14, 20, DIM_ALPHA))
-            self._veils[size] = veil
+            self._veils.put(size, veil)
         return veil

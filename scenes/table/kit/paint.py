@@ -1,4 +1,8 @@
-"""Drawing helpers of the table: cached text, buttons, panels and badges (nothing rendered twice)."""
+"""Drawing helpers of the table: cached text, buttons, panels and badges (nothing rendered twice).
+
+The text and panel caches are bounded by their bytes (scenes/cache.py), the least recently used going
+first, and a table drops them when it leaves the screen (`drop_cached`).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, tr
+from scenes.cache import MB, BoundedCache
 from scenes.fonts import font, wrap
 
 #: the smallest text the tables write, in pixels (a line shrinks to fit no further than this)
@@ -22,24 +27,33 @@ BUTTON = (52, 74, 92)
 BUTTON_HOVER = (74, 104, 128)
 BUTTON_OFF = (44, 48, 54)
 BLOCKED_RED = (200, 40, 40)
+#: the bytes of rendered lines a TextCache keeps (each of its two kinds: lines as rendered, and lines
+#: fitted to a width or wrapped into a block), and of panels a PanelCache keeps
+TEXT_BUDGET = 4 * MB
+PANEL_BUDGET = 8 * MB
 
 
 class TextCache:
-    """Rendered lines by (text, size, colour, bold); cleared when it grows past a bound."""
+    """Rendered lines by (text, size, colour, bold), at most `budget` bytes and `limit` lines of each
+    kind, the least recently used going first."""
 
-    def __init__(self, limit: int = 600) -> None:
+    def __init__(self, limit: int = 600, budget: int = TEXT_BUDGET) -> None:
         self.limit = limit
-        self._cache: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
-        self._fitted: dict[tuple[str, int, Colour, bool, int, bool], pygame.Surface] = {}
+        self._cache: BoundedCache[tuple[str, int, Colour, bool], pygame.Surface] = BoundedCache(
+            "table texts", budget, limit=limit)
+        self._fitted: BoundedCache[tuple[str, int, Colour, bool, int, bool], pygame.Surface] = BoundedCache(
+            "table texts", budget, limit=limit)
+
+    def drop_cached(self) -> None:
+        """Let go of every line (they are rendered again when asked for)."""
+        self._cache.clear()
+        self._fitted.clear()
 
     def render(self, text: str, size: int, colour: Colour = INK, bold: bool = False) -> pygame.Surface:
         key = (text, size, colour, bold)
         surface = self._cache.get(key)
         if surface is None:
-            if len(self._cache) >= self.limit:
-                self._cache.clear()
-            surface = font(size, bold).render(text, True, colour)
-            self._cache[key] = surface
+            surface = self._cache.put(key, font(size, bold).render(text, True, colour))
         return surface
 
     def fitted(
@@ -57,8 +71,6 @@ class TextCache:
         found = self._fitted.get(key)
         if found is not None:
             return found
-        if len(self._fitted) >= self.limit:
-            self._fitted.clear()
         chosen = None
         for s in _shrunk(size) if shrink else (size,):
             if font(s, bold).size(text)[0] <= max_width:
@@ -75,8 +87,7 @@ class TextCache:
                 else:
                     high = mid - 1
             chosen = self.render(text[:low].rstrip() + "…" if low else "…", small, colour, bold)
-        self._fitted[key] = chosen
-        return chosen
+        return self._fitted.put(key, chosen)
 
 
     def block(self, text: str, size: int, max_width: int, max_height: int, colour: Colour = INK,
@@ -112,8 +123,7 @@ class TextCache:
                                pygame.SRCALPHA)
         for i, row in enumerate(rows):
             image.blit(row, (0, i * face.get_linesize()))
-        self._fitted[key] = image
-        return image
+        return self._fitted.put(key, image)
 
     def fits(self, text: str, size: int, max_width: int, bold: bool = False, shrink: bool = True) -> bool:
         """Whether `fitted` shows `text` whole in `max_width` (at `size`, or smaller with `shrink`)."""
@@ -153,21 +163,25 @@ def _pack(parts: list[str], separator: str, face: pygame.font.Font, width: int) 
 
 
 class PanelCache:
-    """Translucent rounded panels by size (a panel drawn per frame would cost an alpha fill each time)."""
+    """Translucent rounded panels by size (a panel drawn per frame would cost an alpha fill each time),
+    at most `budget` bytes and 200 panels, the least recently used going first."""
 
-    def __init__(self) -> None:
-        self._cache: dict[tuple[int, int, tuple[int, ...], int], pygame.Surface] = {}
+    def __init__(self, budget: int = PANEL_BUDGET) -> None:
+        self._cache: BoundedCache[tuple[int, int, tuple[int, ...], int], pygame.Surface] = BoundedCache(
+            "table panels", budget, limit=200)
+
+    def drop_cached(self) -> None:
+        """Let go of every panel (they are drawn again when asked for)."""
+        self._cache.clear()
 
     def get(self, size: tuple[int, int], colour: tuple[int, ...] = PANEL, radius: int = 8) -> pygame.Surface:
         w, h = max(1, size[0]), max(1, size[1])
         key = (w, h, colour, radius)
         surface = self._cache.get(key)
         if surface is None:
-            if len(self._cache) > 200:
-                self._cache.clear()
             surface = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(surface, colour, surface.get_rect(), border_radius=radius)
-            self._cache[key] = surface
+            self._cache.put(key, surface)
         return surface
 
 
