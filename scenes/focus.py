@@ -86,7 +86,7 @@ def widget_items(scene: Screen) -> list[Focusable]:
     """The light buttons of a screen drawn in plain pygame, or the visible pygame-gui buttons, text
     fields and sliders of `scene`, top to bottom and left to right (only a message box's own while one
     is open)."""
-    from scenes.look import MenuButtons
+    from scenes.menu_buttons import MenuButtons
 
     light = getattr(scene, "menu_buttons", None)
     if isinstance(light, MenuButtons):

@@ -21,14 +21,13 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from game.i18n import tr
+from scenes.fonts import wrap
 from scenes.look import (
     CREAM,
     GOLD,
     GOLD_DARK,
     GOLD_LIGHT,
     MUTED,
-    MenuButton,
-    MenuButtons,
     Message,
     base_theme,
     body_font,
@@ -48,8 +47,8 @@ from scenes.look import (
     text_scale,
     theme_factor,
     ui_scale,
-    wrap,
 )
+from scenes.menu_buttons import MenuButton, MenuButtons
 from scenes.scene import Scene
 
 if TYPE_CHECKING:

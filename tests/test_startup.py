@@ -15,7 +15,7 @@ import pytest
 
 from kartentisch.launcher import make_app
 from scenes.app import App
-from scenes.look import TOOLTIP_DELAY
+from scenes.menu_buttons import TOOLTIP_DELAY
 from scenes.menus.title import TitleScene
 from scenes.settings import Settings
 

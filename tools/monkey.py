@@ -522,7 +522,7 @@ def targets(scene: Any, prefer: dict[str, float] | None = None, unseen: set[str]
     """What on `scene` can be clicked, each with how eagerly to click it: a Rect (a point inside it is
     clicked) or a point. `prefer` weighs buttons by their labels over the usual weights; the game choice's
     Play buttons of the games in `unseen` weigh more (a run reaches every table sooner)."""
-    from scenes.look import MenuButtons
+    from scenes.menu_buttons import MenuButtons
     from scenes.table import TableScene
 
     found: list[tuple[pygame.Rect | tuple[int, int], float]] = []

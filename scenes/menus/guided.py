@@ -22,9 +22,10 @@ import pygame
 
 from game.guide import LEARNER, LEARNER_NAME, GuidedGame, Shown, course, placed
 from game.i18n import N_, ntr, tr
+from scenes.fonts import wrap
 from scenes.inspect import Inspector
 from scenes.layers import Layer, LayerStack, Place
-from scenes.look import CREAM, GOLD, Message, body_font, draw_panel, draw_text, px, text_scale, wrap
+from scenes.look import CREAM, GOLD, Message, body_font, draw_panel, draw_text, px, text_scale
 from scenes.scene import Host, Scene
 from scenes.settings import lessons_dir
 from scenes.table.kit.hint import point_at

@@ -33,7 +33,6 @@ from scenes.look import (
     GOLD,
     GOLD_DARK,
     MUTED,
-    MenuButtons,
     body_font,
     draw_panel,
     draw_text,
@@ -41,6 +40,7 @@ from scenes.look import (
     px,
     text_scale,
 )
+from scenes.menu_buttons import MenuButtons
 from scenes.scene import Scene
 
 if TYPE_CHECKING:

@@ -17,7 +17,8 @@ from cards import rules_text
 from cards.rules_pages import RulesPage, pages
 from cards.rules_text import title as game_title
 from game.i18n import tr
-from scenes.look import CREAM, GOLD, body_font, draw_panel, draw_text, px, text_scale, wrap
+from scenes.fonts import wrap
+from scenes.look import CREAM, GOLD, body_font, draw_panel, draw_text, px, text_scale
 from scenes.widgets import MenuScene, dim
 
 #: The smallest text a page shrinks to before it gives up fitting (it is cut at the panel's foot then).

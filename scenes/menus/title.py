@@ -16,7 +16,6 @@ from game.i18n import N_, tr
 from scenes.look import (
     CREAM,
     MUTED,
-    MenuButtons,
     Message,
     body_font,
     column,
@@ -27,6 +26,7 @@ from scenes.look import (
     px,
     text_scale,
 )
+from scenes.menu_buttons import MenuButtons
 from scenes.saved_game import SavedGame, read_saved_game
 from scenes.scene import Scene
 from scenes.settings import autosave_path
