@@ -12,7 +12,7 @@ import pygame
 from test_table_support import frames_until
 
 from game import i18n
-from scenes import fonts, look
+from scenes import fonts, look, menu_buttons
 
 T = TypeVar("T")
 
@@ -50,7 +50,7 @@ class TextSpy:
     def install(self, monkeypatch) -> TextSpy:
         # the menus keep what they rendered: start afresh so every text is drawn (and seen) again
         look._rendered.cache_clear()
-        look._button_face.cache_clear()
+        menu_buttons._button_face.cache_clear()
         render = fonts.Font.render
         texts = self.texts
 

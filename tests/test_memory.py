@@ -149,6 +149,7 @@ def test_flip_frames_stay_under_their_budget(monkeypatch):
 
 def test_the_art_library_stays_under_its_budgets_and_keeps_the_faces_in_use(monkeypatch):
     monkeypatch.setattr("scenes.art.SCALED_BUDGET", 2 * MB)
+    monkeypatch.setattr("scenes.art.SCALED_SCREENS", 0)  # whatever window an earlier test left open
     monkeypatch.setattr("scenes.art.SOURCE_BUDGET", 4 * MB)
     art = ArtLibrary(Settings())
     in_use = art.card("palastgefluester", "Zofe/red", (100, 140))
