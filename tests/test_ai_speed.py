@@ -7,13 +7,14 @@ from typing import Any
 
 import fakegame
 import pytest
+from test_improve import LowFirst, last_to_a_trick, play, points_lead
 
 import game
 from game.ai import HARD_TIME_MS, Decision, RandomBot, make_bot
 from game.ai.improve import ImprovingBot
 from game.ai.ismcts import ISMCTSBot
-from game.ai.plan import TIME_RESERVE, SearchPlan, playout, softmax_shares
-from game.core import Action, Rng
+from game.ai.plan import TIME_RESERVE, SearchPlan, playout
+from game.core import Rng
 
 game.register(fakegame.GAME)
 
@@ -60,35 +61,6 @@ class Ranked(RandomBot):
 
     def choose(self, decision, rng):
         return self.ranked(decision, rng)[0][1]
-
-
-class LowFirst(RandomBot):
-    """A poor policy that values low cards most (as in test_improve)."""
-
-    name = "low-first"
-
-    def ranked(self, decision, rng):
-        return sorted(((-fakegame.value(a.args[0]), a) for a in decision.legal), key=lambda p: -p[0])
-
-    def choose(self, decision, rng):
-        return self.ranked(decision, rng)[0][1]
-
-
-def points_lead(state) -> list[float]:
-    return softmax_shares([float(p) for p in state.points], scale=1.0)
-
-
-def last_to_a_trick(hand: list[str], led: str):
-    """Seat 0 plays last to a trick that seat 1 led with `led`."""
-    state: Any = game.load("duel").new_state(2, 5, {"peek": False})
-    state.hands = [list(hand), ["c4", "c6"]]
-    state.trick = [(1, led)]
-    state.turn = 0
-    return state
-
-
-def play(card: str) -> Action:
-    return Action("play", (card,))
 
 
 def opening(seed: int = 3):
