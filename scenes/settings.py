@@ -67,7 +67,10 @@ def settings_path() -> Path:
 
 #: the fields kept in settings.json
 SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs", "history_limit",
-                "hints_off", "colour_vision", "language")
+                "hints_off", "colour_vision", "language", "reduced_motion", "continue_after")
+#: how long a banner that matters (a round's end, a scoring, the game's end) may wait before the table
+#: goes on by itself, in seconds; 0: it waits for a click
+CONTINUE_AFTER_CHOICES: tuple[int, ...] = (0, 3, 5, 10, 20)
 #: the palettes of seat colours (scenes/colour_vision.py names the same)
 COLOUR_VISIONS: tuple[str, ...] = ("normal", "red-weak", "green-weak", "blue-weak")
 #: how many games the history keeps at most, the oldest going first (game.history.DEFAULT_LIMIT: named
@@ -101,6 +104,10 @@ class Settings:
     colour_vision: str = "normal"  # which palette paints the seats (COLOUR_VISIONS)
     #: the language of every word shown ("en", "de"); "" until chosen: the system's language is used
     language: str = ""
+    #: no shaking, flashing or particles, and short fades instead of flights (the speed stays as chosen)
+    reduced_motion: bool = False
+    #: seconds a banner that matters waits before the table goes on by itself (0: until a click)
+    continue_after: int = 0
     #: what was wrong with the file these settings were read from
     problems: list[str] = field(default_factory=list, repr=False, compare=False)
     #: the faulty file read, and the settings as read from it: kept until the settings differ
@@ -299,6 +306,15 @@ def _apply(s: Settings, key: str, value: Any, problems: list[str], text: str) ->
         if not (isinstance(value, str) and (value in LANGUAGES or value == "")):
             return f"must be one of {', '.join(LANGUAGES)}"
         s.language = value
+    elif key == "reduced_motion":
+        if not isinstance(value, bool):
+            return "must be true or false"
+        s.reduced_motion = value
+    elif key == "continue_after":
+        if not _is_int(value) or value not in CONTINUE_AFTER_CHOICES:
+            choices = ", ".join(map(str, CONTINUE_AFTER_CHOICES))
+            return f"must be one of {choices} (seconds; 0: wait for a click)"
+        s.continue_after = value
     elif key == "history_limit":
         low, high = HISTORY_LIMITS
         if not _is_int(value) or not low <= value <= high:

@@ -20,6 +20,7 @@ from scenes.table import TABLES, open_table
 from scenes.table.kit import HOOKS, Banner, TableScene
 from scenes.table.kit.animation import Hold
 from scenes.table.kit.log_panel import LogPanel
+from scenes.table.kit.moments import Stamp, token
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -288,8 +289,9 @@ def test_a_tables_layers_lie_in_their_order(app):
     table.inspect_at(face_up_spot(table))
     sprite = next(iter(table.layer))
     sprite.flying = True
+    table.moments.add(Stamp(9.0, picture=token("3", 20), center=(100.0, 100.0)))
     table.draw(app.screen)
-    assert drawn == ["table", "flight", "marks", "banners", "inspect"]
+    assert drawn == ["table", "flight", "moments", "marks", "banners", "inspect"]
 
 
 def test_esc_closes_the_inspect_view_then_the_banner_then_opens_the_menu(app):
@@ -347,7 +349,8 @@ def test_an_overlay_parks_the_cards_in_flight_and_closes_the_inspect_view(app):
 def test_every_table_is_built_of_the_same_layers(app, game_id):
     match = Match(game_id, [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")], seed=2)
     table = open_table(app, match)
-    assert [layer.name for layer in table.layers.layers] == ["table", "flight", "marks", "banners", "inspect"]
+    assert [layer.name for layer in table.layers.layers] == ["table", "flight", "moments", "marks", "banners",
+                                                             "inspect"]
     places = [layer.place for layer in table.layers.layers]
     assert places == sorted(places)
 

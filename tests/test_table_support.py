@@ -36,3 +36,24 @@ def frames_until(app, done: Callable[[], bool], limit: int = 2000, dt: float = 1
             return count
         app.step(dt)
     raise AssertionError(f"not reached within {limit} frames")
+
+
+def waiting_banner(app) -> bool:
+    """Whether the screen in front is a table whose banner waits for a click (a round's end, a scoring,
+    the game's end)."""
+    table = getattr(app.stack, "top", None)
+    banner = getattr(table, "banner", None)
+    return banner is not None and banner.waits
+
+
+def click_on(app, done: Callable[[], bool], limit: int = 4000, dt: float = 1 / 60) -> int:
+    """Step frames until `done()`, clicking each banner that waits for a click on the way, as a player
+    would; returns how many frames it took (AssertionError past `limit`)."""
+    for count in range(limit):
+        if done():
+            return count
+        if waiting_banner(app):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                                 scancode=0))
+        app.step(dt)
+    raise AssertionError(f"not reached within {limit} frames")

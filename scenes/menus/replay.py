@@ -135,6 +135,9 @@ class ReplayTable:
     def shows_button(self, key: str) -> bool:
         return key not in QUIET_BUTTONS  # nobody decides in a replay: the bar below leads
 
+    def banners_wait(self) -> bool:
+        return False  # the bar below leads: a replay plays on by itself, or stops where it is paused
+
 
 class ReplayScene(Scene):
     def __init__(self, app: Host, playback: Playback, *, watch: int | str | None = None,

@@ -17,7 +17,7 @@ from game.i18n import LANGUAGES, N_, language, ntr, tr
 from scenes import sound
 from scenes.colour_vision import VISION_LABELS, VISIONS, vision_or_normal
 from scenes.menus.setup import Stepper, pack_label
-from scenes.settings import ANIMATION_SPEEDS
+from scenes.settings import ANIMATION_SPEEDS, CONTINUE_AFTER_CHOICES
 from scenes.widgets import MenuScene, column, draw_panel, fitted_label, px, row, set_fitted_text
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
@@ -29,6 +29,13 @@ PREVIEW_EVERY = 0.25  # seconds between volume previews while the slider moves
 
 def size_text(size: tuple[int, int]) -> str:
     return f"{size[0]} × {size[1]}"
+
+
+def continue_label(seconds: int) -> str:
+    """A choice of "Continue by itself": off (the banner waits for a click), or after so many seconds."""
+    if seconds <= 0:
+        return tr("Off: wait for a click")
+    return ntr("after {n} second", "after {n} seconds", seconds).format(n=seconds)
 
 
 def history_limit_choices(current: int) -> list[int]:
@@ -62,6 +69,8 @@ class SettingsScene(MenuScene):
         self.history_stepper: Stepper | None = None
         self.vision_stepper: Stepper | None = None
         self.language_stepper: Stepper | None = None
+        self.motion_stepper: Stepper | None = None
+        self.continue_stepper: Stepper | None = None
         self._size_by_text: dict[str, tuple[int, int]] = {}
         self._since_preview = PREVIEW_EVERY
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -75,12 +84,13 @@ class SettingsScene(MenuScene):
         art = self.app.art
         art.reload_changed()  # a pack made while the game runs is offered too
         art_games = art.art_games()
-        rows = column(area, 7 + len(art_games), width, px(46, size), px(22, size))
+        rows = column(area, 9 + len(art_games), width, px(46, size), px(22, size))
         pad = px(24, size)
         self.panel_rect = pygame.Rect(rows[0].left - pad, rows[0].top - pad, width + 2 * pad,
                                       rows[-1].bottom - rows[0].top + 2 * pad).clip(pygame.Rect(0, 0, w, h))
         labels = (tr("Language"), tr("Full screen"), tr("Window size"), tr("Animation speed"),
-                  tr("Sound volume"), tr("Colour vision"), tr("Games kept"),
+                  tr("Reduced motion"), tr("Continue by itself"), tr("Sound volume"), tr("Colour vision"),
+                  tr("Games kept"),
                   *(tr("Art: {game}").format(game=rules_text.title(g)) for g in art_games))
         controls = []
         for label, rect in zip(labels, rows, strict=True):
@@ -116,6 +126,20 @@ class SettingsScene(MenuScene):
             if speed == settings.animation_speed:
                 button.select()
             self.speed_buttons[speed] = button
+
+        self.motion_stepper = Stepper(
+            self, controls[3], [tr("Off"), tr("On")], int(settings.reduced_motion),
+            lambda i: self.set_reduced_motion(bool(i)),
+            tooltip=tr("No shaking, flashing or sparks, and short fades instead of flights"))
+
+        waits = list(CONTINUE_AFTER_CHOICES)
+        self.continue_stepper = Stepper(
+            self, controls[4], [continue_label(n) for n in waits],
+            waits.index(settings.continue_after) if settings.continue_after in waits else 0,
+            lambda i: self.set_continue_after(waits[i]), wrap=False,
+            tooltip=tr("A round's end, a scoring and the game's end wait for your click, or go on by "
+                       "themselves after this long"))
+        del controls[3:5]
 
         slider_rect = controls[3].copy()
         value_w = px(70, size)
@@ -160,6 +184,14 @@ class SettingsScene(MenuScene):
                 button.select()
             else:
                 button.unselect()
+
+    def set_reduced_motion(self, on: bool) -> None:
+        self.app.settings.reduced_motion = on
+        self.app.settings_changed()
+
+    def set_continue_after(self, seconds: int) -> None:
+        self.app.settings.continue_after = seconds
+        self.app.settings_changed()
 
     def set_colour_vision(self, vision: str) -> None:
         self.app.settings.colour_vision = vision

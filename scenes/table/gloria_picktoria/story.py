@@ -16,7 +16,7 @@ from game.gloria_picktoria.events import FoxPassDue, ScoringDone
 from game.gloria_picktoria.scoring import Breakdown
 from game.i18n import N_, Message, Seat, Text, message, plural_message, tr
 from scenes.table.gloria_picktoria.panels import GloriaPanels, draw_scoring, scoring_title
-from scenes.table.kit import BANNER_SECONDS, Banner
+from scenes.table.kit import Banner
 from scenes.table.kit.animation import Hold
 
 SCORING_SECONDS = 9.0  # a scoring panel stays this long at normal speed (a click closes it)
@@ -46,11 +46,10 @@ class GloriaStory(GloriaPanels):
 
     def banner_for(self, event: Event) -> Banner | None:
         if isinstance(event, ScoringDone):
-            hold = Hold(SCORING_SECONDS * self.speed)
-            return ScoringBanner(self.in_words(event.text), [], hold, event.breakdown)
+            return ScoringBanner(self.in_words(event.text), [], self.until_clicked(), event.breakdown)
         if isinstance(event, GameEnded):
             lines = [self.in_words(event.text)]
-            return Banner(tr("Game over"), lines, Hold(BANNER_SECONDS * self.speed))
+            return Banner(tr("Game over"), lines, self.until_clicked())
         return None
 
     def describe(self, event: Event) -> str | None:

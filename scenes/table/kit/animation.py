@@ -101,6 +101,12 @@ class Hold:
 
 
 @dataclass
+class ClickHold(Hold):
+    """A pause that lasts until a click (a round's end, a scoring, the game's end): `seconds` is inf, or
+    how long the player let it wait before the table goes on by itself."""
+
+
+@dataclass
 class Timeline:
     """Steps run in order; each step is a callable that starts something and returns the Hold to wait
     out before the next step starts (None: go straight on)."""
@@ -147,6 +153,11 @@ class Banner:
     _: KW_ONLY
     leads: bool = False  # shown before the card move it announces, which follows it
     sound: str | None = "round_end"
+
+    @property
+    def waits(self) -> bool:
+        """Whether it stays until clicked (or the time the player chose to let it wait)."""
+        return isinstance(self.hold, ClickHold)
 
     def clicked(self) -> bool:
         """A click on it: True when it should go now (a banner may first show itself whole)."""

@@ -13,6 +13,7 @@ it (tests/test_table_kit.py holds every table and mixin to that).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
 
@@ -24,11 +25,12 @@ from scenes.inspect import Inspector
 from scenes.layers import LayerStack
 from scenes.scene import Scene
 from scenes.settings import MOVE_SECONDS
-from scenes.table.kit.animation import Banner, Hold, Reveal, Timeline
+from scenes.table.kit.animation import Banner, ClickHold, Hold, Reveal, Timeline
 from scenes.table.kit.cards import CardLayer, CardSprite, Placement
 from scenes.table.kit.hint import TableHint
 from scenes.table.kit.layout import Scale
 from scenes.table.kit.logbook import Logbook, LogView
+from scenes.table.kit.moments import Effect, Moments
 from scenes.table.kit.paint import GOLD, INK_DIM, Button, PanelCache, TextCache
 from scenes.table.kit.targets import Answer, Play, Target
 from scenes.table.kit.zones import Entry, ZoneModel
@@ -56,6 +58,7 @@ class TableHooks(Scene, Generic[ObsT]):
     layer: CardLayer
     model: ZoneModel
     timeline: Timeline
+    moments: Moments
     texts: TextCache
     panels: PanelCache
     obs: ObsT
@@ -152,6 +155,21 @@ class TableHooks(Scene, Generic[ObsT]):
     def move_seconds(self) -> float:
         """How long a card takes to fly: the settings' animation time at the table's `pace`."""
         return self.app.settings.move_seconds / self.pace()
+
+    @final
+    @property
+    def reduced_motion(self) -> bool:
+        """The player asked for reduced motion: no shaking, flashing or sparks, fades for flights."""
+        return bool(self.app.settings.reduced_motion)
+
+    @final
+    def until_clicked(self) -> Hold:
+        """The hold of a banner that matters: it stays until a click, or as long as the player chose
+        ("Continue by itself"), at every animation speed (where `banners_wait`: a replay's go on)."""
+        if not self.banners_wait():
+            return Hold(BANNER_SECONDS * self.speed)
+        after = self.app.settings.continue_after
+        return ClickHold(float(after) if after > 0 else math.inf)
 
     # -- the game's part: the declared hooks -------------------------------------------------------
     def wanted_zones(self, obs: ObsT) -> dict[str, list[str | None]]:
@@ -312,9 +330,15 @@ class TableHooks(Scene, Generic[ObsT]):
 
     def banner_for(self, event: Event) -> Banner | None:
         if isinstance(event, RoundEnded):
-            return Banner(tr("Round over"), [self.in_words(event.text)], Hold(BANNER_SECONDS * self.speed))
+            return Banner(tr("Round over"), [self.in_words(event.text)], self.until_clicked())
         if isinstance(event, GameEnded):
-            return Banner(tr("Game over"), [self.in_words(event.text)], Hold(BANNER_SECONDS * self.speed))
+            return Banner(tr("Game over"), [self.in_words(event.text)], self.until_clicked())
+        return None
+
+    def moment_for(self, event: Event) -> Sequence[Effect] | None:
+        """The celebration `event` calls for (moments.py), played after its card move and banner: its
+        effects play together and the playback waits for them; a click skips them to their end. An
+        effect's `on_end` is where what it shows becomes true (a plate's counter at its new value)."""
         return None
 
     def initial_deal(self, obs: ObsT) -> tuple[dict[str, list[str | None]], list[CardMoved]]:
@@ -380,6 +404,10 @@ class TableHooks(Scene, Generic[ObsT]):
         menu of its own (a first game's lesson menu); False opens the pause menu."""
         return False
 
+    def banners_wait(self) -> bool:
+        """Whether a banner that matters waits for a click here (a replay's bar leads instead)."""
+        return True
+
     def on_caught_up(self) -> None:
         """Called every frame the table is in front, settled and showing the latest observation (a
         guided game shows its next lesson from here)."""
@@ -399,7 +427,8 @@ HOOKS: frozenset[str] = frozenset({
     "card_action", "draw_under", "draw_over", "draw_backdrop", "draw_banner", "draw_marks", "describe",
     "remember", "reset_memory", "round_title", "table_move", "stagger", "play_shuffle", "banner_for",
     "initial_deal", "view_size", "in_front", "art_sizes", "art_id_for", "reveal_card_size", "on_menu",
-    "on_caught_up", "pace", "shows_button",
+    "on_caught_up", "pace", "shows_button", "moment_for",
+    "banners_wait",
 })
 
 __all__ = ["BANNER_SECONDS", "DEAL_STAGGER", "HOOKS", "ObsT", "TableHooks"]

@@ -40,7 +40,7 @@ class TableInput(TableStory[ObsT]):
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.request_undo()
             elif event.key in (pygame.K_SPACE, pygame.K_RETURN):
-                self.timeline.skip()
+                self.skip_moment()
             elif event.key == pygame.K_l:
                 self.open_log()
             elif event.key == HINT_KEY:
@@ -88,9 +88,19 @@ class TableInput(TableStory[ObsT]):
             self.dismiss()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
-            self.timeline.skip()
+            self.dismiss()
             return True
         return False
+
+    @final
+    def skip_moment(self) -> None:
+        """A click or a key during a moment: its effects and the cards in flight to their end at once
+        (the same end state they reach by themselves), and the playback on to its next step."""
+        busy = self.moments.busy
+        self.moments.finish()
+        if busy:
+            self.layer.finish()
+        self.timeline.skip()
 
     @final
     def close_announcement(self) -> bool:
@@ -252,6 +262,9 @@ class TableInput(TableStory[ObsT]):
         if pressed is not None:
             if self.target_at(pos) is pressed:
                 self.activate(pressed)
+            return
+        if self.moments.busy:
+            self.skip_moment()  # a click skips a celebration to its end; it never waits for one
             return
         if self.answer(self.click_on_table(pos)):
             return

@@ -3,6 +3,8 @@ and when everything has settled. Events are played back here as card moves, anno
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import final
 
 from game.core import CardMoved, CardsRevealed, Event, Shuffled
@@ -10,7 +12,10 @@ from scenes import sound
 from scenes.table.kit.animation import Banner, Hold, Reveal
 from scenes.table.kit.cards import CardSprite
 from scenes.table.kit.hooks import ObsT, TableHooks
+from scenes.table.kit.moments import Effect
 from scenes.table.kit.targets import Target
+
+Step = Callable[[], Hold | None]  # a step of the playback: it starts something, returns what to wait for
 
 REVEAL_SECONDS = 2.2
 SOUND_GAP = 0.07
@@ -107,28 +112,37 @@ class TableMotion(TableHooks[ObsT]):
         self.decorate()
 
     @final
-    def _animate(self, event: Event, banner: Banner | None) -> Hold | None:
-        seconds = self.move_seconds
+    def _steps_of(self, event: Event, banner: Banner | None, effects: Sequence[Effect] | None) -> list[Step]:
+        """How `event` plays back, step by step: its card move (or shuffle, or shown hand), then its
+        moment, then its banner (a banner that `leads` comes before the move it announces)."""
+        steps: list[Step] = []
+        announce: Step | None = partial(self._announce, banner) if banner is not None else None
+        moment: Step | None = partial(self.moments.play, effects) if effects else None
         if isinstance(event, CardMoved):
             move = self.table_move(event)
-            share = self.stagger(move)
-            if banner is None:
-                return self._fly(move, share)
-            if banner.leads:
-                self.timeline.steps.insert(0, lambda: self._fly(move, share))
-                return self._announce(banner)
-            self.timeline.steps.insert(0, lambda: self._announce(banner))
-            return self._fly(move, share)
-        if isinstance(event, Shuffled):
-            self.play_shuffle(event)
-            self.relayout(seconds)
-            self.sound("shuffle")
-            return Hold(seconds)
-        if isinstance(event, CardsRevealed) and event.cards:
-            self.reveal = Reveal(event.seat, event.cards, Hold(REVEAL_SECONDS * self.speed))
-            self.sound("flip")
-            return self.reveal.hold
-        return self._announce(banner) if banner is not None else None
+            if announce is not None and banner is not None and banner.leads:
+                steps.append(announce)
+                announce = None
+            steps.append(partial(self._fly, move, self.stagger(move)))
+        elif isinstance(event, Shuffled):
+            steps.append(partial(self._shuffle, event))
+        elif isinstance(event, CardsRevealed) and event.cards:
+            steps.append(partial(self._reveal, event))
+        steps.extend(step for step in (moment, announce) if step is not None)
+        return steps
+
+    @final
+    def _shuffle(self, event: Shuffled) -> Hold:
+        self.play_shuffle(event)
+        self.relayout(self.move_seconds)
+        self.sound("shuffle")
+        return Hold(self.move_seconds)
+
+    @final
+    def _reveal(self, event: CardsRevealed) -> Hold:
+        self.reveal = Reveal(event.seat, event.cards, Hold(REVEAL_SECONDS * self.speed))
+        self.sound("flip")
+        return self.reveal.hold
 
     @final
     def _fly(self, move: CardMoved, share: float | None) -> Hold:

@@ -41,6 +41,7 @@ from scenes.table.kit.hint import TableHint
 from scenes.table.kit.hooks import BANNER_SECONDS, HOOKS, ObsT
 from scenes.table.kit.layout import Scale
 from scenes.table.kit.logbook import Logbook, LogView
+from scenes.table.kit.moments import Moments
 from scenes.table.kit.paint import PanelCache, TextCache
 from scenes.table.kit.zones import ZoneModel
 
@@ -76,6 +77,7 @@ class TableScene(TableCanvas[ObsT]):
         self.layer = CardLayer(match.game.id)
         self.model = ZoneModel(self.layer.new_uid)
         self.timeline = Timeline()
+        self.moments = Moments(reduced=lambda: bool(app.settings.reduced_motion))
         self.texts = TextCache()
         self.panels = PanelCache()
         self.obs = {}  # type: ignore[assignment]  # the first observation comes with on_enter
@@ -128,6 +130,7 @@ class TableScene(TableCanvas[ObsT]):
         self.add_layer(Layer(Place.TABLE, self.draw_table, handle=self.table_input, close=self.open_menu,
                              name="table"))
         self.add_layer(Layer(Place.FLIGHT, self.draw_flights, shown=self.layer.has_flights, name="flight"))
+        self.add_layer(Layer(Place.FLIGHT, self.moments.draw, shown=self.moments.busy_now, name="moments"))
         self.add_layer(Layer(Place.MARKS, self.draw_all_marks, name="marks"))
         self.add_layer(Layer(Place.BANNERS, self.draw_banners, shown=self.announcing,
                              handle=self.banner_input, close=self.close_announcement, name="banners"))
@@ -189,6 +192,7 @@ class TableScene(TableCanvas[ObsT]):
         self.warm_art()
         self.refresh_underlay()
         self._drag = None
+        self.moments.finish()  # its effects were placed for the old size
         self.relayout(0.0)
         self.layer.finish()
         self._targets_key = None
@@ -202,6 +206,7 @@ class TableScene(TableCanvas[ObsT]):
             self._resync(animate=False)
         self._take_events()
         self._take_notices()
+        self.moments.update(dt)
         self.timeline.advance(dt)
         self.layer.update(dt)
         if self.toast is not None and self.toast[1] <= 0:
@@ -322,8 +327,10 @@ class TableScene(TableCanvas[ObsT]):
     @final
     def on_cover(self) -> None:
         """An overlay (the pause menu, the History, a question, a lesson) covers the table: cards in
-        flight are parked where they were going, a drag is let go, and a card shown large closes."""
+        flight are parked where they were going, a moment is played to its end, a drag is let go, and a
+        card shown large closes."""
         self._drag = self._press = None
+        self.moments.finish()
         self.layer.finish()
         self.inspector.close()
 

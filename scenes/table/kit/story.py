@@ -51,9 +51,16 @@ class TableStory(TableMotion[ObsT]):
             self.retell()  # the moves taken back leave the log too
             return None
         banner = self.banner_for(event)
-        hold = self._animate(event, banner)
+        steps = self._steps_of(event, banner, self.moment_for(event))
+        # the log line and what the table keeps of the event come when its animation has landed
+        steps.append(partial(self._told, event))
+        self.timeline.steps[0:0] = steps[1:]
+        return steps[0]()
+
+    @final
+    def _told(self, event: Event) -> None:
         self._tell(event)
-        return hold
+        self.refresh_underlay()
 
     @final
     def _tell(self, event: Event) -> None:
@@ -77,6 +84,7 @@ class TableStory(TableMotion[ObsT]):
         self.match.drain_events(self._seat_arg)  # already in the record: told below with the rest
         self._told_viewer = self.viewer
         self.timeline.clear()
+        self.moments.clear()
         self.banner = None
         self.reveal = None
         self.toast = None

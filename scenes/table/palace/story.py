@@ -15,7 +15,7 @@ from game.core import CardMoved, Event, GameEnded, Note, TurnChanged
 from game.i18n import Seat, message, ntr, ordinal, tr
 from game.palace.cards import rank_of, rank_param
 from game.palace.events import BlindMiss, PlayerOut, TurnCause, TurnPassed
-from scenes.table.kit import BANNER_SECONDS, Banner
+from scenes.table.kit import Banner
 from scenes.table.kit.animation import Hold
 from scenes.table.kit.paint import GOLD, INK
 from scenes.table.palace.panels import PalacePanels, card_text
@@ -123,9 +123,7 @@ class PalaceStory(PalacePanels):
         if isinstance(event, Note) and event.text:
             return self._note_flash(event)
         if isinstance(event, GameEnded):
-            return Banner(
-                tr("Game over"), [self.in_words(event.text)], Hold(BANNER_SECONDS * self.speed)
-            )
+            return Banner(tr("Game over"), [self.in_words(event.text)], self.until_clicked())
         return super().banner_for(event)
 
     def describe(self, event: Event) -> str | None:

@@ -19,8 +19,7 @@ from game.core import (
 from game.i18n import Text, join_words, ntr, tr
 from game.palastgefluester.cards import card_words, person_label
 from game.palastgefluester.view import PalastgefluesterObservation
-from scenes.table.kit import BANNER_SECONDS, Banner, TableScene
-from scenes.table.kit.animation import Hold
+from scenes.table.kit import Banner, TableScene
 
 
 def card_label(card: str | None) -> str:
@@ -54,10 +53,10 @@ class PalastStory(TableScene[PalastgefluesterObservation]):
                 names = join_words([self.seat_name(s) for s in event.scorers])
                 lines.append(tr("1 point for {names}").format(names=names))
             title = tr("Round {number} over").format(number=self.obs.get("round", ""))
-            return Banner(title, lines, Hold(BANNER_SECONDS * self.speed))
+            return Banner(title, lines, self.until_clicked())
         if isinstance(event, GameEnded):
             lines = [self.in_words(event.text)]
-            return Banner(tr("Game over"), lines, Hold(BANNER_SECONDS * self.speed))
+            return Banner(tr("Game over"), lines, self.until_clicked())
         return None
 
     def describe(self, event: Event) -> str | None:

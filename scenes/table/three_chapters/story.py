@@ -127,7 +127,7 @@ class TableStory(TablePanels):
         if isinstance(event, ChapterEnded) and event.chapter == 2:
             sheet = score_sheet(self.latest_observation(), self.names)
             row_seconds = SCORE_ROW_SECONDS * self.speed  # every row in turn, then the totals stay a while
-            hold = Hold(row_seconds * sheet.steps + seconds)
+            hold = self.until_clicked()
             title = self.in_words(event.text)
             return SheetBanner(title, [], hold, sheet=sheet, row_seconds=row_seconds)
         if isinstance(event, ChapterEnded):
@@ -137,7 +137,7 @@ class TableStory(TablePanels):
                     self.in_words(event.text),
                     tr("The highest card wins the trick and a star; then every card's II abilities score."),
                 ],
-                Hold(seconds),
+                self.until_clicked(),
             )
         if isinstance(event, NewDeal):
             return Banner(
