@@ -24,7 +24,9 @@ _lock = threading.Lock()
 
 
 #: the sounds the table plays, made by `python -m tools.make_sounds` into assets/sounds/<name>.wav
-SOUNDS: tuple[str, ...] = ("place", "flip", "shuffle", "round_end")
+SOUNDS: tuple[str, ...] = ("place", "flip", "shuffle", "round_end",
+                           # the moments (scenes/table/kit/moments.py): a celebration's cues
+                           "whoosh", "tick", "stamp", "tension", "burn", "chime", "fanfare", "loser")
 SOUND_DIR = asset_path("sounds")
 
 
