@@ -321,16 +321,18 @@ def row(area: pygame.Rect, count: int, height: int, gap: int, width: int | None 
     return [pygame.Rect(left + i * (width + gap), top, width, height) for i in range(count)]
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, size: tuple[int, int]) -> None:
-    """A dark translucent board with a thin gold rim, for grouping widgets on the felt."""
-    surface.blit(_panel(rect.size, px(14, size), px(2, size)), rect)
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, size: tuple[int, int], opacity: int = 200) -> None:
+    """A dark translucent board with a thin gold rim, for grouping widgets on the felt (`opacity` 248:
+    under a page of text). pygame-gui's text boxes lie on it flat and clear: their own rounded shape is
+    drawn four times over in memory, a peak of well over 100 MB for a page of rules."""
+    surface.blit(_panel(rect.size, px(14, size), px(2, size), opacity), rect)
 
 
 @cached("menu panels", PANEL_BUDGET)
-def _panel(size: tuple[int, int], radius: int, border: int) -> pygame.Surface:
+def _panel(size: tuple[int, int], radius: int, border: int, opacity: int = 200) -> pygame.Surface:
     panel = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
     rect = panel.get_rect()
-    pygame.draw.rect(panel, (6, 26, 17, 200), rect, border_radius=radius)
+    pygame.draw.rect(panel, (6, 26, 17, opacity), rect, border_radius=radius)
     pygame.draw.rect(panel, (*GOLD_DARK[:3], 255), rect, border, border_radius=radius)
     return panel
 

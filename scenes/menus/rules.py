@@ -210,3 +210,4 @@ class RulesScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 190)
         self.draw_decor(surface)
+        draw_panel(surface, self.box_rect, surface.get_size(), opacity=248)
