@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from game.i18n import tr
 from scenes.fonts import wrap
@@ -215,6 +215,19 @@ def set_fitted_text(label: UILabel, text: str) -> None:
 
 
 # -- message box -----------------------------------------------------------------------------------
+MESSAGE_BG = (11, 34, 24)
+MESSAGE_RIM = (184, 148, 67)
+
+
+def message_board(size: tuple[int, int], window: tuple[int, int]) -> pygame.Surface:
+    """The message box's board: opaque, rounded, with a gold rim."""
+    board = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+    radius, rim = px(10, window), max(1, px(2, window))
+    pygame.draw.rect(board, MESSAGE_BG, board.get_rect(), border_radius=radius)
+    pygame.draw.rect(board, MESSAGE_RIM, board.get_rect(), rim, border_radius=radius)
+    return board.convert_alpha() if pygame.display.get_surface() is not None else board
+
+
 class MessageBox:
     """A modal panel over the scene: while it is open the scene ignores its other widgets."""
 
@@ -233,6 +246,9 @@ class MessageBox:
         rect = pygame.Rect(0, 0, max(1, width), max(1, height))
         rect.center = (size[0] // 2, size[1] // 2)
         self.panel = UIPanel(rect, starting_height=50, manager=ui, object_id=oid(None, "#message_panel"))
+        # the board itself is drawn once here: pygame-gui draws a rounded shape four times over in memory
+        UIImage(pygame.Rect(0, 0, rect.width, rect.height), message_board(rect.size, size), manager=ui,
+                container=self.panel)
         inner_w = max(1, rect.width - 2 * pad)
         html = f"<b>{_escape(message.title)}</b><br><br>{_escape(message.text)}"
         text_h = max(1, rect.height - 3 * pad - button_h)
