@@ -1,8 +1,9 @@
 """Benchmarks, measured as ratios within one run (never as timed tests).
 
     python -m tools.bench engine [--game ID] [--players N] [--seconds S] [--json]
-    python -m tools.bench frame  [--game ID] [--players N] [--size WxH] [--hinting] [--json]
-                                 (see tools/bench_frame.py; --hinting: a person asks for hints meanwhile)
+    python -m tools.bench frame  [--game ID] [--players N] [--size WxH] [--hinting] [--moment NAME|all]
+                                 [--json] (see tools/bench_frame.py; --hinting: a person asks for hints
+                                 meanwhile; --moment: the frames of a celebration, e.g. `scoring`)
     python -m tools.bench ai     [--game ID] [--players N] [--games K] [--levels L1,L2] [--json]
     python -m tools.bench startup [--runs N] [--json]
     python -m tools.bench memory [--frames N] [--size WxH] [--seed S] [--json]  (see tools/bench_memory.py)
@@ -207,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     ai.add_argument("--games", type=cli.count(1), default=5)
     ai.add_argument("--levels", type=cli.bot_list, default=["random", *LEVELS],
                     help="bots to time, comma-separated (default: random and every level)")
-    sub.add_parser("frame", help="frame times of a full table (see tools/bench_frame.py)")
+    sub.add_parser("frame", help="frame times of a full table, or of one celebration moment with --moment "
+                                 "NAME|all (see tools/bench_frame.py)")
     sub.add_parser("memory", help="peak and flat RSS of the app under the monkey (see tools/bench_memory.py)")
     startup = sub.add_parser("startup", help="time to the interactive title menu")
     startup.add_argument("--runs", type=cli.count(1), default=7)
