@@ -3,7 +3,7 @@
 The default pack prints the shape on each person card (tools/artgen/palastgefluester) and the table
 draws it on seat plates and display rows: red is a triangle, blue a circle, yellow a star, green a
 diamond, purple a square and brown a cross (cards/colour_shapes.py). `outline` gives a shape's points,
-`mark` a drawn mark.
+`mark` a drawn mark (`badge` the same for a shape by its name).
 """
 
 from __future__ import annotations
@@ -65,18 +65,23 @@ def ink_on(colour: Sequence[int]) -> RGB:
 def mark(colour_name: str, colour: RGB, side: int) -> pygame.Surface:
     """A round badge `side` pixels wide in `colour` with the colour's shape on it (a plain disc for a
     colour without a shape)."""
-    return _mark(colour_name, tuple(colour[:3]), max(4, int(side)))
+    return badge(shape_of(colour_name), colour, side)
+
+
+def badge(shape: str | None, colour: RGB, side: int) -> pygame.Surface:
+    """A round badge `side` pixels wide in `colour` with `shape` on it (None: a plain disc); the charts
+    draw a seat's badge from its look (scenes/colour_vision.seat_look)."""
+    return _badge(shape, tuple(colour[:3]), max(4, int(side)))
 
 
 @lru_cache(maxsize=64)
-def _mark(colour_name: str, colour: RGB, side: int) -> pygame.Surface:
+def _badge(shape: str | None, colour: RGB, side: int) -> pygame.Surface:
     k = _SUPERSAMPLE
     big = pygame.Surface((side * k, side * k), pygame.SRCALPHA)
     centre = (side * k / 2, side * k / 2)
     radius = side * k / 2
     pygame.draw.circle(big, (12, 14, 18), centre, radius)
     pygame.draw.circle(big, colour, centre, radius * 0.86)
-    shape = shape_of(colour_name)
     if shape is not None:
         pygame.draw.polygon(big, ink_on(colour), outline(shape, centre, radius * 0.6))
     return pygame.transform.smoothscale(big, (side, side))

@@ -3,7 +3,8 @@
 Palastgeflüster names a seat by its colour. The setting "colour vision" picks the palette the table
 paints seats in: `normal`, or one for red-weak (protan), green-weak (deutan) or blue-weak (tritan)
 eyes, each tuned so that its five seat colours stay apart for those eyes. Hue is never the only cue:
-every colour also has a shape (scenes/colour_marks.py).
+every colour also has a shape (scenes/colour_marks.py). `seat_look` says how seat N looks, its colour
+and its shape, as Palastgeflüster's plates show it; the results screen and its charts paint seats so.
 
 How "apart" is measured: a colour as such an eye sees it is simulated with the matrices of Machado,
 Oliveira and Fernandes (2009) at severity 1.0, applied in linear RGB; the result is taken to CIELAB
@@ -14,8 +15,11 @@ difference of `MIN_DIFFERENCE`, under its own simulation and under normal vision
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
+from cards.colour_shapes import shape_of
 from game.i18n import N_
 from scenes.settings import COLOUR_VISIONS
 
@@ -89,15 +93,52 @@ SIMULATIONS: dict[str, Matrix | None] = {
 }
 
 
+#: the sixth seat's colour (3 Chapters seats six; Palastgeflüster's cards know brown as their sixth colour,
+#: printed (124, 78, 40)) for each vision, kept MIN_DIFFERENCE from the palette's five as its own eyes and
+#: normal eyes see them (tests/test_chart_colours.py)
+BROWNS: dict[str, RGB] = {
+    "normal": (124, 78, 40),
+    "red-weak": (188, 126, 8),
+    "green-weak": (108, 94, 88),
+    "blue-weak": (100, 94, 48),
+}
+#: the seat colours in seat order: Palastgeflüster gives seat N the N-th of its colours (its observation's
+#: "colours", in the palettes' order) and every table that names seats by colour follows it; brown sixth
+SEAT_ORDER: tuple[str, ...] = (*PALETTES["normal"], "brown")
+
+
+@dataclass(frozen=True)
+class SeatLook:
+    """A seat's colour at the table: its name ("red"), its RGB in the chosen palette and its shape (None
+    for a colour without one)."""
+
+    name: str
+    rgb: RGB
+    shape: str | None
+
+
 def vision_or_normal(vision: str) -> str:
     """`vision` when it is one the app knows, else "normal"."""
     return vision if vision in PALETTES else "normal"
 
 
 def seat_colour(name: str, vision: str = "normal", default: RGB = (236, 232, 220)) -> RGB:
-    """The RGB of the seat colour `name` ("red", …) in the palette for `vision` (`default` for a name
-    that is no seat colour)."""
-    return PALETTES[vision_or_normal(vision)].get(name, default)
+    """The RGB of the seat colour `name` ("red", …, "brown" for a sixth seat) in the palette for
+    `vision` (`default` for a name that is no seat colour)."""
+    vision = vision_or_normal(vision)
+    return PALETTES[vision].get(name, BROWNS[vision] if name == "brown" else default)
+
+
+def seat_look(seat: int, vision: str = "normal", colours: Sequence[str] | None = None) -> SeatLook:
+    """Seat `seat`'s colour and shape at the table, in the palette for `vision`: the colour its game names
+    for it (`colours`: Palastgeflüster's observation lists one per seat), else the seat order's. It gives
+    the name and RGB Palastgeflüster's table paints a plate in (`seat_colour` of the seat's colour), and the
+    results screen and its charts ask it, so a seat looks the same at the table and after the game."""
+    names = list(colours) if colours else list(SEAT_ORDER)
+    if not 0 <= seat < len(names):
+        names = list(SEAT_ORDER)
+    name = names[seat % len(names)]
+    return SeatLook(name, seat_colour(name, vision), shape_of(name))
 
 
 # -- the measure ---------------------------------------------------------------------------------

@@ -194,7 +194,6 @@ def test_the_results_charts_paint_their_series_in_the_chosen_vision(vision, tmp_
     from test_table_support import close_app, make_app
 
     from game.match import Match, Seat
-    from scenes.menus.charts import colour
     from scenes.menus.results import ResultsScene
 
     monkeypatch.setenv("KARTENTISCH_CONFIG_DIR", str(tmp_path / "config"))
@@ -207,6 +206,6 @@ def test_the_results_charts_paint_their_series_in_the_chosen_vision(vision, tmp_
         figures = ResultsScene(app, match).figures
         assert figures is not None and figures.charts
         for chart in figures.charts:
-            assert [s.colour for s in chart.series] == [colour(i, vision) for i in range(4)]
+            assert [s.colour for s in chart.series] == [seat_colour(c, vision) for c in COLOURS[:4]]
     finally:
         close_app(app)

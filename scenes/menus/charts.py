@@ -1,6 +1,10 @@
 """Charts drawn by the app, in the look of the menus and the table: bars and lines on a dark panel with
 a thin gold rim, a colour per player, text sized for the window (readable at 1280x720).
 
+A chart of a game's seats paints each seat as its table does (scenes/colour_vision.seat_look: the seat's
+colour in the chosen palette, and its shape in the legend and on the line's points); a chart of players
+across many games (the statistics screen) has no seats to follow and takes the series colours below.
+
 `Chart` is what to draw (words and numbers); `draw_chart` draws one into a rectangle, `draw_charts` a
 row of them. `progress_charts` puts a game's figures (game.progress) into words: the results screen and
 the statistics screen both draw with this module.
@@ -16,10 +20,11 @@ import pygame
 
 from game.i18n import N_, ptr, tr
 from game.progress import Progress
-from scenes.colour_vision import vision_or_normal
+from scenes.colour_marks import badge, ink_on, outline
+from scenes.colour_vision import seat_look, vision_or_normal
 from scenes.look import CREAM, GOLD, GOLD_DARK, MUTED, body_font, draw_panel, fit_text, px, text_scale
 
-#: a colour per series (a seat), readable on the dark felt and apart from each other
+#: a colour per series (a player, where a chart has no seats), readable on the dark felt and apart
 PALETTE: tuple[tuple[int, int, int], ...] = (
     (240, 200, 96),  # gold
     (110, 182, 240),  # sky
@@ -76,9 +81,13 @@ def colour(index: int, vision: str = "normal") -> tuple[int, int, int]:
 
 @dataclass
 class ChartSeries:
+    """One line or set of bars: `shape` (a seat's, colour_marks.outline) marks it in the legend and on a
+    line's points, so that no series relies on its hue alone; None: a plain swatch and dots."""
+
     label: str
     values: list[float | None]
     colour: tuple[int, int, int]
+    shape: str | None = None
 
 
 @dataclass
@@ -142,7 +151,7 @@ def draw_charts(surface: pygame.Surface, rect: pygame.Rect, charts: Sequence[Cha
     if len(charts) > 1 and all(ls == labels[0] for ls in labels) and charts[0].legend:
         font = body_font(max(8, round(14 * text_scale(size))))
         area = pygame.Rect(rect.left, rect.top, rect.width, rect.height)
-        below = _draw_legend(surface, area, charts[0], font, size)
+        below = draw_legend(surface, area, charts[0], font, size)
         rect = pygame.Rect(rect.left, below, rect.width, max(1, rect.bottom - below))
         charts = [replace(c, legend=False) for c in charts]
     width = max(1, (rect.width - gap * (len(charts) - 1)) // len(charts))
@@ -175,9 +184,11 @@ def _x_label(kind: str, value: int) -> str:
     return (tr("Scoring {number}") if kind == "scoring" else tr("Round {number}")).format(number=value)
 
 
-def progress_charts(progress: Progress, names: Sequence[str], vision: str = "normal") -> ChartRow:
-    """The charts of a game's figures, its seats named as the players are, in the series colours for
-    `vision` (the colour-vision setting)."""
+def progress_charts(progress: Progress, names: Sequence[str], vision: str = "normal",
+                    colours: Sequence[str] | None = None) -> ChartRow:
+    """The charts of a game's figures, its seats named as the players are and painted as the table paints
+    them in the palette for `vision` (the colour-vision setting): `colours` are the seat colours the game
+    names (Palastgeflüster's observation), else the seat order's (colour_vision.seat_look)."""
     from game.i18n import ordinal
 
     def name(seat: int) -> str:
@@ -187,7 +198,9 @@ def progress_charts(progress: Progress, names: Sequence[str], vision: str = "nor
     for panel in progress.panels:
         known = _TITLES.get((panel.quantity, panel.x_kind))
         title = tr(known) if known is not None else panel.quantity.capitalize()
-        series = [ChartSeries(name(s.seat), list(s.values), colour(s.seat, vision)) for s in panel.series]
+        looks = [seat_look(s.seat, vision, colours) for s in panel.series]
+        series = [ChartSeries(name(s.seat), list(s.values), look.rgb, look.shape)
+                  for s, look in zip(panel.series, looks, strict=True)]
         marks = [(float(m.move), tr("{name} out {place}").format(name=name(m.seat), place=ordinal(m.number)))
                  for m in panel.marks
                  if m.seat is not None]
@@ -214,7 +227,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, chart: Chart, size: t
     surface.blit(title_font.render(title, True, GOLD), (inner.left, y))
     y += title_font.get_linesize()
     if chart.legend and chart.series:
-        y = _draw_legend(surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), chart, small,
+        y = draw_legend(surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), chart, small,
                          size)
     values = [v for s in chart.series for v in s.values if v is not None]
     low = min([0.0, *values])
@@ -247,24 +260,66 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, chart: Chart, size: t
         _draw_lines(surface, plot, chart, to_y, small, size)
 
 
-def _draw_legend(surface: pygame.Surface, area: pygame.Rect, chart: Chart, font: pygame.font.Font,
-                 size: tuple[int, int]) -> int:
-    """A swatch and a name per series, in rows across `area`; returns the y below it."""
+@dataclass(frozen=True)
+class LegendEntry:
+    """Where the legend draws a series: its swatch or badge in `mark`, its `label` at `at`."""
+
+    series: ChartSeries
+    mark: pygame.Rect
+    label: str
+    at: tuple[int, int]
+
+
+def legend_places(area: pygame.Rect, chart: Chart, font: pygame.font.Font,
+                  size: tuple[int, int]) -> tuple[list[LegendEntry], int]:
+    """The legend's entries in rows across `area`, and the y below them. A series with a shape gets a
+    badge about as tall as its name (the shape must read), one without a small square swatch."""
     swatch = max(6, font.get_height() // 2)
-    gap = px(14, size)
+    badge_side = max(8, round(font.get_height() * 0.9))
+    gap, space = px(14, size), px(6, size)
     x, y = area.left, area.top + px(2, size)
-    widest = max(1, area.width // max(1, min(len(chart.series), 3)) - gap - swatch - px(6, size))
+    widest = max(1, area.width // max(1, min(len(chart.series), 3)) - gap - badge_side - space)
+    entries = []
     for series in chart.series:
+        side = badge_side if series.shape is not None else swatch
         label = fit_text(series.label, font, widest)
-        width = swatch + px(6, size) + font.size(label)[0]
+        width = side + space + font.size(label)[0]
         if x > area.left and x + width > area.right:
             x, y = area.left, y + font.get_linesize()
         mid = y + font.get_height() // 2
-        pygame.draw.rect(surface, series.colour, (x, mid - swatch // 2, swatch, swatch),
-                         border_radius=max(1, swatch // 4))
-        surface.blit(font.render(label, True, CREAM), (x + swatch + px(6, size), y))
+        entries.append(LegendEntry(series, pygame.Rect(x, mid - side // 2, side, side), label,
+                                   (x + side + space, y)))
         x += width + gap
-    return y + font.get_linesize() + px(4, size)
+    return entries, y + font.get_linesize() + px(4, size)
+
+
+def draw_legend(surface: pygame.Surface, area: pygame.Rect, chart: Chart, font: pygame.font.Font,
+                 size: tuple[int, int]) -> int:
+    """A badge (or swatch) and a name per series, in rows across `area`; returns the y below it."""
+    entries, below = legend_places(area, chart, font, size)
+    for entry in entries:
+        series = entry.series
+        if series.shape is not None:
+            surface.blit(badge(series.shape, series.colour, entry.mark.width), entry.mark)
+        else:
+            pygame.draw.rect(surface, series.colour, entry.mark, border_radius=max(1, entry.mark.width // 4))
+        surface.blit(font.render(entry.label, True, CREAM), entry.at)
+    return below
+
+
+def _draw_point(surface: pygame.Surface, series: ChartSeries, point: tuple[float, float],
+                size: tuple[int, int]) -> None:
+    """A value on a line: the series' shape (a little larger than a dot: a shape needs room to read),
+    else a dot, each with a dark rim that keeps it apart from the lines under it."""
+    radius = max(3, px(5, size))
+    rim = (12, 30, 20)
+    if series.shape is None:
+        pygame.draw.circle(surface, series.colour, point, radius)
+        pygame.draw.circle(surface, rim, point, radius, max(1, px(1, size)))
+        return
+    points = outline(series.shape, point, radius * 1.45)
+    pygame.draw.polygon(surface, series.colour, points)
+    pygame.draw.polygon(surface, rim, points, max(1, px(1, size)))
 
 
 def _x_label_every(count: int, font: pygame.font.Font, labels: list[str], width: int) -> int:
@@ -315,8 +370,7 @@ def _draw_lines(surface: pygame.Surface, plot: pygame.Rect, chart: Chart, to_y, 
             pygame.draw.lines(surface, series.colour, False, points, width)
         if dots or len(points) == 1:
             for point in points:
-                pygame.draw.circle(surface, series.colour, point, max(3, px(5, size)))
-                pygame.draw.circle(surface, (12, 30, 20), point, max(3, px(5, size)), max(1, px(1, size)))
+                _draw_point(surface, series, point, size)
 
 
 def _draw_bars(surface: pygame.Surface, plot: pygame.Rect, chart: Chart, to_y, font: pygame.font.Font,
@@ -338,6 +392,7 @@ def _draw_bars(surface: pygame.Surface, plot: pygame.Rect, chart: Chart, to_y, f
                               max(1, round(abs(zero - top))))
             pygame.draw.rect(surface, series.colour, bar, border_top_left_radius=max(1, px(3, size)),
                              border_top_right_radius=max(1, px(3, size)))
+            _shape_in_bar(surface, series, bar)
             text = font.render(number_text(value), True, CREAM)
             if text.get_width() <= bar.width + 4 and value:
                 surface.blit(text, text.get_rect(midbottom=(bar.centerx, bar.top - 1)))
@@ -349,6 +404,15 @@ def _draw_bars(surface: pygame.Surface, plot: pygame.Rect, chart: Chart, to_y, f
             text = font.render(label, True, MUTED)
             surface.blit(text, text.get_rect(midtop=(round(plot.left + (g + 0.5) * group_w),
                                                      plot.bottom + px(5, size))))
+
+
+def _shape_in_bar(surface: pygame.Surface, series: ChartSeries, bar: pygame.Rect) -> None:
+    """The series' shape at the foot of its bar, where the bar has room for one that reads."""
+    side = min(bar.width - 4, 18 * bar.width // 20)
+    if series.shape is None or side < 8 or bar.height < side + 6:
+        return
+    centre = (bar.centerx, bar.bottom - 3 - side / 2)
+    pygame.draw.polygon(surface, ink_on(series.colour), outline(series.shape, centre, side / 2))
 
 
 def row_image(row: ChartRow, area: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:

@@ -16,6 +16,8 @@ import pygame
 from game.core import KartentischError, fresh_seed
 from game.i18n import N_, join_words, ntr, ordinal, tr
 from scenes import sound
+from scenes.colour_marks import badge
+from scenes.colour_vision import SeatLook, seat_look
 from scenes.menus.charts import ChartRow, progress_charts, row_image
 from scenes.menus.opening import open_table_or_explain
 from scenes.menus.setup import kind_label
@@ -92,7 +94,9 @@ class ResultsScene(MenuScene):
         self.details: list[str] = []
         self.write_result(final)
         self.board: tuple[pygame.Rect, pygame.Surface] | None = None
-        # how the game went, charted beside the scores, in the colours the colour-vision setting picks
+        # how the game went, charted beside the scores; every seat in its table colour (in the palette the
+        # colour-vision setting picks) with its shape, on the score board and in the charts alike
+        self.looks = seat_looks(match, app.settings.colour_vision)
         self.figures = game_figures(match, app.settings.colour_vision)
         self.chart: tuple[pygame.Rect, pygame.Surface] | None = None
         self._announced = False
@@ -202,6 +206,11 @@ class ResultsScene(MenuScene):
             who = self.match.seats[seat]
             kind = "" if who.is_human else kind_label(who.bot or "")
             left = pad * 2 + name_font.size("★")[0] * 2
+            if seat < len(self.looks):  # the seat's badge, as on its plate and in the charts' legend
+                side = max(8, round(name_font.get_height() * 0.8))
+                look = self.looks[seat]
+                surface.blit(badge(look.shape, look.rgb, side), (left, centre_y - side // 2))
+                left += side + pad // 2
             name_rect = draw_text(surface, fit_text(self.names[seat], name_font, w // 2), name_font, colour,
                                   topleft=(left, centre_y - name_font.get_height() // 2), shadow=1)
             if kind:
@@ -264,13 +273,27 @@ class ResultsScene(MenuScene):
             self.app.replace(scene)
 
 
+def seat_colours(match: Match) -> list[str] | None:
+    """The seat colours `match`'s game names (Palastgeflüster's observation), None where it names none."""
+    colours = match.observation(None).get("colours")
+    return [str(c) for c in colours] if isinstance(colours, list) and colours else None
+
+
+def seat_looks(match: Match, vision: str = "normal") -> list[SeatLook]:
+    """Every seat's colour and shape, as its table paints it in the palette for `vision`."""
+    colours = seat_colours(match)
+    return [seat_look(seat, vision, colours) for seat in range(len(match.seats))]
+
+
 def game_figures(match: Match, vision: str = "normal") -> ChartRow | None:
-    """The charts of how `match` went (replayed from its record: public figures only), or None when
-    there are none to show; a replay that fails costs the charts, never the results screen."""
+    """The charts of how `match` went (replayed from its record: public figures only), each seat in its
+    table colour, or None when there are none to show; a replay that fails costs the charts, never the
+    results screen."""
     from game.progress import progress
 
     try:
-        row = progress_charts(progress(match.record()), [seat.name for seat in match.seats], vision)
+        row = progress_charts(progress(match.record()), [seat.name for seat in match.seats], vision,
+                              seat_colours(match))
     except Exception:
         log.exception("the charts of the %s game could not be made", match.game.id)
         return None
