@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
-from test_table_support import click, close_app, make_app
+from test_table_support import click, click_banner, close_app, make_app, waiting_banner
 
 import game
 from game.match import Match, Seat
@@ -164,6 +164,10 @@ def play_hot_seat(app, table, match: Match, caught: Caught, rng: random.Random) 
                 step(app, caught)
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l"))
                 step(app, caught)
+            continue
+        if top is table and waiting_banner(app):  # a round's end waits: the person at the screen clicks
+            click_banner(app)
+            step(app, caught)
             continue
         if top is table and table.settled and table.targets and match.human_to_act() is not None:
             assert match.view_seat == match.human_to_act()

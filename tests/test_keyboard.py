@@ -142,10 +142,11 @@ def _choices(items: list) -> list:
 def _play_without_mouse(game_id: str, players: int, seed: int, press, numbers: bool) -> None:
     """A whole game with one person at the table, every decision taken through the focus alone: a
     number key for the n-th legal card (with `numbers`), or Tab (or Shift+Tab) round to a target and
-    Enter (`press` sends "tab", "back", "enter" or a number, as keys or as controller buttons)."""
+    Enter (`press` sends "tab", "back", "enter" or a number, as keys or as controller buttons); a banner
+    that waits (a round's end, the game's end) is moved on by "enter" too."""
     import random
 
-    from test_table_support import close_app, make_app
+    from test_table_support import close_app, make_app, waiting_banner
 
     from game.match import Match, Seat
     from scenes.menus.results import ResultsScene
@@ -157,12 +158,16 @@ def _play_without_mouse(game_id: str, players: int, seed: int, press, numbers: b
     match = Match(game_id, seats, seed)
     table = open_table(app, match)
     app.push(table)
-    decisions = 0
+    decisions = banners = 0
     try:
         for _ in range(60_000):
             if isinstance(app.stack.top, ResultsScene):
                 break
             app.step(1 / 60)
+            if app.stack.top is table and waiting_banner(app):
+                press(app, "enter")  # a round's end waits: Enter (or A) moves it on
+                banners += 1
+                continue
             if app.stack.top is not table or not table.caught_up or not table.targets:
                 continue
             items = focus_items(table)
@@ -189,6 +194,7 @@ def _play_without_mouse(game_id: str, players: int, seed: int, press, numbers: b
         assert match.is_over(), f"{game_id}: the game did not end ({decisions} decisions by keys)"
         assert isinstance(app.stack.top, ResultsScene)
         assert decisions > 3
+        assert banners > 0, "the game's end waits for the player"
     finally:
         close_app(app)
 

@@ -64,13 +64,20 @@ def test_the_seed_field_shows_its_placeholder_muted_and_typed_text_in_the_text_c
 
 
 def test_a_message_box_is_opaque():
+    from scenes.widgets import MESSAGE_BG
+
     app = make_app((1280, 720))
     try:
         scene = MessageScene(app, Message("A title", "Some text that must be read."))
         app.push(scene)
         frames(app)
         assert scene._box is not None
-        assert scene._box.panel.background_colour.a == 255
+        rect = scene._box.panel.get_abs_rect()
+        # what lies under the box never shows through: every pixel inside its rim is the board's
+        inside = ((rect.centerx, rect.bottom - 8), (rect.left + 12, rect.centery),
+                  (rect.right - 12, rect.top + 12))
+        for x, y in inside:
+            assert app.screen.get_at((x, y))[:3] == MESSAGE_BG, (x, y)
     finally:
         close_app(app)
 
@@ -97,7 +104,7 @@ def test_the_palace_results_say_what_their_places_mean(size):
 
 
 def test_the_why_line_speaks_only_of_the_seat_deciding_now():
-    from test_table_support import frames_until
+    from test_table_support import click_on
 
     from game.match import Match, Seat
     from scenes.table import open_table
@@ -109,7 +116,7 @@ def test_the_why_line_speaks_only_of_the_seat_deciding_now():
         app.push(table)
         told = 0
         for _ in range(400):
-            frames_until(app, lambda: table.caught_up or match.is_over(), limit=4000)
+            click_on(app, lambda: table.caught_up, limit=4000)  # a round's end is clicked, as a person does
             obs = table.obs
             why = table.why_line()
             if why is not None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import click, close_app, make_app
+from test_table_support import click, click_banner, close_app, make_app, waiting_banner
 
 from game.core.records import read_record
 from game.match import INTERRUPTED_SAVE, Match, Seat, remove_interrupted_saves
@@ -229,7 +229,9 @@ def anna_plays(app, match: Match, table, moves: int) -> None:
             app.step(1 / 60)  # the table takes the notices at the start of the next frame
             return
         assert not match.is_over()
-        if app.stack.top is table and table.settled and table.targets and match.human_to_act() == 0:
+        if app.stack.top is table and waiting_banner(app):
+            click_banner(app)  # a round's end waits for Anna's click
+        elif app.stack.top is table and table.settled and table.targets and match.human_to_act() == 0:
             click(app, rng.choice(table.click_points())[0])
         app.step(1 / 60)
     raise AssertionError("Anna never got to move")

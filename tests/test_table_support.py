@@ -46,6 +46,13 @@ def waiting_banner(app) -> bool:
     return banner is not None and banner.waits
 
 
+def click_banner(app) -> None:
+    """A click on the banner in front (taken by the next frame), as a player moves it on."""
+    table = app.stack.top
+    width, height = table.view_size()
+    click(app, (width // 2, int(height * 0.46)))
+
+
 def click_on(app, done: Callable[[], bool], limit: int = 4000, dt: float = 1 / 60) -> int:
     """Step frames until `done()`, clicking each banner that waits for a click on the way, as a player
     would; returns how many frames it took (AssertionError past `limit`)."""

@@ -5,8 +5,9 @@
 Every frame it may post one piece of input (a click, a drag, a key such as Esc, Enter, F11, Ctrl+Z,
 Tab or a letter, typed text, the mouse wheel, a window resize down to 320x240) and then steps the app
 once with a made-up frame time, so it never waits on the clock. Its clicks are biased: it often
-clicks a button, a text field or, at a table, a legal target it finds on the screen, so it gets
-through the menus, starts games (new ones, rematches, resumed ones) and plays them to the results.
+clicks a button, a text field or, at a table, a legal target it finds on the screen (or the banner
+that waits for a click, as a person clicks it on), so it gets through the menus, starts games (new
+ones, rematches, resumed ones) and plays them to the results.
 
 Every exception a frame raises, and every error the app logs (a fault it caught and explained), is
 recorded with its scene, frame and a short traceback, and the run goes on; after a few faulty
@@ -457,7 +458,8 @@ class Monkey:
         if not found:
             self.do_click(scene)
             return
-        if getattr(scene, "targets", None) == [] and self.rng.random() < WAIT_AT_TABLE:
+        waiting = getattr(scene, "targets", None) == [] and not banner_waits(scene)
+        if waiting and self.rng.random() < WAIT_AT_TABLE:
             return  # nothing to play now (a bot's turn, cards moving): a person waits, mostly
         rect = self.pick(found)
         if isinstance(rect, tuple):
@@ -517,6 +519,13 @@ def press(key: int, mod: int = 0, text: str = "") -> None:
     post(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=0)
 
 
+def banner_waits(scene: Any) -> bool:
+    """Whether `scene` is a table whose banner waits for a click (a round's end, a scoring, the game's
+    end)."""
+    banner = getattr(scene, "banner", None)
+    return banner is not None and bool(getattr(banner, "waits", False))
+
+
 def targets(scene: Any, prefer: dict[str, float] | None = None, unseen: set[str] | None = None
             ) -> list[tuple[pygame.Rect | tuple[int, int], float]]:
     """What on `scene` can be clicked, each with how eagerly to click it: a Rect (a point inside it is
@@ -527,7 +536,10 @@ def targets(scene: Any, prefer: dict[str, float] | None = None, unseen: set[str]
 
     found: list[tuple[pygame.Rect | tuple[int, int], float]] = []
     labels = {**LABEL_WEIGHTS, **SCENE_LABEL_WEIGHTS.get(scene_kind(scene), {}), **(prefer or {})}
-    if isinstance(scene, TableScene):
+    if isinstance(scene, TableScene) and banner_waits(scene):
+        width, height = scene.view_size()  # a round's end waits for a click: a person clicks it on
+        found.append(((width // 2, height // 2), TARGETS_WEIGHT))
+    elif isinstance(scene, TableScene):
         points = scene.click_points()
         found += [((round(x), round(y)), TARGETS_WEIGHT / len(points)) for (x, y), _ in points]
         found += [(pygame.Rect(b.rect), TABLE_BUTTON_WEIGHTS.get(b.key, 1.0))
