@@ -4,9 +4,10 @@ bots on the table where no drawn word belongs to the other language."""
 
 from __future__ import annotations
 
+import language as language_helpers
 import pytest
 from language import TextSpy, foreign_words, give_aways, said, texts_of_a_bot_game
-from test_table_support import close_app, frames_until, make_app
+from test_table_support import click_on, close_app, frames_until, make_app
 
 from cards.card_text import card_text
 from game.core import GameEnded, IllegalAction, RoundEnded, act
@@ -123,6 +124,9 @@ def app():
 @pytest.mark.parametrize(("language", "players"), [("de", 3), ("de", 5), ("en", 4)])
 def test_a_whole_game_of_bots_on_the_table_speaks_one_language(app, monkeypatch, language, players):
     set_language(language)
+    # the round's and the game's banners wait for a click: the bot game is clicked on through them, as a
+    # person watching would (and every word on them is read)
+    monkeypatch.setattr(language_helpers, "frames_until", click_on)
     spy = TextSpy().install(monkeypatch)
     seats = [Seat.ai(name, "random") for name in (*NAMES, "Emil")[:players]]
     match = Match("palastgefluester", seats, seed=players + 3)

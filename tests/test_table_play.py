@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from test_table_support import click, close_app, frames_until, make_app
+from test_table_support import click, click_on, close_app, frames_until, make_app, waiting_banner
 
 from game.match import Match, Seat
 from scenes.table import open_table
@@ -33,6 +33,16 @@ def human_click(app, table, rng: random.Random) -> str:
     return action
 
 
+def clicked_through_banner(app) -> bool:
+    """A banner that waits for a click (a round's end, the game's end) is clicked away, as a player
+    would: True when there was one."""
+    if not waiting_banner(app):
+        return False
+    click(app, (app.size[0] // 2, app.size[1] // 2))
+    app.step(1 / 60)
+    return True
+
+
 def test_open_table_picks_the_palastgefluester_table(app):
     match = Match(GAME, [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")], seed=1)
     assert isinstance(open_table(app, match), PalastgefluesterTable)
@@ -48,6 +58,8 @@ def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     for _ in range(40000):
         if match.is_over():
             break
+        if clicked_through_banner(app):
+            continue
         if app.stack.top is table and table.settled and table.targets and match.human_to_act() == 0:
             offered = {action for _, action in table.click_points()}
             assert offered == {str(a) for a in match.legal_actions()}, "every legal choice, and only those"
@@ -62,7 +74,7 @@ def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     assert match.is_over()
     assert clicks >= 5
     assert "play" in kinds
-    frames_until(app, lambda: app.stack.top is not table, limit=600)
+    click_on(app, lambda: app.stack.top is not table, limit=600)  # the game's end waits for a click
     from scenes.menus.results import ResultsScene
 
     assert isinstance(app.stack.top, ResultsScene)
@@ -170,6 +182,8 @@ def test_hot_seat_shows_each_person_only_their_own_observation(app):
     for _ in range(40000):
         if match.is_over():
             break
+        if clicked_through_banner(app):
+            continue
         top = app.stack.top
         if isinstance(top, HandoffScene):
             assert app.stack.visible() == [top], "nothing of the table shows behind the handoff screen"
@@ -208,6 +222,8 @@ def test_with_one_human_the_handoff_screen_never_appears(app):
         assert not isinstance(app.stack.top, HandoffScene)
         if match.is_over():
             break
+        if clicked_through_banner(app):
+            continue
         if table.settled and table.targets:
             human_click(app, table, rng)
         app.step(1 / 60)

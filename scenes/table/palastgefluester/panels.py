@@ -82,23 +82,16 @@ class PalastPanels(PalastStory, PalastLayout):
             if plate.x > plate.height // 2:
                 triangle_marker(surface, (plate.x - 2, plate.centery), plate.height * 0.35)
         pad = swatch.width + self.scale.px(10, 2)
-        points = self.live_points[seat] if seat < len(self.live_points) else obs["points"][seat]
-        score = self.texts.render(f"{points}/{obs['target']}", self.scale.font(26), GOLD, True)
+        score, score_at = self._score(seat, area)
         name = self.seat_name(seat)
         if seat == self.viewer and self.follow:
             name = tr("{name} (you)").format(name=name)
-        line_h = plate.height // 2 if plate.height >= self.scale.font(40) else plate.height
+        line_h = self._line_height(plate)
         title = self.texts.fitted(
             name, self.scale.font(24), max(10, plate.width - pad - score.get_width() - 12), INK, True
         )
         surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
-        surface.blit(
-            score,
-            (
-                plate.right - score.get_width() - self.scale.px(10, 2),
-                plate.y + (line_h - score.get_height()) // 2,
-            ),
-        )
+        surface.blit(score, score_at)
         if line_h < plate.height:
             bits = [colour_label(obs["colours"][seat])]
             if not area.bottom:
@@ -114,6 +107,27 @@ class PalastPanels(PalastStory, PalastLayout):
             surface.blit(sub, (plate.x + pad, plate.y + line_h + max(0, (room - sub.get_height()) // 2)))
         if not area.bottom:
             self._draw_known(surface, seat, area)
+
+    def _line_height(self, plate: pygame.Rect) -> int:
+        """The height of a plate's first line (name and points): half the plate when it has room for two."""
+        return plate.height // 2 if plate.height >= self.scale.font(40) else plate.height
+
+    def _score(self, seat: int, area: SeatArea) -> tuple[pygame.Surface, pygame.Rect]:
+        """The points a plate shows ("3/6", the table's memory) and where they are drawn."""
+        obs = self.obs
+        points = self.live_points[seat] if seat < len(self.live_points) else obs["points"][seat]
+        score = self.texts.render(f"{points}/{obs['target']}", self.scale.font(26), GOLD, True)
+        plate = area.plate
+        at = score.get_rect(topleft=(plate.right - score.get_width() - self.scale.px(10, 2),
+                                     plate.y + (self._line_height(plate) - score.get_height()) // 2))
+        return score, at
+
+    def score_spot(self, seat: int) -> tuple[float, float] | None:
+        """The centre of a seat's points on its plate: where points land and count up (None: no plate)."""
+        area = self.areas.get(seat)
+        if area is None or not self.obs:
+            return None
+        return self._score(seat, area)[1].center
 
     def seat_colour(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         """The colour name of `seat` and its RGB in the palette the settings choose."""
@@ -142,18 +156,21 @@ class PalastPanels(PalastStory, PalastLayout):
             )
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
-        obs = self.obs
+        # the labels say what the cards on the table show, also while events are played back (the King
+        # card just turned is named as its stamp comes down, not once everything has settled)
+        zones = self.model.zones
         pw, ph = self.pile_card
         font = self.scale.font(18)
         below = self.mid_y + ph / 2 + 2
         for text, (x, _) in (
-            (tr("Kings {count}").format(count=obs["king_stack_count"]), self.king_stack_at),
-            (tr("Draw {count}").format(count=obs["draw_count"]), self.draw_at),
-            (tr("Discard {count}").format(count=obs["discard_count"]), self.discard_at),
+            (tr("Kings {count}").format(count=len(zones.get("king_stack", ()))), self.king_stack_at),
+            (tr("Draw {count}").format(count=len(zones.get("draw", ()))), self.draw_at),
+            (tr("Discard {count}").format(count=len(zones.get("discard", ()))), self.discard_at),
         ):
             label = self.texts.fitted(text, font, pw + 10, INK_DIM)
             surface.blit(label, label.get_rect(midtop=(x, below)))
-        blocked = obs.get("blocked")
+        revealed = zones.get("king_revealed") or []
+        blocked = revealed[-1].card if revealed else None  # PG-R6: the last King card turned
         king_text = tr("Blocked: {card}").format(card=person_label(blocked)) if blocked else ""
         king_text = king_text or tr("No King card yet")
         room = self.king_label_room

@@ -53,10 +53,11 @@ class PalastStory(TableScene[PalastgefluesterObservation]):
                 names = join_words([self.seat_name(s) for s in event.scorers])
                 lines.append(tr("1 point for {names}").format(names=names))
             title = tr("Round {number} over").format(number=self.obs.get("round", ""))
-            return Banner(title, lines, self.until_clicked())
+            # the round's sound opened its moment (moments.py), the fanfare the game's end
+            return Banner(title, lines, self.until_clicked(), sound=None)
         if isinstance(event, GameEnded):
             lines = [self.in_words(event.text)]
-            return Banner(tr("Game over"), lines, self.until_clicked())
+            return Banner(tr("Game over"), lines, self.until_clicked(), sound=None)
         return None
 
     def describe(self, event: Event) -> str | None:

@@ -6,8 +6,8 @@ the King stack and the current King card, the draw and discard piles, and who pl
 Every decision of the game is a click on the table: a hand card, a display card, a name plate or a
 count button, offered only where `match.legal_actions()` has a matching action text.
 
-The rest lives beside it, by idea: layout.py (where things lie), story.py (what events say and show) and
-panels.py (plates, piles, the centre text, the prompt).
+The rest lives beside it, by idea: layout.py (where things lie), story.py (what events say and show),
+panels.py (plates, piles, the centre text, the prompt) and moments.py (the scoring events as they happen).
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from game.palastgefluester.game import play
 from game.palastgefluester.view import PalastgefluesterObservation
 from scenes.table.kit import Target
 from scenes.table.kit.cards import CardSprite
-from scenes.table.palastgefluester.panels import PalastPanels
+from scenes.table.palastgefluester.moments import PalastMoments
 
 #: every zone's cards (None: a card the seat on screen does not know)
 Zones = dict[str, list[str | None]]
 
 
-class PalastgefluesterTable(PalastPanels):
+class PalastgefluesterTable(PalastMoments):
     game_id = "palastgefluester"
 
     def __init__(self, app, match, **kwargs: Any) -> None:
