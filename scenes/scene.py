@@ -52,6 +52,8 @@ class Host(Protocol):
 
     def replace(self, scene: Scene) -> None: ...
 
+    def let_go(self, scene: Scene) -> None: ...
+
     def pop_to_root(self) -> None: ...
 
     def quit(self) -> None: ...
@@ -194,10 +196,13 @@ class SceneStack:
             self._scenes[-1].on_resume()
         return scene
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for another (the one below is not resumed in between)."""
+    def replace(self, scene: Scene, between: Callable[[], None] | None = None) -> None:
+        """Swap the top scene for another (the one below is not resumed in between); `between` runs when
+        the old one has left and before the new one enters."""
         if self._scenes:
             self._exit(self._scenes.pop())
+        if between is not None:
+            between()
         self.push(scene)
 
     def clear(self) -> None:

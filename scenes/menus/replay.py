@@ -224,10 +224,12 @@ class ReplayScene(Scene):
     def on_exit(self) -> None:
         if self.table is not None:
             self.table.on_exit()
+            self.app.let_go(self.table)
 
     def _open_table(self) -> None:
         if self.table is not None:
             self.table.on_exit()
+            self.app.let_go(self.table)
         self._layout(self.app.size)
         table = replay_table_class(self.playback.game.id)(self.app, self.playback, seat=self.watching.seat,
                                                           follow=False, to_results=False, bots=False)

@@ -325,6 +325,15 @@ class TableScene(TableCanvas[ObsT]):
         self.layers.handle_event(event)
 
     @final
+    def drop_caches(self) -> None:
+        """Off the stack, or swapped for another (a replay seen through other eyes): the pictures of the
+        whole window it keeps go with its caches (at 2560x1080 each is 10 MB)."""
+        super().drop_caches()
+        self._underlay = self._backdrop = None
+        self._underlay_built = self._backdrop_gen = -1
+        self.moments.clear()
+
+    @final
     def on_cover(self) -> None:
         """An overlay (the pause menu, the History, a question, a lesson) covers the table: cards in
         flight are parked where they were going, a moment is played to its end, a drag is let go, and a
