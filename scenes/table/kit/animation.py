@@ -6,6 +6,7 @@ so a test that steps the app frame by frame sees the same animation as a person 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field
@@ -25,11 +26,56 @@ def ease_in_out_cubic(t: float) -> float:
     return 4.0 * t * t * t if t < 0.5 else 1.0 - (-2.0 * t + 2.0) ** 3 / 2.0
 
 
-def ease_out_back(t: float) -> float:
-    """Overshoots a little before settling: a card that lands with some weight."""
-    c1 = 1.4
-    c3 = c1 + 1.0
-    return 1.0 + c3 * (t - 1.0) ** 3 + c1 * (t - 1.0) ** 2
+def ease_out_back(t: float, strength: float = 1.4) -> float:
+    """Overshoots a little before settling: a card that lands with some weight (the greater `strength`,
+    the further past its end it goes; 1.4 passes it by 7 % of the way). 0 at 0, exactly 1 at 1."""
+    c3 = strength + 1.0
+    return 1.0 + c3 * (t - 1.0) ** 3 + strength * (t - 1.0) ** 2
+
+
+def back_overshoot(strength: float) -> float:
+    """How far `ease_out_back` of this `strength` passes its end at its peak, as a share of the way
+    (its peak lies where the slope is 0: at t - 1 = -2 s / 3 (s + 1))."""
+    return 4.0 * strength**3 / (27.0 * (strength + 1.0) ** 2)
+
+
+@functools.lru_cache(maxsize=512)
+def back_strength(overshoot: float) -> float:
+    """The strength of `ease_out_back` that passes its end by `overshoot` (a share of the way): the
+    overshoot grows with the strength, so halving the interval finds it."""
+    low, high = 0.0, 8.0
+    for _ in range(40):
+        middle = (low + high) / 2.0
+        if back_overshoot(middle) < overshoot:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2.0
+
+
+def settling(overshoot: float) -> Easing:
+    """An ease-out that passes its end by `overshoot` (a share of the way) and settles back on it: a card
+    moved with weight. 0 or less: a plain ease-out that never passes its end."""
+    if overshoot <= 0.0:
+        return ease_out_cubic
+    strength = back_strength(round(min(overshoot, 0.2), 4))
+    return functools.partial(ease_out_back, strength=strength)
+
+
+def flight_turn(progress: float, most: float, straight_at: float = 0.8) -> float:
+    """The turn (degrees) of a card `progress` of the way through a flight that turns at most `most`:
+    it leans in at once, the most a little before the middle, and is straight again from `straight_at`
+    on, so it lands straight."""
+    if progress <= 0.0 or progress >= straight_at:
+        return 0.0
+    return most * math.sin(math.pi * progress / straight_at)
+
+
+def bump(phase: float) -> float:
+    """0 -> 1 -> 0 over a phase 0..1 (a landing's squash): outside it, 0."""
+    if phase <= 0.0 or phase >= 1.0:
+        return 0.0
+    return math.sin(math.pi * phase)
 
 
 def ease_in_out_sine(t: float) -> float:

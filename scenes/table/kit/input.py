@@ -217,14 +217,10 @@ class TableInput(TableStory[ObsT]):
 
     @final
     def _on_motion(self, pos: tuple[int, int]) -> None:
+        self.layer.point_at(pos, self.hand_zone())  # the own hand opens under the pointer (cards.py)
         if self._drag is not None:
             sprite, offset, _ = self._drag
             sprite.center = (pos[0] + offset[0], pos[1] + offset[1])
-            return
-        hovered = self.target_at(pos) if self.targets else None
-        hand = self.hand_zone()
-        for sprite in self.layer:
-            sprite.hover = hovered is not None and sprite.uid == hovered.uid and sprite.zone == hand
 
     @final
     def _on_press(self, pos: tuple[int, int]) -> None:
@@ -233,7 +229,7 @@ class TableInput(TableStory[ObsT]):
         self._press = (pos, target, button)
         if target is not None and target.draggable and target.uid in self.layer.sprites:
             sprite = self.layer.sprites[target.uid]
-            sprite.flying = True
+            sprite.flying = sprite.held = True
             self._drag = (sprite, (sprite.center[0] - pos[0], sprite.center[1] - pos[1]), target)
 
     @final
@@ -242,7 +238,7 @@ class TableInput(TableStory[ObsT]):
         drag, self._drag = self._drag, None
         if drag is not None:
             sprite, _, target = drag
-            sprite.flying = False
+            sprite.flying = sprite.held = False
             moved = abs(pos[0] - press[0][0]) + abs(pos[1] - press[0][1]) if press else 0
             before = len(self.match.actions)
             if moved <= DRAG_THRESHOLD:

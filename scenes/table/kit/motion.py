@@ -106,7 +106,7 @@ class TableMotion(TableHooks[ObsT]):
                 sprite.card = entry.card
                 sprite.zone = zone
                 self.style(sprite)
-                sprite.place(placement, seconds)
+                sprite.place(placement, seconds, calm=self.reduced_motion)
         for uid in [u for u in self.layer.sprites if u not in alive]:
             self.layer.remove(uid)
         self.decorate()
