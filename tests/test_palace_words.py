@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from language import TextSpy, foreign_words, give_aways, in_both, said, texts_of_a_bot_game
 from test_palace_rules import PA12_ACTIONS, finishing_pair, four_player_finish, position, swap_position
-from test_table_support import close_app, frames_until, make_app
+from test_table_support import click_on, close_app, frames_until, make_app
 
 from cards.card_text import card_text
 from game.core import GameEnded, IllegalAction, Note, ScoreChanged, TurnChanged
@@ -139,6 +139,7 @@ def app():
 def test_a_whole_game_of_bots_on_the_table_speaks_one_language(app, monkeypatch, language, players):
     set_language(language)
     spy = TextSpy().install(monkeypatch)
+    monkeypatch.setattr("language.frames_until", click_on)  # the game's end banner is clicked away
     seats = [Seat.ai(name, "heuristic") for name in (*NAMES, "Emil")[:players]]  # games of a sensible length
     match = Match("palace", seats, seed=players + 3, options={"seven_lower": True, "eight_skip": True,
                                                                 "three_invisible": True})

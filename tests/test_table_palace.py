@@ -9,7 +9,7 @@ import random
 import pygame
 import pytest
 from test_palace_rules import PA12_ACTIONS, four_player_finish
-from test_table_support import click, close_app, frames_until, make_app
+from test_table_support import click, click_on, close_app, frames_until, make_app
 
 from game.core import CardMoved
 from game.core.records import read_record, replay
@@ -118,7 +118,7 @@ def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     assert {"ready", "play"} <= kinds
     assert (0, "pass") in match.actions, \
         "Anna finished turns after drawing (passed for her when nothing matched)"
-    frames_until(app, lambda: app.stack.top is not table, limit=600)
+    click_on(app, lambda: app.stack.top is not table, limit=600)  # the game's end banner waits for a click
     results = app.stack.top
     assert isinstance(results, ResultsScene)
     assert "Palace loser" in results.result and "Player" not in results.result, "seats by name"
@@ -299,7 +299,8 @@ def test_a_burn_and_a_pick_up_are_announced_before_the_cards_move():
         assert table.flash.title == "Pile picked up" and table.flash.line == "Ben takes 2 cards into the hand"
         out = message("{seat} is out in place {place}", seat=SeatWord(1), place=1)
         table._play_event(PlayerOut(text=out, seat=1, place=1))
-        assert (table.flash.title, table.flash.line) == ("Ben is out", "1st place")
+        caption = table.caption  # who is out is said below the pile while the place is stamped on the plate
+        assert caption is not None and (caption.title, caption.line) == ("Ben is out", "1st place")
     finally:
         close_app(app)
 

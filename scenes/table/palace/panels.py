@@ -3,7 +3,9 @@ status, the others' hand counts, the pile's labels, the box saying what beats th
 log (`PalacePanels`, drawn under the cards).
 
 What they say are pure functions over an observation (`need_lines`, `seat_status`, `card_text`
-and the shared `game.i18n.ordinal`), so the table's words can be checked without a window.
+and the shared `game.i18n.ordinal`), so the table's words can be checked without a window. A seat's place
+once out, and the loser, are the table's memory of the events (`places`, `loser`, kept by story.py), so a
+plate shows them once their moment has played, not before.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ import pygame
 from game.i18n import N_, message, ntr, ordinal, tr
 from game.palace.cards import card_label, rank_of, rank_param, rank_word
 from game.palace.view import PalaceObservation
+from scenes.table.kit.moments import token
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, triangle_marker
 from scenes.table.palace.layout import PalaceLayout, SeatArea
 
 Line = tuple[str, tuple[int, int, int], int]  # text, colour, font size at 1920x1080
 SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+LOSER_RED = (226, 96, 84)
+TAG_FONT = 20  # the place or "loser" on a plate, at 1920x1080
 _SOURCES = {"hand": N_("plays from the hand"), "up": N_("plays face-up cards"), "down": N_("plays blind")}
 
 
@@ -72,10 +77,12 @@ def need_lines(obs: PalaceObservation) -> list[Line]:
     return lines
 
 
-def seat_status(obs: PalaceObservation, seat: int) -> str:
-    """A seat's second plate line: cards in hand, where it plays from (or its swap), deciding."""
+def seat_status(obs: PalaceObservation, seat: int, done: bool = False) -> str:
+    """A seat's second plate line: cards in hand, where it plays from (or its swap), deciding (`done`:
+    the seat is out or the game over, as the table was just told, while the observation still shows the
+    decision before)."""
     info = obs["seats"][seat]
-    deciding = obs.get("current_player") == seat and not obs.get("terminal")
+    deciding = obs.get("current_player") == seat and not obs.get("terminal") and not done
     bits = [tr("{count} in hand").format(count=info["hand"])]
     if obs.get("phase") == "swap":
         bits.append(tr("ready") if info.get("ready") and not deciding else tr("swapping") if deciding
@@ -89,6 +96,50 @@ def seat_status(obs: PalaceObservation, seat: int) -> str:
 
 class PalacePanels(PalaceLayout):
     """The plates, boxes and labels under the cards."""
+
+    places: dict[int, int]  # the place of each seat out, as the events told it (PlayerOut)
+    loser: int | None  # the last player left, once the game's end was told
+    _tags: dict[tuple[str, tuple[int, int, int], int], pygame.Surface]  # pills by (text, colour, size)
+
+    # -- a plate's tag: the place of a seat out, or the loser --------------------------------------
+    @staticmethod
+    def place_tag(place: int) -> str:
+        return tr("{place} place").format(place=ordinal(place))
+
+    @staticmethod
+    def loser_tag() -> str:
+        return tr("loser")
+
+    def plate_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        """What the seat's plate says of its end, in which colour (None: it still plays)."""
+        place = self.places.get(seat)
+        if place is not None:
+            return self.place_tag(place), GOLD
+        if self.loser == seat:
+            return self.loser_tag(), LOSER_RED
+        return None
+
+    def tag_picture(self, text: str, colour: tuple[int, int, int], size: int) -> pygame.Surface:
+        """A pill with `text` (made once per text, colour and size)."""
+        key = (text, colour, size)
+        if key not in self._tags:
+            if len(self._tags) > 32:  # another language or window size: the old pills go
+                self._tags.clear()
+            self._tags[key] = token(text, size, colour)
+        return self._tags[key]
+
+    def _name_line(self, plate: pygame.Rect) -> int:
+        """The height of a plate's name line: as tall as its text needs, the rest holds the status."""
+        if plate.height < self.scale.font(40):
+            return plate.height
+        return min(plate.height // 2, self.scale.lines_height(24) + self.scale.px(10, 2))
+
+    def tag_center(self, seat: int, text: str, colour: tuple[int, int, int]) -> tuple[float, float]:
+        """Where the seat's plate shows its tag: at the right of the name line."""
+        plate = self.areas[seat].plate
+        pill = self.tag_picture(text, colour, self.scale.font(TAG_FONT))
+        pad = self.scale.px(10, 2)
+        return plate.right - pad - pill.get_width() / 2, plate.y + self._name_line(plate) / 2
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -128,9 +179,9 @@ class PalacePanels(PalaceLayout):
 
     def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
         obs = self.obs
-        info = obs["seats"][seat]
         plate = area.plate
-        deciding = obs.get("current_player") == seat and not obs.get("terminal")
+        done = seat in self.places or self.loser is not None  # told, before the observation catches up
+        deciding = obs.get("current_player") == seat and not obs.get("terminal") and not done
         surface.blit(self.panels.get(plate.size, (14, 18, 24, 215), self.scale.px(8, 2)), plate.topleft)
         if deciding:
             pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=self.scale.px(8, 2))
@@ -141,24 +192,16 @@ class PalacePanels(PalaceLayout):
         if seat == self.viewer and self.follow:
             name = tr("{name} (you)").format(name=name)
         two_lines = plate.height >= self.scale.font(40)
-        # the name line as tall as its text needs: the rest of the plate holds the status
-        line_h = min(plate.height // 2, self.scale.lines_height(24) + pad) if two_lines else plate.height
-        place = info.get("place")
-        tag = ""
-        if place is not None:
-            tag = tr("out · {place}").format(place=ordinal(place))
-        elif obs.get("terminal") and obs.get("loser") == seat:
-            tag = tr("loser")
-        tag_label = self.texts.render(tag, self.scale.font(22), GOLD, True) if tag else None
-        room = plate.width - 2 * pad - (tag_label.get_width() + pad if tag_label else 0)
+        line_h = self._name_line(plate)
+        tag = self.plate_tag(seat)
+        room = plate.width - 2 * pad
+        if tag is not None:
+            pill = self.tag_picture(*tag, self.scale.font(TAG_FONT))
+            surface.blit(pill, pill.get_rect(center=self.tag_center(seat, *tag)))
+            room -= pill.get_width() + pad
         title = self.texts.fitted(name, self.scale.font(24), max(10, room), INK, True)
         surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
-        if tag_label is not None:
-            surface.blit(
-                tag_label,
-                (plate.right - pad - tag_label.get_width(), plate.y + (line_h - tag_label.get_height()) // 2),
-            )
-        status = seat_status(self.obs, seat)
+        status = seat_status(self.obs, seat, done)
         if two_lines:
             room = max(1, plate.bottom - plate.y - line_h - 2)
             sub = self.texts.block(status, self.scale.font(18), max(10, plate.width - 2 * pad), room,

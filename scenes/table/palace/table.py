@@ -58,6 +58,7 @@ class PalaceTable(PalaceStory):
     def __init__(self, app, match, **kwargs: Any) -> None:
         super().__init__(app, match, **kwargs)
         self.areas = {}
+        self._tags = {}
         self.picked: list[str] = []  # cards the person on screen has picked, in the order picked
         self._pick_key: tuple[Any, ...] | None = None
         self._last_pick: tuple[str, float] = ("", -1.0)
@@ -337,6 +338,8 @@ class PalaceTable(PalaceStory):
         obs = self.obs
         if obs.get("terminal"):
             return self.in_words(obs.get("result") or message("The game is over")), False
+        if self.loser is not None:  # the game's end was told; the observation catches up when it has played
+            return self.loser_words(self.loser), False
         prompt = self.in_words(obs.get("prompt") or "")
         decider = obs.get("current_player")
         # why the player got the turn: told during their play only, and only for the seat it was given to
