@@ -167,7 +167,7 @@ def test_animations_off_put_every_card_in_place_at_once(calm):
     assert not sprite.shown_face
 
 
-def test_the_card_under_the_pointer_comes_over_its_neighbours_and_is_clicked_where_it_is_seen():
+def test_the_card_under_the_pointer_rises_and_every_card_of_the_hand_stays_where_it_can_be_clicked():
     layer = CardLayer("test")
     hand = [layer.add(face_up(uid, center=(100.0 + 40 * uid, 200.0))) for uid in range(5)]
     for sprite in hand:
@@ -178,8 +178,11 @@ def test_the_card_under_the_pointer_comes_over_its_neighbours_and_is_clicked_whe
     layer.point_at((middle.center[0] - 15, middle.center[1]), "hand:0")
     for _ in range(20):
         layer.update(1 / 60)
-    assert layer.pointed is middle and layer.hit(overlap) is middle
-    assert layer.ordered()[-1] is middle, "drawn last: over its neighbours"
+    assert layer.pointed is middle
+    assert layer.hit(overlap) is hand[3], "its right neighbour keeps its strip: it can still be clicked"
+    risen = (middle.center[0] + 25, middle.rect.top + 2)  # above the neighbours: its risen edge
+    assert layer.hit(risen) is middle
+    assert layer.hit((hand[3].rect.centerx, hand[3].rect.centery)) is hand[3]
     layer.point_at((middle.center[0] - 15, middle.center[1]), None)  # the hand is no longer one to open
     for _ in range(20):
         layer.update(1 / 60)
@@ -227,7 +230,7 @@ def test_the_own_hand_opens_under_the_pointer_and_closes_when_it_leaves(app, gam
     aside = [abs(s.rect.centerx - rest.centerx) for s, rest in zip(hand, rests, strict=True)]
     for index, moved in enumerate(aside):
         if abs(index - middle) >= 2:  # (a hand of three has none)
-            assert 0 < moved < aside[middle - 1], "further cards move less"
+            assert moved == pytest.approx(aside[middle - 1], abs=0.01), "as far: none slides under"
     assert [s.center for s in hand] == places, "the places stay: only the drawing opens"
 
     move_to(app, (5, 5))

@@ -39,7 +39,6 @@ HIGHLIGHT = (255, 214, 90)
 SELECTED = (120, 220, 255)
 HOVER_LIFT = 0.14  # of the card height: a card under the pointer (or picked for a choice) rises
 FAN_SPREAD = 0.18  # of the card width: the neighbours of the card under the pointer move apart
-FAN_FALLOFF = 0.55  # each card further out moves this share of its inner neighbour's way
 FAN_RATE = 16.0  # per second: how quickly the hand opens and closes (each frame this share of the rest)
 FLIGHT_CARDS = 0.75  # a move longer than this many card heights is a flight: it turns, and it lands
 OVERSHOOT = 0.05  # the share of its way a move passes its end before it settles there
@@ -84,10 +83,12 @@ class Placement:
 
 def fan_offset(steps: int, width: float) -> float:
     """How far (pixels, signed) a card `steps` cards right (+) or left (-) of the card under the pointer
-    moves aside when the hand opens: the nearest the most, each further one less."""
+    moves aside when the hand opens. Every card on a side moves as far as the nearest: were the further
+    ones to move less, each would slide under its inner neighbour, and in a tight hand a card would hide
+    (and a click meant for it would take the card above)."""
     if steps == 0:
         return 0.0
-    return math.copysign(width * FAN_SPREAD * FAN_FALLOFF ** (abs(steps) - 1), steps)
+    return math.copysign(width * FAN_SPREAD, steps)
 
 
 @dataclass
@@ -303,10 +304,12 @@ class CardSprite:
         return round(255 * abs(1.0 - 2.0 * self.fade.progress))
 
 
-def _drawing_order(sprite: CardSprite) -> tuple[bool, bool, bool, float, int]:
-    """Bottom first: the cards lying still, then those that slide, then those that fly or are held; the
-    card of the opened hand under the pointer over its neighbours (and it is clicked where it is seen)."""
-    return (sprite.flying, sprite.soaring, sprite.hover, sprite.z, sprite.uid)
+def _drawing_order(sprite: CardSprite) -> tuple[bool, bool, float, int]:
+    """Bottom first: the cards lying still, then those that slide, then those that fly or are held. The
+    card of the opened hand under the pointer keeps its place among its neighbours (it shows itself by
+    rising): drawn over them, it would hide its right neighbour's strip in a tight hand, and that card
+    could then be neither seen nor clicked."""
+    return (sprite.flying, sprite.soaring, sprite.z, sprite.uid)
 
 
 def _toward(value: float, goal: float, step: float) -> float:
