@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from language import TextSpy, foreign_words, give_aways, in_both, said, texts_of_a_bot_game
 from test_gloria_picktoria_rules import position, trigger_scoring
-from test_table_support import close_app, frames_until, make_app
+from test_table_support import click_on, close_app, frames_until, make_app
 
 from game.core import CardMoved, GameEnded, IllegalAction, RoundEnded, act
 from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS, card_label, card_rule, face_text
@@ -136,6 +136,7 @@ def test_the_log_tells_a_treasure_with_the_card_in_the_accusative(app):
 def test_a_whole_game_of_bots_on_the_table_speaks_one_language(app, monkeypatch, language, players):
     set_language(language)
     spy = TextSpy().install(monkeypatch)
+    monkeypatch.setattr("language.frames_until", click_on)  # the scorings and the end are clicked away
     seats = [Seat.ai(name, "random") for name in NAMES[:players]]
     match = Match("gloria_picktoria", seats, seed=players + 5)
     table = open_table(app, match, seat=0, follow=False, to_results=False)

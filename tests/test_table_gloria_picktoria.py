@@ -9,7 +9,7 @@ import tomllib
 
 import pygame
 import pytest
-from test_table_support import click, close_app, frames_until, make_app
+from test_table_support import click, click_on, close_app, frames_until, make_app, waiting_banner
 
 from game.core import Action
 from game.gloria_picktoria.cards import DH, DOUBLER, FOX, JOKER, MOTIF_IDS
@@ -62,10 +62,16 @@ def reachable(table) -> set[str]:
 
 
 def click_something(app, table, rng: random.Random) -> str:
-    """Click one of the table's highlighted targets (mostly a drop spot once something is picked up)."""
+    """Click one of the table's highlighted targets (mostly a drop spot once something is picked up). As a
+    player does, the pointer goes to it first: the own hand opens under it (the card there rises, its
+    neighbours move apart), and the click lands where the target shows then."""
     points = table.click_points()
     drops = [p for p in points if not p[1].startswith("select ")]
     pos, action = rng.choice(drops if table.picked and drops and rng.random() < 0.85 else points)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(20):  # the hand opens within a third of a second
+        app.step(1 / 60)
+    pos = next(point for point, key in table.click_points() if key == action)
     click(app, pos)
     app.step(1 / 60)
     return action
@@ -94,9 +100,15 @@ def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     rng = random.Random(5)
     played: set[str] = set()
     picks = 0
+    scorings_read = 0
     for _ in range(60000):
         if match.is_over():
             break
+        if waiting_banner(app):  # a scoring's panel waits to be read: a click moves it on, as a player does
+            scorings_read += 1
+            click(app, (app.size[0] // 2, app.size[1] // 2))
+            app.step(1 / 60)
+            continue
         if app.stack.top is table and table.settled and table.targets and match.human_to_act() == 0:
             legal = {str(a) for a in match.legal_actions()}
             assert reachable(table) == legal, "every legal choice is on the table, and only those"
@@ -114,7 +126,8 @@ def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     assert match.is_over()
     assert picks >= 5
     assert {"treasure", "open", "take"} <= played
-    frames_until(app, lambda: app.stack.top is not table, limit=600)
+    assert scorings_read == 2, "the first two scorings' panels waited for a click"
+    click_on(app, lambda: app.stack.top is not table, limit=600)  # the last scoring and the game's end wait
     from scenes.menus.results import ResultsScene
 
     assert isinstance(app.stack.top, ResultsScene)
@@ -235,6 +248,10 @@ def test_hot_seat_shows_each_person_only_their_own_observation(app):
     for _ in range(60000):
         if match.is_over() or decisions >= 120:
             break
+        if waiting_banner(app):  # a scoring's panel is clicked away by whoever sits at the screen
+            click(app, (app.size[0] // 2, app.size[1] // 2))
+            app.step(1 / 60)
+            continue
         top = app.stack.top
         if isinstance(top, HandoffScene):
             assert app.stack.visible() == [top], "nothing of the table shows behind the handoff screen"

@@ -1,10 +1,11 @@
 """Gloria Picktoria's panels: the drawing of plates, boxes and sheets, in the chosen language.
 
 The pure parts draw from data alone: the Dschingis-Hahn counter (GP-R13), the scoring breakdown motif by
-motif, the action point pips, and the words the table uses for places and scores. `GloriaPanels` draws the
-table's own parts under the cards (the seats' plates, the rows' labels, the display's and the pile's
-labels, the prompt line with the action points, what to do with the thing picked up, the log) and over
-them (the pile's cost).
+motif (a picture of its own, made once and then only blitted), the action point pips, and the words the
+table uses for places and scores. `GloriaPanels` draws the table's own parts under the cards (the seats'
+plates, noting where each one's points stand for the points that fly there, the rows' labels, the
+display's and the pile's labels, the prompt line with the action points, what to do with the thing picked
+up, the log) and over them (the pile's cost).
 """
 
 from __future__ import annotations
@@ -80,33 +81,57 @@ def scoring_title(breakdown: Breakdown) -> str:
         scoring=breakdown["number"], number=breakdown["dh"], card=card_label(DH))
 
 
-def draw_scoring(
-    surface: pygame.Surface,
+#: what the scoring panel says at its foot (translated where it is drawn)
+SCORING_HINT = N_("click to continue")
+PANEL_FILL = (12, 16, 22, 248)
+
+
+def scoring_box(size: tuple[int, int], breakdown: Breakdown, scale: Scale) -> pygame.Rect:
+    """Where the scoring panel lies in a window of `size`: as tall as its lines, in the middle."""
+    w, h = size
+    pad = scale.px(18, 4)
+    line_h = max(10, scale.font(25) + scale.px(8, 2))
+    penalties = breakdown["penalties"]
+    count = len(breakdown["motifs"]) + (len(penalties) + 1 if penalties else 0) + 1
+    box_w = min(w - 8, max(scale.px(1100, 200), int(w * 0.7)))
+    box_h = min(h - 8, pad * 3 + scale.font(40) + 6 + count * line_h + scale.font(20))
+    box = pygame.Rect(0, 0, max(1, box_w), max(1, box_h))
+    box.center = (w // 2, h // 2)
+    return box
+
+
+def scoring_panel(box: pygame.Rect, scale: Scale, panels: PanelCache) -> pygame.Surface:
+    """The scoring panel's empty board (kept by the panel cache: made once per size)."""
+    return panels.get(box.size, PANEL_FILL, scale.px(16, 4))
+
+
+def scoring_sheet(
+    window: tuple[int, int],
     breakdown: Breakdown,
     names: list[str],
     scale: Scale,
     texts: TextCache,
     panels: PanelCache,
     card_art: CardArt,
-    hint: str,
-) -> pygame.Rect:
-    """The scoring motif by motif: who got what and why, fox rows struck out, doublers x2, the last
-    scoring's minus points and this scoring's sum per seat. Returns the panel's rect."""
-    w, h = surface.get_size()
+    hint: str = SCORING_HINT,
+    blank: pygame.Surface | None = None,
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """The scoring motif by motif, drawn once on a picture of its own (`blank`, a copy of the panel's
+    board, when one was made ahead): who got what and why, fox rows struck out, doublers x2, the last
+    scoring's minus points and this scoring's sum per seat. Returns the picture and where it lies in a
+    window of size `window`."""
+    at = scoring_box(window, breakdown, scale)
+    fits = blank is not None and blank.get_size() == at.size
+    sheet = blank if blank is not None and fits else scoring_panel(at, scale, panels).copy()
+    box = sheet.get_rect()
+    box_w = box.width
     pad = scale.px(18, 4)
     line_h = max(10, scale.font(25) + scale.px(8, 2))
     motifs = breakdown["motifs"]
     penalties = breakdown["penalties"]
-    count = len(motifs) + (len(penalties) + 1 if penalties else 0) + 1
-    title_size = scale.font(40)
-    box_w = min(w - 8, max(scale.px(1100, 200), int(w * 0.7)))
-    box_h = min(h - 8, pad * 3 + title_size + 6 + count * line_h + scale.font(20))
-    box = pygame.Rect(0, 0, box_w, box_h)
-    box.center = (w // 2, h // 2)
-    surface.blit(panels.get(box.size, (12, 16, 22, 248), scale.px(16, 4)), box.topleft)
-    pygame.draw.rect(surface, GOLD, box, scale.px(3), border_radius=scale.px(16, 4))
-    title = texts.fitted(scoring_title(breakdown), title_size, box_w - 2 * pad, GOLD, True)
-    surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
+    pygame.draw.rect(sheet, GOLD, box, scale.px(3), border_radius=scale.px(16, 4))
+    title = texts.fitted(scoring_title(breakdown), scale.font(40), box_w - 2 * pad, GOLD, True)
+    sheet.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
     y = box.y + pad + title.get_height() + 6
     size = scale.font(23)
     icon = (max(6, round((line_h - 4) * 0.72)), max(8, line_h - 4))
@@ -115,10 +140,10 @@ def draw_scoring(
         if y + line_h > box.bottom - pad:
             break
         x = box.x + pad
-        surface.blit(card_art(motif["motif"], icon), (x, y + 2))
+        sheet.blit(card_art(motif["motif"], icon), (x, y + 2))
         x += icon[0] + scale.px(8, 2)
         label = texts.fitted(card_label(motif["motif"]), size, name_w, motif_colour(motif["motif"]), True)
-        surface.blit(label, (x, y + (line_h - label.get_height()) // 2))
+        sheet.blit(label, (x, y + (line_h - label.get_height()) // 2))
         x += name_w + scale.px(8, 2)
         for entry in motif["entries"]:
             who = seat_label(entry["seat"], names)
@@ -128,37 +153,37 @@ def draw_scoring(
             if room < scale.px(40, 10):
                 break
             part = texts.fitted(entry_text(entry, who), size, room, colour, entry["points"] > 0)
-            at = (x, y + (line_h - part.get_height()) // 2)
-            surface.blit(part, at)
+            spot = (x, y + (line_h - part.get_height()) // 2)
+            sheet.blit(part, spot)
             if fox:
-                mid = at[1] + part.get_height() // 2
-                pygame.draw.line(surface, STRUCK, (x, mid), (x + part.get_width(), mid), max(1, size // 12))
+                mid = spot[1] + part.get_height() // 2
+                pygame.draw.line(sheet, STRUCK, (x, mid), (x + part.get_width(), mid), max(1, size // 12))
             x += part.get_width() + scale.px(26, 6)
         y += line_h
     if not motifs and y + line_h <= box.bottom - pad:
         none = texts.fitted(tr("No motif lies on the table yet: nobody scores"), size, box_w - 2 * pad,
                             INK_DIM)
-        surface.blit(none, (box.x + pad, y))
+        sheet.blit(none, (box.x + pad, y))
         y += line_h
     if penalties and y + line_h <= box.bottom - pad:
         head = texts.fitted(tr("Minus points of the last scoring"), size, box_w - 2 * pad, LOSS, True)
-        surface.blit(head, (box.x + pad, y))
+        sheet.blit(head, (box.x + pad, y))
         y += line_h
         for row in penalties:
             if y + line_h > box.bottom - pad:
                 break
             colour = LOSS if row["points"] else GAIN if row.get("lone_under_fox") else INK_DIM
             line = texts.fitted(words(penalty_text(row), names), size, box_w - 2 * pad, colour)
-            surface.blit(line, (box.x + pad * 2, y))
+            sheet.blit(line, (box.x + pad * 2, y))
             y += line_h
     sums = ", ".join(f"{seat_label(s, names)} {p:+d}" for s, p in enumerate(breakdown["points"]))
     if y + line_h <= box.bottom:
         sum_line = tr("This scoring: {points}").format(points=sums)
         total = texts.fitted(sum_line, scale.font(26), box_w - 2 * pad, INK, True)
-        surface.blit(total, (box.x + pad, y + 2))
+        sheet.blit(total, (box.x + pad, y + 2))
     tail = texts.render(tr(hint), scale.font(18), INK_DIM)
-    surface.blit(tail, tail.get_rect(midbottom=(box.centerx, box.bottom - 4)))
-    return box
+    sheet.blit(tail, tail.get_rect(midbottom=(box.centerx, box.bottom - 4)))
+    return sheet, at
 
 
 def draw_counter(
@@ -229,6 +254,7 @@ class GloriaPanels(GloriaLayout):
     turn_reason: tuple[int, Text] | None  # the last turn change: (seat, why it has the turn), story.py
     live_scores: list[int]  # the points as the events played back so far show them (story.py)
     drawn_lines: dict[str, pygame.Rect]  # the prompt's pill and the AP line, as last drawn
+    score_spots: dict[int, pygame.Rect]  # where each plate's points were last drawn (points fly there)
     _cost_badges: dict[int, pygame.Surface]
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -245,6 +271,7 @@ class GloriaPanels(GloriaLayout):
         if not obs:
             return
         draw_counter(surface, self.counter_box, self.live_dh(), self.scale, self.texts, self.panels)
+        self.score_spots = {}
         for seat, area in self.areas.items():
             self._draw_plate(surface, seat, area)
             self._draw_row_labels(surface, seat)
@@ -289,7 +316,8 @@ class GloriaPanels(GloriaLayout):
                 name, self.scale.font(24), max(10, plate.width - score.get_width() - pad * 3), INK, True
             )
             surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
-            surface.blit(score, (right - score.get_width(), plate.y + (line_h - score.get_height()) // 2))
+            self._blit_score(surface, seat, score, (right - score.get_width(),
+                                                    plate.y + (line_h - score.get_height()) // 2))
             bits = [tr("{n} in hand").format(n=obs["hand_sizes"][seat])]
             bits.append(tr("doubler ready") if obs["doubler_in_hand"][seat] else tr("doubler laid"))
             if deciding:
@@ -308,16 +336,29 @@ class GloriaPanels(GloriaLayout):
             title = self.texts.fitted(name, self.scale.font(22), width, colour, True)
             top = plate.y + (plate.height - title.get_height() - score.get_height()) // 2
             surface.blit(title, (plate.x + pad, top))
-            surface.blit(score, (plate.x + pad, top + title.get_height()))
+            self._blit_score(surface, seat, score, (plate.x + pad, top + title.get_height()))
         else:
             title = self.texts.fitted(name, self.scale.font(22), room, colour, True)
             surface.blit(title, (plate.x + pad, plate.centery - title.get_height() // 2))
             if score_at[0] > plate.x + pad + title.get_width():
-                surface.blit(score, (score_at[0], plate.centery - score.get_height() // 2))
+                self._blit_score(surface, seat, score, (score_at[0], plate.centery - score.get_height() // 2))
         count = self.texts.render(str(obs["hand_sizes"][seat]), self.scale.font(18), INK, True)
         box = count.get_rect(bottomright=(plate.right - 2, plate.bottom - 1)).inflate(6, 0)
         surface.blit(self.panels.get(box.size, (0, 0, 0, 200), box.height // 2), box.topleft)
         surface.blit(count, count.get_rect(center=box.center))
+
+    def _blit_score(self, surface: pygame.Surface, seat: int, score: pygame.Surface,
+                    at: tuple[int, int]) -> None:
+        surface.blit(score, at)
+        self.score_spots[seat] = score.get_rect(topleft=at)
+
+    def score_spot(self, seat: int) -> tuple[float, float]:
+        """Where a seat's points stand on its plate: its points fly there and count up there."""
+        spot = self.score_spots.get(seat)
+        if spot is not None:
+            return float(spot.centerx), float(spot.centery)
+        plate = self.areas[seat].plate if seat in self.areas else pygame.Rect(0, 0, 0, 0)
+        return float(plate.centerx), float(plate.centery)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """What to do with the item in the hand, under the own plate (the prompt line keeps the rules'
@@ -457,14 +498,17 @@ class GloriaPanels(GloriaLayout):
 
 __all__ = [
     "PLACE_WORDS",
+    "SCORING_HINT",
     "GloriaPanels",
     "ap_pips",
     "card_name",
     "draw_counter",
-    "draw_scoring",
     "entry_text",
     "item_card",
     "motif_colour",
     "penalty_text",
+    "scoring_box",
+    "scoring_panel",
+    "scoring_sheet",
     "scoring_title",
 ]

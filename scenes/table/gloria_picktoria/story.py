@@ -1,7 +1,7 @@
 """What Gloria Picktoria's events say and show: a log line for each (`describe`), what the table keeps of
 them (`remember`: whose turn it is and why, the points as the events told them), the scoring panel that a
-scoring stops the table on (and the Scorings button opens again), the banner at the game's end, and the
-rounds of the history (a turn for everyone)."""
+scoring stops the table on until a click (and the Scorings button opens again), the banner at the game's
+end, and the rounds of the history (a turn for everyone). What the events celebrate is moments.py's."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from game.gloria_picktoria.cards import FOX, card_param
 from game.gloria_picktoria.events import FoxPassDue, ScoringDone
 from game.gloria_picktoria.scoring import Breakdown
 from game.i18n import N_, Message, Seat, Text, message, plural_message, tr
-from scenes.table.gloria_picktoria.panels import GloriaPanels, draw_scoring, scoring_title
+from scenes.table.gloria_picktoria.moments import GloriaMoments
+from scenes.table.gloria_picktoria.panels import SCORING_HINT, scoring_title
 from scenes.table.kit import Banner
 from scenes.table.kit.animation import Hold
 
@@ -27,10 +28,10 @@ class ScoringBanner(Banner):
     """A scoring, motif by motif: after a scoring event, or opened again with the Scorings button."""
 
     breakdown: Breakdown
-    hint: str = N_("click to continue")  # translated where it is drawn
+    hint: str = SCORING_HINT  # translated where it is drawn
 
 
-class GloriaStory(GloriaPanels):
+class GloriaStory(GloriaMoments):
     """The events in words and what the table remembers of them; the scoring panel."""
 
     def names(self) -> list[str]:
@@ -119,21 +120,10 @@ class GloriaStory(GloriaPanels):
             return message("{seat} draws {card:a} from the pile (2 AP)", seat=Seat(int(dst_rest)), card=card)
         return None
 
-    def _card_art(self, card: str, size: tuple[int, int]) -> pygame.Surface:
-        return self.app.art.card(self.game_id, card, size)
-
     def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
         if isinstance(banner, ScoringBanner):
-            draw_scoring(
-                surface,
-                banner.breakdown,
-                self.names(),
-                self.scale,
-                self.texts,
-                self.panels,
-                self._card_art,
-                banner.hint,
-            )
+            sheet, at = self.scoring_picture(banner.breakdown, surface.get_size(), banner.hint)
+            surface.blit(sheet, at)
             return
         super().draw_banner(surface, banner)
 

@@ -49,6 +49,8 @@ class GloriaPicktoriaTable(GloriaStory):
         # the last turn change: (seat, why it has the turn); its reason is told only while that seat decides
         self.turn_reason: tuple[int, Text] | None = None
         self.drawn_lines: dict[str, pygame.Rect] = {}  # the prompt's pill and the AP line, as last drawn
+        self.score_spots: dict[int, pygame.Rect] = {}  # where each plate's points were last drawn
+        self._sheet = None  # the scoring panel's picture (moments.py)
         self._treasure_backs: dict[tuple[str, tuple[int, int], int, int], pygame.Surface] = {}
         self.live_scores: list[int] = []
         self._cost_badges: dict[int, pygame.Surface] = {}
