@@ -133,6 +133,7 @@ class Flight(Effect):
     lift: float = 0.18  # the arc's height, as a share of the distance
     turn: float = 10.0  # degrees of turn at the start, none on landing
     kind = "flight"
+    _looks: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict, repr=False)
 
     @property
     def position(self) -> Point:
@@ -146,16 +147,26 @@ class Flight(Effect):
         if self.picture is None or not self.started or self.ended:
             return
         t = self.t
-        picture = self.picture
-        angle = self.turn * (1.0 - ease_out_cubic(t)) * math.sin(t * math.pi * 3.0)
-        squash = 1.0 - 0.25 * max(0.0, (t - 0.88) / 0.12) * (1.0 - max(0.0, (t - 0.94) / 0.06))
-        if abs(angle) > 0.5 or squash < 0.99:
-            w, h = picture.get_size()
-            wide = (max(1, round(w * (2 - squash))), max(1, round(h * squash)))
-            scaled = pygame.transform.smoothscale(picture, wide)
-            picture = pygame.transform.rotate(scaled, angle) if abs(angle) > 0.5 else scaled
+        angle = round(self.turn * (1.0 - ease_out_cubic(t)) * math.sin(t * math.pi * 3.0))
+        squash = round(4 * max(0.0, (t - 0.88) / 0.12) * (1.0 - max(0.0, (t - 0.94) / 0.06)))
+        picture = self._look(angle, squash)
         x, y = self.position
         surface.blit(picture, picture.get_rect(center=(round(x), round(y))))
+
+    def _look(self, angle: int, squash: int) -> pygame.Surface:
+        """The marker turned `angle` whole degrees and squashed `squash` of 4 steps, made once each."""
+        assert self.picture is not None
+        if not angle and not squash:
+            return self.picture
+        if (angle, squash) not in self._looks:
+            picture = self.picture
+            if squash:
+                w, h = picture.get_size()
+                flat = 1.0 - 0.06 * squash
+                picture = pygame.transform.smoothscale(picture, (max(1, round(w * (2 - flat))),
+                                                                 max(1, round(h * flat))))
+            self._looks[angle, squash] = pygame.transform.rotate(picture, angle) if angle else picture
+        return self._looks[angle, squash]
 
     def calmed(self) -> Effect | None:
         return Fade(FADE_SECONDS, delay=self.delay, on_end=self.on_end, picture=self.picture, center=self.end)
@@ -173,6 +184,7 @@ class CountUp(Effect):
     linger: float = 0.5  # seconds the final value stays, included in `duration`
     kind = "count"
     _faces: dict[int, pygame.Surface] = field(default_factory=dict, repr=False)
+    _pops: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict, repr=False)
 
     @property
     def value(self) -> int:
@@ -196,13 +208,20 @@ class CountUp(Effect):
         steps = max(1, abs(self.end - self.start))
         running = self.elapsed - self.delay
         into_step = (running / counting * steps) % 1.0 if running < counting else 1.0
-        pop = 1.0 + 0.25 * max(0.0, 1.0 - into_step * 3.0)
-        if pop > 1.01:
-            w, h = picture.get_size()
-            picture = pygame.transform.smoothscale(picture, (round(w * pop), round(h * pop)))
+        pop = round(4 * max(0.0, 1.0 - into_step * 3.0))  # 0..4: a quarter larger at most, in steps
+        if pop:
+            picture = self._popped(value, pop)
         picture.set_alpha(_alpha_of(self.t, 0.05, 0.15))
         surface.blit(picture, picture.get_rect(center=_at(self.center)))
         picture.set_alpha(None)
+
+    def _popped(self, value: int, pop: int) -> pygame.Surface:
+        if (value, pop) not in self._pops:
+            face = self.face(value)
+            grow = 1.0 + 0.0625 * pop
+            size = (round(face.get_width() * grow), round(face.get_height() * grow))
+            self._pops[value, pop] = pygame.transform.smoothscale(face, size)
+        return self._pops[value, pop]
 
     def calmed(self) -> Effect | None:
         return Fade(max(FADE_SECONDS, self.linger), delay=self.delay, on_end=self.on_end,
@@ -218,16 +237,17 @@ class Stamp(Effect):
     center: Point = (0.0, 0.0)
     tilt: float = -8.0
     kind = "stamp"
+    _looks: dict[int, pygame.Surface] = field(default_factory=dict, repr=False)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.picture is None or not self.started or self.ended:
             return
         t = self.t
         landing = min(1.0, t / 0.25)
-        scale = lerp(2.2, 1.0, ease_out_back(landing))
-        w, h = self.picture.get_size()
-        picture = pygame.transform.rotozoom(self.picture, self.tilt, max(0.1, scale)) if landing < 1.0 else \
-            pygame.transform.rotate(self.picture, self.tilt)
+        scale = round(20 * lerp(2.2, 1.0, ease_out_back(landing)))  # in twentieths, each made once
+        if scale not in self._looks:
+            self._looks[scale] = pygame.transform.rotozoom(self.picture, self.tilt, max(0.1, scale / 20))
+        picture = self._looks[scale]
         picture.set_alpha(_alpha_of(t, 0.08, 0.25))
         surface.blit(picture, picture.get_rect(center=_at(self.center)))
 
@@ -301,15 +321,22 @@ class Flash(Effect):
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     colour: Colour = (255, 200, 120)
     kind = "flash"
+    _glows: dict[int, pygame.Surface] = field(default_factory=dict, repr=False)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.ended or self.rect.width <= 0 or self.rect.height <= 0:
             return
-        glow = self.rect.inflate(self.rect.width // 2, self.rect.height // 2)
-        veil = pygame.Surface(glow.size, pygame.SRCALPHA)
-        alpha = round(200 * (1.0 - ease_out_cubic(self.t)))
-        pygame.draw.ellipse(veil, (*self.colour, alpha), veil.get_rect())
-        surface.blit(veil, glow.topleft, special_flags=pygame.BLEND_RGBA_ADD)
+        # light adds up and knows no transparency: the glow dies away by its brightness, in 16 steps
+        level = round(16 * 0.8 * (1.0 - ease_out_cubic(self.t)))
+        if level <= 0:
+            return
+        area = self.rect.inflate(self.rect.width // 2, self.rect.height // 2)
+        if level not in self._glows:
+            glow = pygame.Surface(area.size)
+            glow.fill((0, 0, 0))
+            pygame.draw.ellipse(glow, tuple(c * level // 16 for c in self.colour), glow.get_rect())
+            self._glows[level] = glow
+        surface.blit(self._glows[level], area.topleft, special_flags=pygame.BLEND_RGB_ADD)
 
     def calmed(self) -> Effect | None:
         return None
