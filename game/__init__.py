@@ -22,6 +22,18 @@ if TYPE_CHECKING:  # the contract loads with the first game: the title screen st
 
 
 @dataclass(frozen=True)
+class Moment:
+    """A celebration the game's table plays (its `moment_for` hook): it starts with the `occurrence`-th
+    event of kind `event` in a game (the third ScoringDone is the third scoring). What `tools.bench frame
+    --moment` measures."""
+
+    name: str
+    event: str
+    occurrence: int = 1
+    what: str = ""
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """What one game provides, each named as "module" or "module:attribute" (None: it has none)."""
 
@@ -36,21 +48,34 @@ class GameEntry:
     words: str
     #: how its progress is charted after a game (game.progress): "scores", "chapters" or "cards_left"
     progress: str = "scores"
+    #: the celebrations its table plays, by the events that start them
+    moments: tuple[Moment, ...] = ()
 
 
-def _entry(game_id: str, table_class: str, progress: str = "scores") -> GameEntry:
+def _entry(game_id: str, table_class: str, progress: str = "scores", moments: tuple[Moment, ...] = ()
+           ) -> GameEntry:
     """An entry with each part where the project keeps a game's parts."""
     return GameEntry(game_id, table=f"scenes.table.{game_id}.table:{table_class}",
                      art_layout=f"tools.arttool.layouts.{game_id}", guide=f"game.guide.{game_id}",
-                     words=f"cards.words.{game_id}", progress=progress)
+                     words=f"cards.words.{game_id}", progress=progress, moments=moments)
 
+
+_FINALE = Moment("finale", "GameEnded", what="the game ends")
 
 #: Every game the table knows, in menu order.
 REGISTRY: tuple[GameEntry, ...] = (
-    _entry("palastgefluester", "PalastgefluesterTable"),
-    _entry("palace", "PalaceTable", progress="cards_left"),
-    _entry("gloria_picktoria", "GloriaPicktoriaTable"),
-    _entry("three_chapters", "ThreeChaptersTable", progress="chapters"),
+    _entry("palastgefluester", "PalastgefluesterTable", moments=(
+        Moment("round_end", "RoundEnded", what="a round ends: points fly to the plates"), _FINALE)),
+    _entry("palace", "PalaceTable", progress="cards_left", moments=(
+        Moment("burn", "PileBurned", what="the pile burns"),
+        Moment("out", "PlayerOut", what="a player goes out"),
+        Moment("loser", "GameEnded", what="the game ends: the loser"))),
+    _entry("gloria_picktoria", "GloriaPicktoriaTable", moments=(
+        Moment("hahn", "DHToMiddle", what="a Dschingis Hahn card lands on the counter"),
+        Moment("scoring", "ScoringDone", 3, what="the third scoring: every collection flying"), _FINALE)),
+    _entry("three_chapters", "ThreeChaptersTable", progress="chapters", moments=(
+        Moment("trick", "TrickWon", what="a trick is won"),
+        Moment("chapter", "ChapterEnded", 2, what="chapter II ends: the chapter III sheet"), _FINALE)),
 )
 GAME_IDS: tuple[str, ...] = tuple(entry.id for entry in REGISTRY)
 ENTRIES: dict[str, GameEntry] = {entry.id: entry for entry in REGISTRY}

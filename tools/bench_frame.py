@@ -34,17 +34,13 @@ import statistics
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import GAME_IDS, load
+from game import GAME_IDS, REGISTRY, load
 from game.ai.base import Bot, Decision
-from game.core import Action, Event, GameEnded, Rng, RoundEnded
-from game.gloria_picktoria.events import DHToMiddle, ScoringDone
+from game.core import Action, Event, Rng
 from game.match import Match, Seat
-from game.palace.events import PileBurned, PlayerOut
-from game.three_chapters.events import ChapterEnded, TrickWon
 from tools import cli
 from tools.screenshot import SEAT_NAMES
 
@@ -73,39 +69,24 @@ FLOOR_MIN_FRAMES = 60
 
 @dataclass(frozen=True)
 class Moment:
-    """A celebration to measure: it starts with the `occurrence`-th event of `game` for which `starts`
-    holds (the third ScoringDone is the third scoring)."""
+    """A celebration to measure: the game's registry entry names it (game.Moment) by the event that
+    starts it and which occurrence (the third ScoringDone is the third scoring)."""
 
     game: str
     name: str
-    starts: Callable[[Event], bool]
+    event: str
     occurrence: int = 1
     what: str = ""
 
-
-def _is(kind: type[Event]) -> Callable[[Event], bool]:
-    return lambda event: isinstance(event, kind)
-
-
-def _chapter_two_ends(event: Event) -> bool:
-    return isinstance(event, ChapterEnded) and event.chapter == 2
+    def starts(self, event: Event) -> bool:
+        return event.kind == self.event
 
 
 #: (game, name) -> the moment: what each game's table celebrates (its `moment_for` hook)
-MOMENTS: dict[tuple[str, str], Moment] = {(m.game, m.name): m for m in (
-    Moment("palastgefluester", "round_end", _is(RoundEnded), what="a round ends: points fly to the plates"),
-    Moment("palastgefluester", "finale", _is(GameEnded), what="the game ends"),
-    Moment("palace", "burn", _is(PileBurned), what="the pile burns"),
-    Moment("palace", "out", _is(PlayerOut), what="a player goes out"),
-    Moment("palace", "loser", _is(GameEnded), what="the game ends: the loser"),
-    Moment("gloria_picktoria", "hahn", _is(DHToMiddle), what="a Dschingis Hahn card lands on the counter"),
-    Moment("gloria_picktoria", "scoring", _is(ScoringDone), 3,
-           what="the third scoring: every collection flying"),
-    Moment("gloria_picktoria", "finale", _is(GameEnded), what="the game ends"),
-    Moment("three_chapters", "trick", _is(TrickWon), what="a trick is won"),
-    Moment("three_chapters", "chapter", _chapter_two_ends, what="chapter II ends: the chapter III sheet"),
-    Moment("three_chapters", "finale", _is(GameEnded), what="the game ends"),
-)}
+MOMENTS: dict[tuple[str, str], Moment] = {
+    (entry.id, m.name): Moment(entry.id, m.name, m.event, m.occurrence, m.what)
+    for entry in REGISTRY for m in entry.moments
+}
 
 
 def known_moments() -> str:
