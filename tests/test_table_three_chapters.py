@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from test_table_support import click, close_app, frames_until, make_app
+from test_table_support import click, click_on, close_app, frames_until, make_app, waiting_banner
 
 from game.core import Action
 from game.match import Match, Seat
@@ -35,13 +35,23 @@ def seats(humans: int, players: int) -> list[Seat]:
     return [Seat(names[i]) if i < humans else Seat.ai(names[i], "random") for i in range(players)]
 
 
+def go_on(app) -> None:
+    """A click in the middle of the window, as a player moves a banner that waits for one on."""
+    w, h = app.screen.get_size()
+    click(app, (w // 2, h // 2))
+    app.step(1 / 60)
+
+
 def play_by_clicks(app, table, match: Match, rng: random.Random, limit: int = 40000) -> set[str]:
-    """Answer every decision of seat 0 with a click on one of the highlighted cards; returns the kinds
-    of action clicked."""
+    """Answer every decision of seat 0 with a click on one of the highlighted cards, and click each
+    banner that waits for a click (a chapter's end) on; returns the kinds of action clicked."""
     kinds: set[str] = set()
     for _ in range(limit):
         if match.is_over():
             break
+        if waiting_banner(app):
+            go_on(app)
+            continue
         if app.stack.top is table and table.settled and table.targets and match.human_to_act() == 0:
             points = table.click_points()
             offered = {action for _, action in points}
@@ -73,7 +83,7 @@ def test_a_whole_game_played_by_clicks_on_highlighted_cards(app, players):
     assert kinds == expected
     frames_until(app, lambda: table.sheet is not None, limit=600)
     assert len(table.sheet.columns) == players, "chapter III is counted on the table, seat by seat"
-    frames_until(app, lambda: app.stack.top is not table, limit=600)
+    click_on(app, lambda: app.stack.top is not table, limit=600)
     from scenes.menus.results import ResultsScene
 
     assert isinstance(app.stack.top, ResultsScene)
@@ -92,7 +102,7 @@ def test_three_players_get_a_second_deal_on_the_table(app):
         if table.settled and table.targets and match.human_to_act() == 0:
             click(app, rng.choice(table.click_points())[0])
         app.step(1 / 60)
-    frames_until(app, lambda: table.caught_up)
+    click_on(app, lambda: table.caught_up)
     assert deals_seen >= {0, 1}
     assert len([s for s in table.layer if s.zone == "hand:0"]) == 8, "8 picks become the hand"
     assert len(table.model.zones["out"]) == 2 * 3 * 4, "the rest of both deals left the game"
@@ -103,9 +113,12 @@ def test_a_card_dragged_onto_the_trick_is_played(app):
     table = open_table(app, match)
     app.push(table)
     rng = random.Random(9)
-    for _ in range(20000):  # through the draft
+    for _ in range(20000):  # through the draft, and the banner that ends it
         if table.settled and table.targets and Action.parse(table.legal[0]).kind == PLAY:
             break
+        if waiting_banner(app):
+            go_on(app)
+            continue
         if table.settled and table.targets:
             click(app, rng.choice(table.click_points())[0])
         app.step(1 / 60)
@@ -138,6 +151,9 @@ def test_hot_seat_shows_each_person_only_their_own_observation(app):
         if match.is_over():
             break
         top = app.stack.top
+        if waiting_banner(app):
+            go_on(app)
+            continue
         if isinstance(top, HandoffScene):
             assert app.stack.visible() == [top], "nothing of the table shows behind the handoff screen"
             handoffs += 1
@@ -188,7 +204,7 @@ def test_the_trick_names_who_played_and_lights_the_winning_card(app):
     app.push(table)
     while match.observation(0)["phase"] == "draft" or len(match.observation(0)["trick"]["plays"]) < 3:
         match.step_bot()
-    frames_until(app, lambda: table.caught_up)
+    click_on(app, lambda: table.caught_up)
     plays = match.observation(0)["trick"]["plays"]
     assert [int(c) for _, c in table.trick_plays] == [p["card"] for p in plays]
     assert [p for p, _ in table.trick_plays] == [p["position"] for p in plays]

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from language import TextSpy, foreign_words, give_aways, said, widget_texts
-from test_table_support import close_app, frames_until, make_app
+from test_table_support import click_on, close_app, frames_until, make_app
 from test_table_three_chapters import play_by_clicks, seats
 
 import game
@@ -156,7 +156,7 @@ def test_switching_the_language_mid_game_writes_the_table_again(app):
     rng = random.Random(21)
     while match.state.phase != "play":
         play_by_clicks(app, table, match, rng, limit=40)
-    frames_until(app, lambda: table.settled and bool(table.targets), limit=900)
+    click_on(app, lambda: table.settled and bool(table.targets), limit=900)
     assert table.prompt_text()[0] in ("Lead a card to the trick", "Choose a card to play to the trick")
     english_status = table._status_line()
     app.set_language("de")

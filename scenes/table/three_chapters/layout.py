@@ -27,8 +27,10 @@ from scenes.table.kit.cards import Placement
 from scenes.table.kit.layout import card_size, fanned_hand, row_centers
 from scenes.table.kit.paint import Button
 from scenes.table.kit.zones import Entry
+from scenes.table.three_chapters.sheet import SheetPicture
 
 ROW_SLOTS = 8  # a row never holds more: 8 picks (2 and 3 players) or 7 cards played
+GATHER_OVERLAP = 0.38  # of a card's width: how far a card of a trick won lies under the next nearer one
 OFF_TABLE = Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)
 
 
@@ -52,8 +54,10 @@ class TableLayout(TableScene[ThreeChaptersObservation]):
     # what the table keeps (set up in ThreeChaptersTable.__init__)
     places: dict[int, Place]
     trick_plays: list[tuple[int, str]]  # (position, card) as the events laid them
-    _sheet_cache: tuple[tuple[int, int, tuple[int, int]], pygame.Surface] | None  # drawn for a size
+    _sheet_cache: tuple[tuple[int, tuple[int, int], str], SheetPicture] | None  # drawn for a size
     _spread: str | None  # a ghost pile fanned out while it is shuffled
+    #: a trick won, gathered to its winner's card: where each of its cards lies (x, y, z) until they leave
+    gathered: dict[str, tuple[float, float, float]] | None
 
     # where things lie (set by compute_layout)
     mid_top: int
@@ -361,11 +365,33 @@ class TableLayout(TableScene[ThreeChaptersObservation]):
 
     def _place_trick(self, entries: Sequence[Entry]) -> list[Placement]:
         centres = self.slot_centres()
+        gathered = self.gathered or {}
         out = []
-        for i, _ in enumerate(entries):
+        for i, entry in enumerate(entries):
+            spot = gathered.get(entry.card or "")
+            if spot is not None:
+                out.append(Placement((spot[0], spot[1]), self.trick_card, True, spot[2]))
+                continue
             at = centres[i] if i < len(centres) else centres[-1]
             out.append(Placement(at, self.trick_card, True, 400 + i))
         return out
 
+    def gather_spots(self, winner: str) -> dict[str, tuple[float, float, float]]:
+        """Where the cards of the trick lie once gathered to the winning card `winner`: it stays in its
+        slot, a little raised and on top, and the others close up to it, each overlapping the next nearer
+        one by GATHER_OVERLAP of its width (so every card still shows its value or its picture)."""
+        cards = [entry.card or "" for entry in self.model.zones.get("trick", [])]
+        if winner not in cards:
+            return {}
+        w = cards.index(winner)
+        centres = self.slot_centres()
+        cw, ch = self.trick_card
+        step = cw * (1.0 - GATHER_OVERLAP)
+        x, y = centres[w] if w < len(centres) else centres[-1]
+        return {
+            card: (x + (i - w) * step, y - (ch * 0.04 if i == w else 0.0), 420.0 - abs(i - w))
+            for i, card in enumerate(cards)
+        }
 
-__all__ = ["OFF_TABLE", "ROW_SLOTS", "Place", "TableLayout"]
+
+__all__ = ["GATHER_OVERLAP", "OFF_TABLE", "ROW_SLOTS", "Place", "TableLayout"]

@@ -21,6 +21,7 @@ from game.three_chapters.view import GainView
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, triangle_marker
 from scenes.table.three_chapters.layout import Place, TableLayout
 from scenes.table.three_chapters.pieces import (
+    TOKENS,
     card_label,
     card_value,
     gain_pieces,
@@ -29,7 +30,7 @@ from scenes.table.three_chapters.pieces import (
     render_pieces,
     token_pieces,
 )
-from scenes.table.three_chapters.sheet import ScoreSheet, SheetBanner, draw_score_sheet, score_sheet
+from scenes.table.three_chapters.sheet import ScoreSheet, SheetBanner, SheetPicture, score_sheet, sheet_size
 
 
 @dataclass
@@ -67,8 +68,13 @@ class TablePanels(TableLayout):
 
     # what the table keeps (set up in ThreeChaptersTable.__init__)
     live_points: list[int]  # the points as the events told them so far
+    #: per seat [stars, hearts, crystals, tricks won] as the plates show them: the observation's, and
+    #: each reward added as it lands on the plate (moments.py)
+    live_tokens: list[list[int]]
+    counting: set[int]  # seats whose plate counts up now: the counter stands where the points are
     trick_result: TrickResult | None  # the trick just won (the story keeps it)
     sheet: ScoreSheet | None  # the final count, once the observation has it
+    sheet_counted: bool  # the chapter-III count has been shown: the table shows its sheet from then on
     _result_cache: tuple[tuple[object, ...], pygame.Surface] | None
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -117,7 +123,6 @@ class TablePanels(TableLayout):
         return obs["current_player"] == place.seat
 
     def _draw_plate(self, surface: pygame.Surface, place: Place) -> None:
-        obs = self.obs
         plate = place.plate
         radius = self.scale.px(8, 2)
         deciding = self._deciding(place)
@@ -126,17 +131,13 @@ class TablePanels(TableLayout):
             pygame.draw.rect(surface, GOLD, plate, self.scale.px(4, 2), border_radius=radius)
             if plate.x > plate.height // 2:
                 triangle_marker(surface, (plate.x - 2, plate.centery), plate.height * 0.35)
-        pad = self.scale.px(10, 2)
-        two_lines = plate.height >= self.scale.font(40)
-        # the name line as tall as its text needs: the rest of the plate holds the status
-        line_h = min(plate.height // 2, self.scale.lines_height(24) + pad) if two_lines else plate.height
+        line_h, pad, two_lines = self._plate_lines(place)
         if place.seat is None:
             self._draw_ghost_plate(surface, place, line_h, pad)
             return
         seat = place.seat
-        tokens = obs["tokens"][seat]
-        points = self.live_points[seat] if seat < len(self.live_points) else tokens["points"]
-        score = self.texts.render(tr("{points} pts").format(points=points), self.scale.font(24), GOLD, True)
+        stars, hearts, crystals, tricks = self._tokens_shown(seat)
+        score = self._score_label(seat)
         name = self.seat_name(seat)
         if seat == self.viewer and self.follow:
             name = tr("{name} (you)").format(name=name)
@@ -144,15 +145,16 @@ class TablePanels(TableLayout):
             name, self.scale.font(24), max(10, plate.width - 2 * pad - score.get_width() - 8), INK, True
         )
         surface.blit(title, (plate.x + pad, plate.y + (line_h - title.get_height()) // 2))
-        surface.blit(
-            score, (plate.right - score.get_width() - pad, plate.y + (line_h - score.get_height()) // 2)
-        )
-        pieces = token_pieces(tokens["stars"], tokens["hearts"], tokens["crystals"])
-        pieces.append(("   " + tr("tricks {count}").format(count=tokens["tricks_won"]), INK_DIM))
+        if seat not in self.counting:  # while it counts up, its counter stands here (moments.py)
+            surface.blit(
+                score, (plate.right - score.get_width() - pad, plate.y + (line_h - score.get_height()) // 2)
+            )
+        pieces = token_pieces(stars, hearts, crystals)
+        pieces.append(("   " + tr("tricks {count}").format(count=tricks), INK_DIM))
         status = self._seat_status(seat)
         if status:
             pieces.append((f"  · {status}", GOLD if deciding else INK_DIM))
-        line = render_pieces(self.texts, pieces, self.scale.font(20 if place.bottom else 18))
+        line = render_pieces(self.texts, pieces, self._token_font(place))
         if line.get_width() > plate.width - 2 * pad:
             scale = (plate.width - 2 * pad) / line.get_width()
             line = pygame.transform.smoothscale(
@@ -161,6 +163,62 @@ class TablePanels(TableLayout):
         y = plate.y + line_h + (line_h - line.get_height()) // 2 if two_lines else plate.bottom + 1
         if two_lines:
             surface.blit(line, (plate.x + pad, y))
+
+    def _tokens_shown(self, seat: int) -> tuple[int, int, int, int]:
+        """Stars, hearts, crystals and tricks won as the plate of `seat` shows them now."""
+        if 0 <= seat < len(self.live_tokens):
+            stars, hearts, crystals, tricks = self.live_tokens[seat]
+            return stars, hearts, crystals, tricks
+        tokens = self.obs["tokens"][seat]
+        return tokens["stars"], tokens["hearts"], tokens["crystals"], tokens["tricks_won"]
+
+    def _score_label(self, seat: int) -> pygame.Surface:
+        told = seat < len(self.live_points)
+        points = self.live_points[seat] if told else self.obs["tokens"][seat]["points"]
+        return self.texts.render(tr("{points} pts").format(points=points), self.scale.font(24), GOLD, True)
+
+    def _token_font(self, place: Place) -> int:
+        return self.scale.font(20 if place.bottom else 18)
+
+    def _plate_lines(self, place: Place) -> tuple[int, int, bool]:
+        """The plate's name line height, its padding, and whether the tokens have a line of their own."""
+        pad = self.scale.px(10, 2)
+        plate = place.plate
+        two_lines = plate.height >= self.scale.font(40)
+        # the name line as tall as its text needs: the rest of the plate holds the status
+        line_h = min(plate.height // 2, self.scale.lines_height(24) + pad) if two_lines else plate.height
+        return line_h, pad, two_lines
+
+    def score_spot(self, seat: int) -> tuple[float, float] | None:
+        """Where the points of `seat` stand on its plate (None: it has no plate)."""
+        place = self.places.get(seat)
+        if place is None or place.seat is None:
+            return None
+        line_h, pad, _ = self._plate_lines(place)
+        score = self._score_label(seat)
+        return place.plate.right - pad - score.get_width() / 2, place.plate.y + line_h / 2
+
+    def token_spots(self, seat: int) -> dict[str, tuple[float, float]]:
+        """Where each kind of token of `seat` is counted on its plate (its glyph on the tokens' line), or
+        the plate's middle when the plate has no room for that line."""
+        place = self.places.get(seat)
+        if place is None or place.seat is None:
+            return {}
+        plate = place.plate
+        line_h, pad, two_lines = self._plate_lines(place)
+        if not two_lines:
+            return dict.fromkeys(TOKENS, (float(plate.centerx), float(plate.centery)))
+        stars, hearts, crystals, _ = self._tokens_shown(seat)
+        size = self._token_font(place)
+        spots: dict[str, tuple[float, float]] = {}
+        x = float(plate.x + pad)
+        y = plate.y + line_h * 1.5
+        for i, (text, _colour) in enumerate(token_pieces(stars, hearts, crystals)):
+            width = self.texts.render(text, size).get_width() if text else 0
+            if i % 3 == 0:  # a glyph: ★, then its count and a gap, then ♥, …
+                spots[TOKENS[i // 3]] = (x + width / 2, y)
+            x += width
+        return spots
 
     def _seat_status(self, seat: int) -> str:
         obs = self.obs
@@ -406,8 +464,9 @@ class TablePanels(TableLayout):
             self._draw_trick_result(surface, self.trick_result)
         if self.sheet is None and self.obs["terminal"] and self.obs["breakdown"]:
             self.sheet = score_sheet(self.obs, self.names)
-        if self.sheet is not None and self.obs["terminal"] and not isinstance(self.banner, SheetBanner):
-            self._draw_sheet(surface, self.sheet, self.sheet.steps)
+        shown = self.obs["terminal"] or self.sheet_counted
+        if self.sheet is not None and shown and not isinstance(self.banner, SheetBanner):
+            self.draw_sheet(surface, self.sheet, self.sheet.stages)
             return
 
     def _draw_trick_result(self, surface: pygame.Surface, result: TrickResult) -> None:
@@ -449,23 +508,22 @@ class TablePanels(TableLayout):
             y += line.get_height() + 2
         return panel
 
-    def _draw_sheet(self, surface: pygame.Surface, sheet: ScoreSheet, shown: int) -> None:
-        w, h = surface.get_size()
-        u = self.scale.unit
-        wanted = round(u * (150 + 40 * (sheet.steps + 3)))  # title, names, rows, totals and the hint
-        columns = max(1, len(sheet.columns))
-        size = (
-            max(10, min(round(w * 0.86), round(u * (60 + 420 * columns)))),
-            max(10, min(round(h * 0.86), wanted)),
-        )
-        key = (id(sheet), shown, size)
+    def sheet_picture(self, sheet: ScoreSheet) -> tuple[SheetPicture, pygame.Rect]:
+        """The picture of `sheet` for this window (made once per sheet, size and language) and where it
+        lies."""
+        w, h = self.scale.width, self.scale.height
+        size = sheet_size(sheet, (w, h), self.scale.unit)
+        key = (id(sheet), size, language())
         if self._sheet_cache is None or self._sheet_cache[0] != key:
-            self._sheet_cache = (
-                key,
-                draw_score_sheet(self.texts, self.panels, sheet, shown, size, self.scale.unit),
-            )
-        image = self._sheet_cache[1]
-        surface.blit(image, image.get_rect(center=(w // 2, round(h * 0.43))))
+            self._sheet_cache = (key, SheetPicture(self.texts, sheet, size, self.scale.unit))
+        rect = pygame.Rect((0, 0), size)
+        rect.center = (w // 2, round(h * 0.43))
+        return self._sheet_cache[1], rect
+
+    def draw_sheet(self, surface: pygame.Surface, sheet: ScoreSheet, stage: int) -> None:
+        """The sheet with the rows of the stages up to `stage` (all of them from `sheet.stages` on)."""
+        picture, rect = self.sheet_picture(sheet)
+        picture.draw(surface, rect.topleft, stage)
 
 
 __all__ = ["TablePanels", "TrickResult", "card_help_lines", "card_label"]

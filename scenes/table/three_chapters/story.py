@@ -2,6 +2,7 @@
 the events (`remember`: who played which card of the trick, the trick just won, the running points), the
 history's chapter titles, the banners (a new deal, chapter II begins, a trick won, the chapter-III sheet)
 and how card moves fly (a deal or a pass together, a ghost's card to its own row, a ghost pile shuffled).
+The moments the scoring events call for are moments.py's.
 """
 
 from __future__ import annotations
@@ -11,29 +12,26 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.core import CardMoved, Event, GameEnded, Note, RoundEnded, ScoreChanged, Shuffled, TurnChanged
-from game.i18n import N_, Card, Text, message, tr
+from game.i18n import N_, tr
 from game.three_chapters.events import ChapterEnded, NewDeal, TrickWon
-from game.three_chapters.state import position_words
-from game.three_chapters.view import GainView
 from scenes.table.kit import BANNER_SECONDS, Banner
 from scenes.table.kit.animation import Hold
-from scenes.table.three_chapters.panels import TablePanels, TrickResult
+from scenes.table.three_chapters.moments import TableMoments
 from scenes.table.three_chapters.pieces import card_label, ghost_name
-from scenes.table.three_chapters.sheet import SCORE_ROW_SECONDS, SheetBanner, score_sheet
+from scenes.table.three_chapters.sheet import SheetBanner
 
 BATCH_STAGGER = 0.05  # of a move's time between two cards of a deal or a pass: they fly together
-TRICK_PAUSE = 1.4  # seconds at normal speed the finished trick stays with its winner lit up
-REWARD_PAUSE = 0.25  # more seconds per reward line of that trick
+TRICK_PAUSE = 0.9  # seconds at normal speed the trick won stays gathered, once its rewards flew
 CHAPTER_TITLES = (N_("Chapter I: the draft"), N_("Chapter II: the tricks"), N_("Chapter III: the count"))
 
 
 @dataclass
 class TrickBanner(Banner):
-    """The trick just won stays on the table, its winner lit, while its rewards are read (the rewards
-    panel beside the trick is drawn with the table)."""
+    """The trick just won stays on the table a moment longer, gathered to its winner, once its rewards
+    flew (the rewards panel beside the trick is drawn with the table)."""
 
 
-class TableStory(TablePanels):
+class TableStory(TableMoments):
     """The story room of the 3 Chapters table (a mixin: `ThreeChaptersTable` puts the rooms together)."""
 
     def describe(self, event: Event) -> str | None:
@@ -89,29 +87,21 @@ class TableStory(TablePanels):
             position = self.position_of_zone(event.src)
             if not self.trick_plays:
                 self.trick_result = None  # a new trick begins
+                self.gathered = None
             self.trick_plays.append((position if position is not None else -1, event.card or ""))
         elif isinstance(event, CardMoved) and event.src == "trick":
             self.trick_plays = [(p, c) for p, c in self.trick_plays if c != event.card]
         elif isinstance(event, TrickWon):
-            card = str(event.card)
-            title: Text = message(
-                "{winner} wins with {card:dat} ({value})",
-                winner=position_words(event.winner, self.players),
-                card=Card(self.game_id, card),
-                value=card,
-            )
-            self.trick_result = TrickResult(event.trick, event.winner, title, self._gains_of(event.trick))
+            self.trick_result = self.trick_result_of(event)
         elif isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_points):
             self.live_points[event.seat] = int(event.new)
 
     def reset_memory(self) -> None:
         self.trick_plays = []
         self.trick_result = None
-
-    def _gains_of(self, trick: int) -> list[GainView]:
-        """The rewards of trick `trick`, if it is the last one scored."""
-        last = self.latest_observation().get("last_trick")
-        return list(last.get("gains") or []) if last and last.get("trick") == trick else []
+        self.gathered = None
+        self.counting = set()
+        self.sheet_counted = False
 
     def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
         if previous is None or isinstance(previous, RoundEnded):
@@ -120,16 +110,11 @@ class TableStory(TablePanels):
 
     def banner_for(self, event: Event) -> Banner | None:
         seconds = BANNER_SECONDS * self.speed
-        if isinstance(event, TrickWon):
-            gains = self._gains_of(event.trick)
-            hold = Hold((TRICK_PAUSE + REWARD_PAUSE * len(gains)) * self.speed)
-            return TrickBanner("", [], hold)
-        if isinstance(event, ChapterEnded) and event.chapter == 2:
-            sheet = score_sheet(self.latest_observation(), self.names)
-            row_seconds = SCORE_ROW_SECONDS * self.speed  # every row in turn, then the totals stay a while
-            hold = self.until_clicked()
+        if isinstance(event, TrickWon):  # the moment played its rewards: the chime was its sound
+            return TrickBanner("", [], Hold(TRICK_PAUSE * self.speed), sound=None)
+        if isinstance(event, ChapterEnded) and event.chapter == 2:  # the sheet the moment counted, whole
             title = self.in_words(event.text)
-            return SheetBanner(title, [], hold, sheet=sheet, row_seconds=row_seconds)
+            return SheetBanner(title, [], self.until_clicked(), sheet=self.final_sheet(), sound=None)
         if isinstance(event, ChapterEnded):
             return Banner(
                 tr("Chapter II: the tricks"),
@@ -154,7 +139,7 @@ class TableStory(TablePanels):
 
     def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
         if isinstance(banner, SheetBanner) and banner.sheet is not None:
-            self._draw_sheet(surface, banner.sheet, banner.rows_shown())
+            self.draw_sheet(surface, banner.sheet, banner.sheet.stages)
         elif not isinstance(banner, TrickBanner):  # a won trick shows beside its cards (draw_over)
             super().draw_banner(surface, banner)
 

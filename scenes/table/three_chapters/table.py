@@ -35,9 +35,13 @@ class ThreeChaptersTable(TableStory):
         super().__init__(app, match, **kwargs)
         self.places = {}
         self.live_points = []
+        self.live_tokens = []
+        self.counting = set()
+        self.gathered = None
         self.trick_plays = []
         self.trick_result = None
         self.sheet = None
+        self.sheet_counted = False
         self._sheet_cache = None
         self._result_cache = None
         self._spread = None
@@ -82,6 +86,9 @@ class ThreeChaptersTable(TableStory):
         if plays:
             self.trick_result = None
         self.live_points = [int(t["points"]) for t in obs["tokens"]]
+        self.live_tokens = [[t["stars"], t["hearts"], t["crystals"], t["tricks_won"]] for t in obs["tokens"]]
+        self.counting = set()
+        self.gathered = None  # no trick is gathered: its cards lie where the observation says
         self._spread = None  # the table as the observation says: nothing is being shuffled
         return zones
 
