@@ -104,19 +104,20 @@ class PlateCount(CountUp):
     seat: int = -1
     words: Callable[[int], str] = str
     _pills: dict[bool, pygame.Surface] = field(default_factory=dict, repr=False)
+    _words: dict[int, pygame.Surface] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         low, high = sorted((self.start, self.end))
         face = font(max(8, self.size), True)
         for value in range(low, high + 1):
-            self._faces[value] = face.render(self.words(value), True, INK)
-        w = max(f.get_width() for f in self._faces.values()) + 2 * max(4, self.size // 2)
-        h = max(f.get_height() for f in self._faces.values()) + 2 * max(2, self.size // 5)
+            self._words[value] = face.render(self.words(value), True, INK)
+        w = max(f.get_width() for f in self._words.values()) + 2 * max(4, self.size // 2)
+        h = max(f.get_height() for f in self._words.values()) + 2 * max(2, self.size // 5)
         self._pills = {True: pill((w, h), self.colour), False: pill((w, h), MINUS)}
 
     def face(self, value: int) -> pygame.Surface:
         """The value's words on its pill (made anew: for what reduced motion shows, once)."""
-        words = self._faces[value]
+        words = self._words[value]
         made = self._pills[value >= self.start].copy()
         made.blit(words, words.get_rect(center=made.get_rect().center))
         return made
@@ -127,7 +128,7 @@ class PlateCount(CountUp):
         if not self.started or self.ended:
             return
         value = self.value
-        board, words = self._pills[value >= self.start], self._faces[value]
+        board, words = self._pills[value >= self.start], self._words[value]
         counting = max(0.01, self.duration - self.linger)
         running = self.elapsed - self.delay
         steps = max(1, abs(self.end - self.start))
@@ -146,18 +147,18 @@ class OutOfPlay(Shade):
     """A collection greyed out with its label ("out of play"): the veil is made once and only faded."""
 
     words: str = ""
-    _veil: pygame.Surface | None = field(default=None, repr=False)
+    _grey: pygame.Surface | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.rect.width > 0 and self.rect.height > 0:
-            self._veil = pygame.Surface(self.rect.size)
-            self._veil.fill((40, 40, 40))
+            self._grey = pygame.Surface(self.rect.size)
+            self._grey.fill((40, 40, 40))
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.started or self.ended or self._veil is None:
+        if not self.started or self.ended or self._grey is None:
             return
-        self._veil.set_alpha(round(150 * min(1.0, self.t / 0.15)))
-        surface.blit(self._veil, self.rect.topleft)
+        self._grey.set_alpha(round(150 * min(1.0, self.t / 0.15)))
+        surface.blit(self._grey, self.rect.topleft)
         if self.label is not None:
             surface.blit(self.label, self.label.get_rect(center=self.rect.center))
 

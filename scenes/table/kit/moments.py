@@ -303,13 +303,16 @@ class Shade(Effect):
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     label: pygame.Surface | None = None
     kind = "fade"
+    _shade: pygame.Surface | None = field(default=None, repr=False)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.ended or self.rect.width <= 0 or self.rect.height <= 0:
             return
-        veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        veil.fill((40, 40, 40, round(150 * min(1.0, self.t / 0.15))))
-        surface.blit(veil, self.rect.topleft)
+        if self._shade is None or self._shade.get_size() != self.rect.size:
+            self._shade = pygame.Surface(self.rect.size)  # made once, then only faded in
+            self._shade.fill((40, 40, 40))
+        self._shade.set_alpha(round(150 * min(1.0, self.t / 0.15)))
+        surface.blit(self._shade, self.rect.topleft)
         if self.label is not None:
             surface.blit(self.label, self.label.get_rect(center=self.rect.center))
 

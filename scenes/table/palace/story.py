@@ -83,7 +83,7 @@ class Flare(Flash):
     _glow: pygame.Surface | None = field(default=None, init=False, repr=False)
     _dimmed: pygame.Surface | None = field(default=None, init=False, repr=False)
 
-    def _make(self) -> tuple[pygame.Surface, pygame.Surface]:
+    def _build(self) -> tuple[pygame.Surface, pygame.Surface]:
         area = self.rect.inflate(self.rect.width // 3, self.rect.height // 3)
         glow = pygame.Surface(area.size)
         rings = 10
@@ -99,7 +99,7 @@ class Flare(Flash):
         if not self.started or self.ended or self.rect.width <= 0 or self.rect.height <= 0:
             return
         if self._glow is None or self._dimmed is None:
-            self._glow, self._dimmed = self._make()
+            self._glow, self._dimmed = self._build()
         level = round(255 * (1.0 - ease_out_cubic(self.t)))
         self._dimmed.blit(self._glow, (0, 0))
         self._dimmed.fill((level, level, level), special_flags=pygame.BLEND_RGB_MULT)

@@ -113,16 +113,16 @@ class RunningCount(Effect):
     size: int = 20
     colour: Colour = GOLD
     kind = "count"
-    _faces: dict[int, pygame.Surface] = field(default_factory=dict, repr=False)
+    _tokens: dict[int, pygame.Surface] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         for _, value in self.steps:  # every face now, none while it counts
             self.face(value)
 
     def face(self, value: int) -> pygame.Surface:
-        if value not in self._faces:
-            self._faces[value] = token(str(value), self.size, self.colour)
-        return self._faces[value]
+        if value not in self._tokens:
+            self._tokens[value] = token(str(value), self.size, self.colour)
+        return self._tokens[value]
 
     def _now(self) -> tuple[int, float]:
         """The value shown now and the seconds since it came."""
