@@ -14,7 +14,8 @@ from test_table_support import click_on, close_app, make_app
 from game.match import Match, Seat
 from scenes.table import TABLES, open_table
 from scenes.table.kit.animation import settling
-from scenes.table.kit.cards import GRAB_STEPS, CardLayer, CardSprite, Placement
+from scenes.table.kit.cards import CardLayer
+from scenes.table.kit.sprite import GRAB_STEPS, CardSprite, Placement
 
 FELT = (0, 120, 60)
 FACE = (250, 250, 250)

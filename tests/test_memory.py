@@ -22,8 +22,9 @@ from scenes.cache import MB, BoundedCache, cached, cached_bytes, font_bytes, sur
 from scenes.scene import Scene
 from scenes.settings import Settings
 from scenes.table import open_table
-from scenes.table.kit.cards import CardLayer, CardSprite
+from scenes.table.kit.cards import CardLayer
 from scenes.table.kit.paint import PanelCache, TextCache
+from scenes.table.kit.sprite import CardSprite
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("palastgefluester", "palace", "gloria_picktoria", "three_chapters")

@@ -15,8 +15,8 @@ from scenes.table.kit.animation import (
     ease_out_cubic,
     linear,
 )
-from scenes.table.kit.cards import CardSprite, Placement
 from scenes.table.kit.layout import Scale, card_size, fan_centers, row_centers
+from scenes.table.kit.sprite import CardSprite, Placement
 from scenes.table.kit.zones import ZoneModel
 
 

@@ -20,8 +20,9 @@ import pygame
 
 from game.i18n import tr
 from scenes.art import TABLE_SIZE, ArtLibrary, read_pack
-from scenes.table.kit.cards import CardLayer, CardSprite
+from scenes.table.kit.cards import CardLayer
 from scenes.table.kit.paint import TextCache, blocked_badge
+from scenes.table.kit.sprite import CardSprite
 from tools.arttool.check import ASPECT_TOLERANCE, FOUR_K, min_face_height
 from tools.arttool.layouts import LAYOUT_MODULES, CardKind, GameLayout, game_layout
 from tools.arttool.packs import library_for, start_fonts

@@ -22,9 +22,9 @@ from game.gloria_picktoria.view import CollectionView, GloriaObservation
 from game.i18n import tr
 from scenes.fonts import font
 from scenes.table.kit import TableScene
-from scenes.table.kit.cards import Placement
 from scenes.table.kit.layout import Scale, card_size, fanned_hand, row_centers
 from scenes.table.kit.paint import Button
+from scenes.table.kit.sprite import Placement
 from scenes.table.kit.zones import Entry
 
 FOX_ART = FOX  # the fox token's art id

@@ -23,7 +23,7 @@ from scenes.table.gloria_picktoria.layout import TREASURE_STEP, RowGrid, SeatAre
 from scenes.table.gloria_picktoria.panels import item_card
 from scenes.table.gloria_picktoria.story import GloriaStory
 from scenes.table.kit import HANDLED, Answer, Play, Say, Target
-from scenes.table.kit.cards import CardSprite
+from scenes.table.kit.sprite import CardSprite
 
 TREASURE_BACK = "treasure:"  # a back kind: the back with the treasure's face small on it
 

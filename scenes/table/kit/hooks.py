@@ -26,12 +26,13 @@ from scenes.layers import LayerStack
 from scenes.scene import Scene
 from scenes.settings import MOVE_SECONDS
 from scenes.table.kit.animation import Banner, ClickHold, Hold, Reveal, Timeline
-from scenes.table.kit.cards import CardLayer, CardSprite, Placement
+from scenes.table.kit.cards import CardLayer
 from scenes.table.kit.hint import TableHint
 from scenes.table.kit.layout import Scale
 from scenes.table.kit.logbook import Logbook, LogView
 from scenes.table.kit.moments import Effect, Moments
 from scenes.table.kit.paint import GOLD, INK_DIM, Button, PanelCache, TextCache
+from scenes.table.kit.sprite import CardSprite, Placement
 from scenes.table.kit.targets import Answer, Play, Target
 from scenes.table.kit.zones import Entry, ZoneModel
 

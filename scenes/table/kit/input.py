@@ -14,10 +14,10 @@ from game.core import KartentischError
 from game.i18n import Text, tr
 from scenes.focus import Focusable
 from scenes.inspect import Inspectable
-from scenes.table.kit.cards import CardSprite
 from scenes.table.kit.hint import HINT_KEY
 from scenes.table.kit.hooks import ObsT
 from scenes.table.kit.paint import Button
+from scenes.table.kit.sprite import CardSprite
 from scenes.table.kit.story import TableStory
 from scenes.table.kit.targets import Answer, Play, Say, Target
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.fonts import font
-from scenes.table.kit.cards import Placement
 from scenes.table.kit.paint import MIN_FONT_PX
+from scenes.table.kit.sprite import Placement
 
 if TYPE_CHECKING:
     from scenes.table.kit.zones import Entry

@@ -10,9 +10,9 @@ from typing import final
 from game.core import CardMoved, CardsRevealed, Event, Shuffled
 from scenes import sound
 from scenes.table.kit.animation import Banner, Hold, Reveal
-from scenes.table.kit.cards import CardSprite
 from scenes.table.kit.hooks import ObsT, TableHooks
 from scenes.table.kit.moments import Effect
+from scenes.table.kit.sprite import CardSprite
 from scenes.table.kit.targets import Target
 
 Step = Callable[[], Hold | None]  # a step of the playback: it starts something, returns what to wait for

@@ -18,9 +18,9 @@ from game.i18n import N_
 from game.palace.cards import DECK, rank_of
 from game.palace.view import PalaceObservation
 from scenes.table.kit import TableScene
-from scenes.table.kit.cards import Placement
 from scenes.table.kit.layout import card_size, fanned_hand, row_centers
 from scenes.table.kit.paint import Button
+from scenes.table.kit.sprite import Placement
 from scenes.table.kit.zones import Entry
 
 HIDDEN = Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)

@@ -29,8 +29,8 @@ from game.palace.game import parse_play, pass_, pickup, play, ready, swap
 from game.palace.hints import action_words
 from game.palace.view import PalaceObservation
 from scenes.table.kit import Answer, Play, Target
-from scenes.table.kit.cards import CardSprite
 from scenes.table.kit.paint import INK
+from scenes.table.kit.sprite import CardSprite
 from scenes.table.palace.panels import card_text
 from scenes.table.palace.story import PalaceStory
 

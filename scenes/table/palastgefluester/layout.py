@@ -17,9 +17,9 @@ import pygame
 from game.palastgefluester.cards import KING_PERSONS, deck
 from game.palastgefluester.view import PalastgefluesterObservation
 from scenes.table.kit import TableScene
-from scenes.table.kit.cards import Placement
 from scenes.table.kit.layout import card_size, fanned_hand, row_centers
 from scenes.table.kit.paint import Button
+from scenes.table.kit.sprite import Placement
 from scenes.table.kit.zones import Entry
 
 DISPLAY_SLOTS = 6  # a row never holds more: the sixth different person ends the round

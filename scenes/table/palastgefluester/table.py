@@ -24,7 +24,7 @@ from game.palastgefluester.cards import card_person, person_label
 from game.palastgefluester.game import play
 from game.palastgefluester.view import PalastgefluesterObservation
 from scenes.table.kit import Target
-from scenes.table.kit.cards import CardSprite
+from scenes.table.kit.sprite import CardSprite
 from scenes.table.palastgefluester.moments import PalastMoments
 
 #: every zone's cards (None: a card the seat on screen does not know)

@@ -23,9 +23,9 @@ import pygame
 from game.i18n import N_
 from game.three_chapters.view import ThreeChaptersObservation
 from scenes.table.kit import TableScene
-from scenes.table.kit.cards import Placement
 from scenes.table.kit.layout import card_size, fanned_hand, row_centers
 from scenes.table.kit.paint import Button
+from scenes.table.kit.sprite import Placement
 from scenes.table.kit.zones import Entry
 from scenes.table.three_chapters.sheet import SheetPicture
 

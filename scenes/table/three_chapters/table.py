@@ -19,7 +19,7 @@ from game.three_chapters.cards import ATTRIBUTES, default_cards
 from game.three_chapters.game import CONSTRUCTORS, GHOST, KINDS, PICK, PLAY
 from game.three_chapters.view import ThreeChaptersObservation
 from scenes.table.kit import Target
-from scenes.table.kit.cards import CardSprite
+from scenes.table.kit.sprite import CardSprite
 from scenes.table.three_chapters.pieces import card_value
 from scenes.table.three_chapters.story import TableStory
 
