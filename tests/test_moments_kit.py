@@ -173,3 +173,16 @@ def test_the_settings_keep_reduced_motion_and_continue_after(tmp_path):
     assert faulty.reduced_motion is False and faulty.continue_after == 0
     assert any("reduced_motion" in p for p in faulty.problems)
     assert any("continue_after" in p for p in faulty.problems)
+
+
+def test_with_reduced_motion_the_hints_pointer_holds_still():
+    from scenes.table.kit.hint import point_at
+    from scenes.table.kit.layout import Scale
+
+    def drawn(time: float, steady: bool) -> bytes:
+        surface = pygame.Surface((400, 300))
+        point_at(surface, pygame.Rect(150, 120, 60, 90), Scale(1280, 720), time, steady=steady)
+        return pygame.image.tobytes(surface, "RGB")
+
+    assert drawn(0.0, True) == drawn(0.3, True) == drawn(0.71, True)
+    assert drawn(0.0, False) != drawn(0.3, False)  # without it the ring pulses

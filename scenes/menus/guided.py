@@ -133,7 +133,7 @@ class GuidedTableMixin:
     def draw_pointers(self, surface: pygame.Surface) -> None:
         table: Any = self
         for rect in self.pointed_rects():
-            point_at(surface, pygame.Rect(rect), table.scale, table.app.time)
+            point_at(surface, pygame.Rect(rect), table.scale, table.app.time, steady=table.reduced_motion)
 
     # -- leaving ---------------------------------------------------------------------------------
     def keep_step(self) -> None:

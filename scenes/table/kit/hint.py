@@ -46,11 +46,12 @@ class Shown:
     why: list[str]
 
 
-def point_at(surface: pygame.Surface, rect: pygame.Rect, scale: Any, time: float) -> None:
+def point_at(surface: pygame.Surface, rect: pygame.Rect, scale: Any, time: float, *, steady: bool = False
+             ) -> None:
     """A pulsing ring round `rect` and an arrow above it (below it at the window's top edge), in the
     hint's blue: "this one". The hint and the guided game's lessons point at cards this way (gold
-    already marks every legal choice)."""
-    pulse = 0.5 + 0.5 * math.sin(time * 2 * math.pi * PULSE_HZ)
+    already marks every legal choice). `steady` (reduced motion): the ring and arrow hold still."""
+    pulse = 0.5 if steady else 0.5 + 0.5 * math.sin(time * 2 * math.pi * PULSE_HZ)
     width = max(3, round(scale.px(4, 2) * (1 + pulse)))
     ring = pygame.Rect(rect).inflate(2 * width + 8, 2 * width + 8)
     pygame.draw.rect(surface, HINT_BLUE, ring, width, border_radius=max(4, ring.width // 10))
@@ -154,7 +155,7 @@ class TableHint:
         if self.shown is None:
             return
         for rect in self.rects():
-            point_at(surface, rect, table.scale, table.app.time)
+            point_at(surface, rect, table.scale, table.app.time, steady=table.reduced_motion)
         lines = [(self.shown.title, HINT_BLUE)] + [(f"• {why}", INK) for why in self.shown.why]
         self._draw_box(surface, anchor, lines)
 
