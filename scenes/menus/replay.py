@@ -226,6 +226,13 @@ class ReplayScene(Scene):
             self.table.on_exit()
             self.app.let_go(self.table)
 
+    def drop_caches(self) -> None:
+        """Covered by a screen of its own (a game played on from here) or gone: the table inside lets go
+        of its pictures too (at 2560x1080 they are 60 MB); shown again, it draws them again."""
+        super().drop_caches()
+        if self.table is not None:
+            self.table.drop_caches()
+
     def _open_table(self) -> None:
         if self.table is not None:
             self.table.on_exit()
