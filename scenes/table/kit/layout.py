@@ -29,6 +29,10 @@ class Scale:
     height: int
 
     @property
+    def size(self) -> tuple[int, int]:
+        return self.width, self.height
+
+    @property
     def unit(self) -> float:
         return max(0.15, min(self.width / 1920.0, self.height / 1080.0))
 

@@ -107,6 +107,34 @@ class Effect:
 
 
 @dataclass(eq=False)
+class Cue(Effect):
+    """Something that happens when the moment reaches it (after `delay`): `play` only then, so a moment
+    skipped before it stays quiet (a skip ends the celebration, it does not play the rest of it at once);
+    `on_end` whether it was reached or skipped. It draws nothing: a sound cue."""
+
+    play: Callable[[], None] | None = None
+    kind = "cue"
+
+    def advance(self, dt: float) -> None:
+        reached = not self.ended and self.elapsed + max(0.0, dt) >= self.end_time
+        super().advance(dt)
+        if reached and self.play is not None:
+            self.play()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A cue has nothing to draw."""
+
+
+def inside_window(picture: pygame.Surface, center: Point, window: tuple[int, int]) -> tuple[int, int]:
+    """`center` moved just enough that `picture` (a little larger, tilted: a stamp) lies inside the
+    window."""
+    w, h = picture.get_size()
+    box = pygame.Rect(0, 0, round(w * 1.1), round(h * 1.4))
+    box.center = _at(center)
+    return box.clamp(pygame.Rect(0, 0, *window)).center
+
+
+@dataclass(eq=False)
 class Fade(Effect):
     """A picture that fades in and out at one place: what reduced motion shows for flights and stamps."""
 
@@ -483,6 +511,6 @@ class Moments:
 
 
 __all__ = [
-    "GOLD", "MINUS", "RESTLESS_KINDS", "CountUp", "Effect", "Fade", "Flash", "Flight", "MomentHold",
-    "Moments", "Outline", "Pulse", "Shade", "Sparks", "Stamp", "token",
+    "GOLD", "MINUS", "RESTLESS_KINDS", "CountUp", "Cue", "Effect", "Fade", "Flash", "Flight", "MomentHold",
+    "Moments", "Outline", "Pulse", "Shade", "Sparks", "Stamp", "inside_window", "token",
 ]

@@ -31,7 +31,7 @@ from game.palace.cards import rank_of, rank_param
 from game.palace.events import BlindMiss, PlayerOut, TurnCause, TurnPassed
 from scenes.table.kit import Banner
 from scenes.table.kit.animation import Hold, ease_out_back, ease_out_cubic, lerp
-from scenes.table.kit.moments import Effect, Flash, Pulse, Sparks, Stamp
+from scenes.table.kit.moments import Cue, Effect, Flash, Pulse, Sparks, Stamp
 from scenes.table.kit.paint import GOLD, INK
 from scenes.table.palace.panels import LOSER_RED, TAG_FONT, PalacePanels, card_text
 
@@ -126,16 +126,6 @@ class PlateStamp(Stamp):
             picture.set_alpha(min(255, round(255 * down / 0.3)))
         surface.blit(picture, picture.get_rect(center=(round(self.center[0]), round(self.center[1]))))
 
-
-@dataclass(eq=False)
-class Cue(Effect):
-    """A sound as a moment starts: an effect of no time whose end (`on_end`) plays it, so reduced motion
-    keeps it and a moment skipped at once still sounds."""
-
-    kind = "cue"
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Heard, not seen."""
 
 
 class PalaceStory(PalacePanels):

@@ -16,8 +16,7 @@ Every picture is made when the moment starts, never while it plays.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import partial
 
 import pygame
@@ -27,7 +26,18 @@ from game.i18n import tr
 from game.palastgefluester.cards import card_person
 from game.palastgefluester.events import RoundEnd
 from scenes.fonts import font
-from scenes.table.kit.moments import GOLD, CountUp, Effect, Flight, Pulse, Sparks, Stamp, token
+from scenes.table.kit.moments import (
+    GOLD,
+    CountUp,
+    Cue,
+    Effect,
+    Flight,
+    Pulse,
+    Sparks,
+    Stamp,
+    inside_window,
+    token,
+)
 from scenes.table.palastgefluester.panels import PalastPanels
 
 Colour = tuple[int, int, int]
@@ -52,22 +62,6 @@ WINNER_STAMP_SECONDS = 2.2
 STAMP_LANDS = 0.25  # the share of a stamp's time it takes to come down (kit's Stamp)
 
 
-@dataclass(eq=False)
-class Cue(Effect):
-    """A sound when the moment reaches it (after `delay`). It draws nothing, and a moment skipped before
-    it stays quiet: a skip ends the celebration, it does not play what was left of it at once."""
-
-    play: Callable[[], None] | None = None
-    kind = "cue"
-
-    def advance(self, dt: float) -> None:
-        reached = not self.ended and self.elapsed + max(0.0, dt) >= self.end_time
-        super().advance(dt)
-        if reached and self.play is not None:
-            self.play()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """A sound has nothing to draw."""
 
 
 def stamp_picture(text: str, size: int, colour: Colour) -> pygame.Surface:
@@ -180,7 +174,8 @@ class PalastMoments(PalastPanels):
         picture = stamp_picture(tr("Blocked"), self.scale.font(30), KING_RED)
         return [
             self._cue("stamp", KING_SECONDS * STAMP_LANDS),
-            Stamp(KING_SECONDS * s, picture=picture, tilt=-12.0, center=self._inside(picture, card.center)),
+            Stamp(KING_SECONDS * s, picture=picture, tilt=-12.0,
+                  center=inside_window(picture, card.center, self.scale.size)),
             Pulse(KING_SECONDS * s, rect=card, colour=KING_RED, beats=2),
         ]
 
@@ -202,7 +197,7 @@ class PalastMoments(PalastPanels):
             picture = stamp_picture(words, self.scale.font(40), AMBER)
             delay = (0.35 + 0.25 * i) * s
             effects.append(Stamp(WINNER_STAMP_SECONDS * s, delay=delay, picture=picture, tilt=-6.0,
-                                 center=self._inside(picture, area.plate.center)))
+                                 center=inside_window(picture, area.plate.center, self.scale.size)))
             effects.append(Pulse(FINALE_SECONDS * s, rect=area.plate, colour=GOLD, beats=3))
         if event.winners:
             effects.append(self._cue("stamp", 0.35 + WINNER_STAMP_SECONDS * STAMP_LANDS))
@@ -252,15 +247,8 @@ class PalastMoments(PalastPanels):
             picture = stamp_picture(words, self.scale.font(34), colour)
             center = self.centre_box.center
         return Stamp(PULSE_SECONDS * 1.5 * self.speed, picture=picture, tilt=-5.0,
-                     center=self._inside(picture, center))
+                     center=inside_window(picture, center, self.scale.size))
 
-    def _inside(self, picture: pygame.Surface, center: tuple[float, float]) -> tuple[float, float]:
-        """`center` moved just enough that `picture` (a little larger, tilted) lies inside the window."""
-        room = pygame.Rect(0, 0, self.scale.width, self.scale.height)
-        w, h = picture.get_size()
-        box = pygame.Rect(0, 0, round(w * 1.1), round(h * 1.4))
-        box.center = (round(center[0]), round(center[1]))
-        return box.clamp(room).center
 
 
 def rect_pad(rect: pygame.Rect) -> int:

@@ -31,7 +31,19 @@ from game.three_chapters.abilities import TOKEN_INDEX, TRICK_WIN, points
 from game.three_chapters.events import ChapterEnded, TrickWon
 from game.three_chapters.state import position_words
 from game.three_chapters.view import GainView
-from scenes.table.kit.moments import GOLD, CountUp, Effect, Fade, Flight, Pulse, Sparks, Stamp, token
+from scenes.table.kit.moments import (
+    GOLD,
+    CountUp,
+    Cue,
+    Effect,
+    Fade,
+    Flight,
+    Pulse,
+    Sparks,
+    Stamp,
+    inside_window,
+    token,
+)
 from scenes.table.three_chapters.layout import GATHER_OVERLAP
 from scenes.table.three_chapters.panels import TablePanels, TrickResult
 from scenes.table.three_chapters.pieces import CRYSTAL_BLUE, HEART_RED, STAR_GOLD, TOKEN_GLYPHS
@@ -58,22 +70,6 @@ FINALE_SECONDS = 3.2
 WINNER_STAMP_SECONDS = 2.4
 
 
-@dataclass(eq=False)
-class Cue(Effect):
-    """Something that happens when the moment reaches it (after `delay`): `play` only then, so a moment
-    skipped before it stays quiet; `on_end` whether it was reached or skipped. It draws nothing."""
-
-    play: Callable[[], None] | None = None
-    kind = "cue"
-
-    def advance(self, dt: float) -> None:
-        reached = not self.ended and self.elapsed + max(0.0, dt) >= self.end_time
-        super().advance(dt)
-        if reached and self.play is not None:
-            self.play()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """A cue has nothing to draw."""
 
 
 @dataclass(eq=False)
@@ -380,20 +376,13 @@ class TableMoments(TablePanels):
             picture = token(words, self.scale.font(40), GOLD)
             delay = (0.35 + 0.25 * i) * s
             effects.append(Stamp(WINNER_STAMP_SECONDS * s, delay=delay, picture=picture, tilt=-6.0,
-                                 center=self._inside(picture, place.plate.center)))
+                                 center=inside_window(picture, place.plate.center, self.scale.size)))
             effects.append(Pulse(FINALE_SECONDS * s, rect=place.plate, colour=GOLD, beats=3))
         if event.winners:
             effects.append(Cue(0.0, delay=(0.35 + WINNER_STAMP_SECONDS * 0.25) * s,
                                play=partial(self.sound, "stamp")))
         return effects
 
-    def _inside(self, picture: pygame.Surface, center: tuple[int, int]) -> tuple[int, int]:
-        """`center` moved just enough that `picture` (a little larger, tilted) lies inside the window."""
-        room = pygame.Rect(0, 0, self.scale.width, self.scale.height)
-        w, h = picture.get_size()
-        box = pygame.Rect(0, 0, round(w * 1.1), round(h * 1.4))
-        box.center = center
-        return box.clamp(room).center
 
 
 __all__ = ["Cue", "Reward", "RunningCount", "SheetReveal", "TableMoments"]
