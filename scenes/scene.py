@@ -95,13 +95,12 @@ class Scene:
     def ui(self) -> pygame_gui.UIManager:
         """This scene's pygame-gui manager, made (at the window's size) on first use."""
         if self._ui is None:
-            import pygame_gui
-
             from game.i18n import language
+            from scenes.gui import SharedFontsManager
 
             theme = str(THEME_PATH) if THEME_PATH.exists() else None
             # pygame-gui's own words (its dialogs, its text entry's menu) in the app's language
-            self._ui = pygame_gui.UIManager(self.app.size, theme, starting_language=language())
+            self._ui = SharedFontsManager(self.app.size, theme, starting_language=language())
         return self._ui
 
     @property

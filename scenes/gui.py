@@ -1,0 +1,38 @@
+"""pygame-gui's manager as every screen makes it: with one font dictionary shared by all screens.
+
+Each pygame-gui manager keeps its own theme, and each theme loads its own fonts: about 19 MB per screen at
+2560x1080 (21 faces of Noto Sans in the sizes the theme names). Screens lie on one another (the history,
+a replay, a game played on from it, the pause menu), so the fonts were loaded four and five times over.
+The fonts are shared, per language, through `SharedFontsManager.create_new_theme`; everything else of a
+theme (its colours, its scaled sizes, its shapes) stays each screen's own. A font of a new size is
+loaded once, into the shared dictionary, by whichever screen asks first.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pygame_gui
+from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core.ui_font_dictionary import UIFontDictionary
+
+_fonts: dict[str, UIFontDictionary] = {}
+
+
+class SharedFontsManager(pygame_gui.UIManager):
+    """A UIManager whose theme takes its fonts from the dictionary all screens share."""
+
+    def create_new_theme(self, theme_path: str | os.PathLike | Any = None) -> UIAppearanceTheme:
+        theme = UIAppearanceTheme(self.resource_loader, self._locale)
+        shared = _fonts.get(self._locale)
+        if shared is None:
+            _fonts[self._locale] = theme.font_dict  # the first screen's: its loader loads them at its start
+        else:
+            theme.font_dict = shared
+        if theme_path is not None:
+            theme.load_theme(theme_path)
+        return theme
+
+
+__all__ = ["SharedFontsManager"]
