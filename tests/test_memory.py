@@ -289,3 +289,21 @@ def test_the_memory_bench_refuses_a_bad_size():
     done = subprocess.run([sys.executable, "-m", "tools.bench", "memory", "--size", "huge"], cwd=ROOT,
                           env=dict(os.environ), capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_screens_lying_on_one_another_share_their_fonts():
+    """Each pygame-gui manager would load its own faces (19 MB a screen at 2560x1080): the screens share
+    one font dictionary, and what one loads the next finds."""
+    from pygame_gui.elements import UIButton
+
+    app = make_app((1280, 720))
+    try:
+        below, above = Scene(app), Scene(app)
+        UIButton(pygame.Rect(10, 10, 200, 50), "Below", manager=below.ui)
+        UIButton(pygame.Rect(10, 10, 200, 50), "Above", manager=above.ui)
+        fonts_below = below.ui.get_theme().get_font_dictionary()
+        assert fonts_below is above.ui.get_theme().get_font_dictionary()
+        assert fonts_below.loaded_fonts
+        assert below.ui.get_theme() is not above.ui.get_theme()  # colours and sizes stay each screen's
+    finally:
+        close_app(app)
