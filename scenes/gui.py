@@ -5,7 +5,8 @@ Each pygame-gui manager keeps its own theme, and each theme loads its own fonts:
 a replay, a game played on from it, the pause menu), so the fonts were loaded four and five times over.
 The fonts are shared, per language, through `SharedFontsManager.create_new_theme`; everything else of a
 theme (its colours, its scaled sizes, its shapes) stays each screen's own. A font of a new size is
-loaded once, into the shared dictionary, by whichever screen asks first.
+loaded once, into the shared dictionary, by whichever screen asks first. Fonts made before pygame's font
+module quit (a `pygame.quit()`) are dead: the next screen finds that out and starts a dictionary afresh.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import pygame
 import pygame_gui
 from pygame_gui.core import UIAppearanceTheme
 from pygame_gui.core.ui_font_dictionary import UIFontDictionary
@@ -26,6 +28,9 @@ class SharedFontsManager(pygame_gui.UIManager):
     def create_new_theme(self, theme_path: str | os.PathLike | Any = None) -> UIAppearanceTheme:
         theme = UIAppearanceTheme(self.resource_loader, self._locale)
         shared = _fonts.get(self._locale)
+        if shared is not None and not _alive(shared):
+            _fonts.clear()  # pygame's fonts were quit since: every shared face is dead
+            shared = None
         if shared is None:
             _fonts[self._locale] = theme.font_dict  # the first screen's: its loader loads them at its start
         else:
@@ -33,6 +38,21 @@ class SharedFontsManager(pygame_gui.UIManager):
         if theme_path is not None:
             theme.load_theme(theme_path)
         return theme
+
+
+def _alive(fonts: UIFontDictionary) -> bool:
+    """Whether the faces in `fonts` still work (none does after pygame's font module quit)."""
+    if not pygame.font.get_init():
+        return False
+    for resource in fonts.loaded_fonts.values():
+        face = getattr(resource, "loaded_font", None)
+        if face is not None:
+            try:
+                face.size("a")
+            except pygame.error:
+                return False
+            return True
+    return True
 
 
 __all__ = ["SharedFontsManager"]

@@ -307,3 +307,23 @@ def test_screens_lying_on_one_another_share_their_fonts():
         assert below.ui.get_theme() is not above.ui.get_theme()  # colours and sizes stay each screen's
     finally:
         close_app(app)
+
+
+def test_a_screen_made_after_pygame_quit_loads_its_fonts_afresh():
+    """The shared faces die with pygame's font module: the next screen finds out and starts afresh."""
+    from pygame_gui.elements import UIButton
+
+    app = make_app((1280, 720))
+    try:
+        UIButton(pygame.Rect(10, 10, 200, 50), "Before", manager=Scene(app).ui)
+    finally:
+        close_app(app)
+    pygame.font.quit()
+    app = make_app((1280, 720))
+    try:
+        screen = Scene(app)
+        UIButton(pygame.Rect(10, 10, 200, 50), "After", manager=screen.ui)
+        screen.ui.update(0.01)
+        screen.ui.draw_ui(app.screen)  # a dead face would raise here
+    finally:
+        close_app(app)
