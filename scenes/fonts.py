@@ -93,7 +93,13 @@ def _load(role: str, size: int) -> pygame.font.Font:
         # fonts made before a pygame.quit() are dead: start afresh
         _cached.cache_clear()
         pygame.font.init()
-    return _cached(role, max(1, int(size)))
+    face = _cached(role, max(1, int(size)))
+    try:
+        face.get_height()
+    except pygame.error:  # made before the font module last quit, and someone started it again since
+        _cached.cache_clear()
+        face = _cached(role, max(1, int(size)))
+    return face
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
