@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import KW_ONLY, dataclass, field
+from functools import partial
 
 import pygame
 
@@ -437,6 +438,29 @@ def _outline(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...]
     surface.blit(ring, rect.topleft)
 
 
+FINALE_SECONDS = 3.2  # the confetti and the winners' plates pulsing
+WINNER_STAMP_SECONDS = 2.3
+
+
+def finale(*, winners: Sequence[tuple[pygame.Rect, pygame.Surface]], window: tuple[int, int], speed: float,
+           colours: Sequence[Colour], reach: float, seed: int, sound: Callable[[str], None]) -> list[Effect]:
+    """The game's end: a fanfare, confetti falling over the whole window, and each winner's plate pulsing
+    with its stamp (`winners`: each plate, and the words stamped on it) coming down, one after another."""
+    effects: list[Effect] = [
+        Cue(0.0, play=partial(sound, "fanfare")),
+        Sparks(FINALE_SECONDS * speed, area=pygame.Rect(0, 0, *window), colours=colours, count=180,
+               reach=reach, seed=seed),
+    ]
+    for i, (plate, stamp) in enumerate(winners):
+        effects.append(Stamp(WINNER_STAMP_SECONDS * speed, delay=(0.35 + 0.25 * i) * speed, picture=stamp,
+                             tilt=-6.0, center=inside_window(stamp, plate.center, window)))
+        effects.append(Pulse(FINALE_SECONDS * speed, rect=plate, colour=GOLD, beats=3))
+    if winners:  # as the first stamp comes down
+        landing = (0.35 + WINNER_STAMP_SECONDS * 0.25) * speed
+        effects.append(Cue(0.0, delay=landing, play=partial(sound, "stamp")))
+    return effects
+
+
 @dataclass(eq=False)
 class MomentHold(Hold):
     """The playback's wait for a moment: done when its effects are; a skip ends them all at once."""
@@ -511,6 +535,7 @@ class Moments:
 
 
 __all__ = [
-    "GOLD", "MINUS", "RESTLESS_KINDS", "CountUp", "Cue", "Effect", "Fade", "Flash", "Flight", "MomentHold",
-    "Moments", "Outline", "Pulse", "Shade", "Sparks", "Stamp", "inside_window", "token",
+    "FINALE_SECONDS", "GOLD", "MINUS", "RESTLESS_KINDS", "WINNER_STAMP_SECONDS", "CountUp", "Cue", "Effect",
+    "Fade", "Flash", "Flight", "MomentHold", "Moments", "Outline", "Pulse", "Shade", "Sparks", "Stamp",
+    "finale", "inside_window", "token",
 ]

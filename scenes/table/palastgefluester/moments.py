@@ -33,8 +33,8 @@ from scenes.table.kit.moments import (
     Effect,
     Flight,
     Pulse,
-    Sparks,
     Stamp,
+    finale,
     inside_window,
     token,
 )
@@ -57,8 +57,6 @@ FLIGHT_STAGGER = 0.12
 COUNT_SECONDS = 0.95
 COUNT_LINGER = 0.55
 KING_SECONDS = 1.1
-FINALE_SECONDS = 3.2
-WINNER_STAMP_SECONDS = 2.2
 STAMP_LANDS = 0.25  # the share of a stamp's time it takes to come down (kit's Stamp)
 
 
@@ -180,28 +178,15 @@ class PalastMoments(PalastPanels):
         ]
 
     # -- the game's end ------------------------------------------------------------------------------
+    def _wins(self, seat: int) -> str:
+        return tr("{name} wins!").format(name=self.seat_name(seat))
+
     def _finale(self, event: GameEnded) -> list[Effect]:
-        s = self.speed
-        w, h = self.scale.width, self.scale.height
+        winners = [(self.areas[seat].plate, stamp_picture(self._wins(seat), self.scale.font(40), AMBER))
+                   for seat in event.winners if seat in self.areas]
         colours = [self.seat_colour(seat)[1] for seat in event.winners] + list(CONFETTI)
-        effects: list[Effect] = [
-            self._cue("fanfare"),
-            Sparks(FINALE_SECONDS * s, area=pygame.Rect(0, 0, w, h), colours=colours, count=180,
-                   reach=self.scale.px(260, 40), seed=len(self.match.actions)),
-        ]
-        for i, seat in enumerate(event.winners):
-            area = self.areas.get(seat)
-            if area is None:
-                continue
-            words = tr("{name} wins!").format(name=self.seat_name(seat))
-            picture = stamp_picture(words, self.scale.font(40), AMBER)
-            delay = (0.35 + 0.25 * i) * s
-            effects.append(Stamp(WINNER_STAMP_SECONDS * s, delay=delay, picture=picture, tilt=-6.0,
-                                 center=inside_window(picture, area.plate.center, self.scale.size)))
-            effects.append(Pulse(FINALE_SECONDS * s, rect=area.plate, colour=GOLD, beats=3))
-        if event.winners:
-            effects.append(self._cue("stamp", 0.35 + WINNER_STAMP_SECONDS * STAMP_LANDS))
-        return effects
+        return finale(winners=winners, window=self.scale.size, speed=self.speed, colours=colours,
+                      reach=self.scale.px(260, 40), seed=len(self.match.actions), sound=self.sound)
 
     # -- parts -----------------------------------------------------------------------------------------
     def _cue(self, name: str, at: float = 0.0) -> Cue:

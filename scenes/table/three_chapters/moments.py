@@ -39,9 +39,8 @@ from scenes.table.kit.moments import (
     Fade,
     Flight,
     Pulse,
-    Sparks,
     Stamp,
-    inside_window,
+    finale,
     token,
 )
 from scenes.table.three_chapters.layout import GATHER_OVERLAP
@@ -66,8 +65,6 @@ COUNT_SECONDS = 0.75  # a plate's counter, its last value staying COUNT_LINGER o
 COUNT_LINGER = 0.35
 BONUS_SECONDS = 1.1  # the most-crystals stamp's stage of the sheet
 SHEET_LINGER = 1.0  # the totals and the winner, before the sheet waits for a click
-FINALE_SECONDS = 3.2
-WINNER_STAMP_SECONDS = 2.4
 
 
 
@@ -360,28 +357,14 @@ class TableMoments(TablePanels):
         ]
 
     # -- the game's end (TC-R8) ------------------------------------------------------------------------
+    def _wins(self, seat: int) -> str:
+        return tr("{name} wins the game!").format(name=self.seat_name(seat))
+
     def _finale(self, event: GameEnded) -> list[Effect]:
-        s = self.speed
-        w, h = self.scale.width, self.scale.height
-        effects: list[Effect] = [
-            Cue(0.0, play=partial(self.sound, "fanfare")),
-            Sparks(FINALE_SECONDS * s, area=pygame.Rect(0, 0, w, h), colours=CONFETTI, count=180,
-                   reach=self.scale.px(260, 40), seed=len(self.match.actions)),
-        ]
-        for i, seat in enumerate(event.winners):
-            place = self.places.get(seat)
-            if place is None:
-                continue
-            words = tr("{name} wins the game!").format(name=self.seat_name(seat))
-            picture = token(words, self.scale.font(40), GOLD)
-            delay = (0.35 + 0.25 * i) * s
-            effects.append(Stamp(WINNER_STAMP_SECONDS * s, delay=delay, picture=picture, tilt=-6.0,
-                                 center=inside_window(picture, place.plate.center, self.scale.size)))
-            effects.append(Pulse(FINALE_SECONDS * s, rect=place.plate, colour=GOLD, beats=3))
-        if event.winners:
-            effects.append(Cue(0.0, delay=(0.35 + WINNER_STAMP_SECONDS * 0.25) * s,
-                               play=partial(self.sound, "stamp")))
-        return effects
+        winners = [(self.places[seat].plate, token(self._wins(seat), self.scale.font(40), GOLD))
+                   for seat in event.winners if seat in self.places]
+        return finale(winners=winners, window=self.scale.size, speed=self.speed, colours=CONFETTI,
+                      reach=self.scale.px(260, 40), seed=len(self.match.actions), sound=self.sound)
 
 
 
