@@ -34,3 +34,13 @@ def _english_unless_chosen(tmp_path, monkeypatch):
     from game import i18n
 
     i18n.set_language("en")
+
+
+@pytest.fixture
+def heard(monkeypatch) -> list[str]:
+    """The table's sounds, in order, instead of played."""
+    from scenes import sound
+
+    played: list[str] = []
+    monkeypatch.setattr(sound, "play", played.append)
+    return played

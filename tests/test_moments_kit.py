@@ -8,12 +8,10 @@ import json
 
 import pygame
 import pytest
-from test_table_support import close_app, make_app
+from test_table_support import close_app, make_app, palastgefluester_table
 
 from game.core import ScoreChanged
-from game.match import Match, Seat
 from scenes.settings import CONTINUE_AFTER_CHOICES, Settings
-from scenes.table import open_table
 from scenes.table.kit.animation import ClickHold
 from scenes.table.kit.moments import (
     RESTLESS_KINDS,
@@ -103,21 +101,8 @@ def test_a_flight_lands_where_it_is_sent_and_a_count_ends_at_its_value():
     assert values == sorted(values) and values[0] > 3 and values[-1] == 11
 
 
-def scoring_table(app):
-    match = Match("palastgefluester", [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")],
-                  seed=3)
-    table = open_table(app, match)
-    app.push(table)
-    for _ in range(600):
-        app.step(1 / 60)
-        if table.caught_up and table.legal:
-            break
-    assert table.caught_up
-    return table
-
-
 def test_the_playback_waits_for_a_moment_and_a_click_skips_it_to_the_same_end(app):
-    table = scoring_table(app)
+    table = palastgefluester_table(app)
     landed: list[str] = []
     table.moments.play([Flight(5.0, on_end=lambda: landed.append("point"), picture=token("+1", 20),
                                start=(10.0, 10.0), end=(600.0, 300.0))])
@@ -131,7 +116,7 @@ def test_the_playback_waits_for_a_moment_and_a_click_skips_it_to_the_same_end(ap
 
 
 def test_an_event_is_told_in_the_log_when_its_moment_lands(app, monkeypatch):
-    table = scoring_table(app)
+    table = palastgefluester_table(app)
     event = ScoreChanged(seat=1, old=0, new=1)
     flights = [Flight(0.5, picture=token("+1", 20), start=(10.0, 10.0), end=(600.0, 300.0))]
     monkeypatch.setattr(type(table), "moment_for", lambda self, e: flights if e is event else None)
@@ -149,7 +134,7 @@ def test_an_event_is_told_in_the_log_when_its_moment_lands(app, monkeypatch):
 def test_a_banner_that_matters_waits_for_a_click_at_every_speed(speed):
     app = make_app((800, 600), speed)
     try:
-        table = scoring_table(app)
+        table = palastgefluester_table(app)
         hold = table.until_clicked()
         assert isinstance(hold, ClickHold) and hold.seconds == float("inf")
         app.settings.continue_after = 5

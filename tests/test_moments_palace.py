@@ -15,7 +15,6 @@ from game.i18n import message, ordinal
 from game.match import Match, Seat
 from game.palace.cards import rank_param
 from game.palace.events import PileBurned, PlayerOut
-from scenes import sound
 from scenes.table import open_table
 from scenes.table.kit.moments import RESTLESS_KINDS, Sparks, Stamp
 from scenes.table.kit.paint import GOLD
@@ -33,14 +32,6 @@ def app():
     app = make_app((1280, 720), "normal")
     yield app
     close_app(app)
-
-
-@pytest.fixture
-def heard(monkeypatch) -> list[str]:
-    """The table's sounds, in order."""
-    played: list[str] = []
-    monkeypatch.setattr(sound, "play", played.append)
-    return played
 
 
 def new_match() -> Match:

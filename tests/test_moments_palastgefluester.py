@@ -17,7 +17,6 @@ from game.core import CardMoved, Event, GameEnded, RoundEnded
 from game.match import Match, Seat
 from game.palastgefluester.events import RoundEnd
 from game.palastgefluester.position import position
-from scenes import sound
 from scenes.table import open_table
 from scenes.table.kit.moments import RESTLESS_KINDS, CountUp, Effect, Flight, Pulse, Sparks, Stamp
 
@@ -75,13 +74,6 @@ def app():
     app = make_app((1280, 720), "normal")
     yield app
     close_app(app)
-
-
-@pytest.fixture
-def heard(monkeypatch) -> list[str]:
-    played: list[str] = []
-    monkeypatch.setattr(sound, "play", played.append)
-    return played
 
 
 def table_at(app, made):

@@ -18,7 +18,6 @@ from game.core import Event, GameEnded
 from game.match import Match, Seat
 from game.three_chapters.abilities import points
 from game.three_chapters.events import ChapterEnded, TrickWon
-from scenes import sound
 from scenes.table import open_table
 from scenes.table.kit.moments import RESTLESS_KINDS, CountUp, Fade, Pulse, Sparks, Stamp
 from scenes.table.three_chapters.moments import Reward, RunningCount, SheetReveal
@@ -44,14 +43,6 @@ def app():
     app = make_app((1280, 720), "normal")
     yield app
     close_app(app)
-
-
-@pytest.fixture
-def heard(monkeypatch) -> list[str]:
-    """The table's sounds, in order."""
-    played: list[str] = []
-    monkeypatch.setattr(sound, "play", played.append)
-    return played
 
 
 def new_match(seed: int, players: int) -> Match:

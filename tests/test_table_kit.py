@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import close_app, make_app
+from test_table_support import close_app, make_app, palastgefluester_table
 
 from game.match import Match, Seat
 from scenes.layers import Layer, LayerStack, Place
@@ -247,19 +247,6 @@ def app():
     app = make_app((1280, 720), "normal")
     yield app
     close_app(app)
-
-
-def palastgefluester_table(app):
-    match = Match("palastgefluester", [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")],
-                  seed=3)
-    table = open_table(app, match)
-    app.push(table)
-    for _ in range(600):
-        app.step(1 / 60)
-        if table.caught_up and table.legal:
-            break
-    assert table.caught_up and table.legal
-    return table
 
 
 def post(app, *events: pygame.event.Event) -> None:

@@ -64,3 +64,17 @@ def click_on(app, done: Callable[[], bool], limit: int = 4000, dt: float = 1 / 6
                                                  scancode=0))
         app.step(dt)
     raise AssertionError(f"not reached within {limit} frames")
+
+
+def palastgefluester_table(app):
+    """A Palastgeflüster table in front, Anna (seat 0) a person against two random bots, caught up at her
+    first decision."""
+    from game.match import Match, Seat
+    from scenes.table import open_table
+
+    match = Match("palastgefluester", [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")],
+                  seed=3)
+    table = open_table(app, match)
+    app.push(table)
+    frames_until(app, lambda: table.caught_up and bool(table.legal), limit=2400)  # a slow deal too
+    return table

@@ -144,23 +144,9 @@ class PlateCount(CountUp):
 
 @dataclass(eq=False)
 class OutOfPlay(Shade):
-    """A collection greyed out with its label ("out of play"): the veil is made once and only faded."""
+    """A collection greyed out with its label ("out of play"), which it keeps in words too."""
 
     words: str = ""
-    _grey: pygame.Surface | None = field(default=None, repr=False)
-
-    def __post_init__(self) -> None:
-        if self.rect.width > 0 and self.rect.height > 0:
-            self._grey = pygame.Surface(self.rect.size)
-            self._grey.fill((40, 40, 40))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.started or self.ended or self._grey is None:
-            return
-        self._grey.set_alpha(round(150 * min(1.0, self.t / 0.15)))
-        surface.blit(self._grey, self.rect.topleft)
-        if self.label is not None:
-            surface.blit(self.label, self.label.get_rect(center=self.rect.center))
 
 
 @dataclass(eq=False)
