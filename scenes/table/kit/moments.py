@@ -348,27 +348,38 @@ class Shade(Effect):
 
 @dataclass(eq=False)
 class Flash(Effect):
-    """A bright flare over a part of the table that dies away (a burn)."""
+    """A flare over a part of the table (a burn): a soft oval of light added to what lies there, dying
+    away. Light adds up and knows no transparency, so it dies away by its brightness: the glow is drawn
+    once, and each frame only dims a copy of it."""
 
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     colour: Colour = (255, 200, 120)
     kind = "flash"
-    _glows: dict[int, pygame.Surface] = field(default_factory=dict, repr=False)
+    _glow: pygame.Surface | None = field(default=None, repr=False)
+    _dimmed: pygame.Surface | None = field(default=None, repr=False)
+
+    def _make_glow(self) -> tuple[pygame.Surface, pygame.Surface]:
+        area = self.rect.inflate(self.rect.width // 3, self.rect.height // 3)
+        glow = pygame.Surface(area.size)
+        rings = 10
+        for ring in range(rings):  # from the edge in, each oval brighter than the one around it
+            share = (ring + 1) / rings
+            oval = pygame.Rect(0, 0, round(area.width * (1 - 0.7 * ring / rings)),
+                               round(area.height * (1 - 0.7 * ring / rings)))
+            oval.center = (area.width // 2, area.height // 2)
+            pygame.draw.ellipse(glow, tuple(round(c * share) for c in self.colour), oval)
+        return glow, glow.copy()
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.started or self.ended or self.rect.width <= 0 or self.rect.height <= 0:
             return
-        # light adds up and knows no transparency: the glow dies away by its brightness, in 16 steps
-        level = round(16 * 0.8 * (1.0 - ease_out_cubic(self.t)))
-        if level <= 0:
-            return
-        area = self.rect.inflate(self.rect.width // 2, self.rect.height // 2)
-        if level not in self._glows:
-            glow = pygame.Surface(area.size)
-            glow.fill((0, 0, 0))
-            pygame.draw.ellipse(glow, tuple(c * level // 16 for c in self.colour), glow.get_rect())
-            self._glows[level] = glow
-        surface.blit(self._glows[level], area.topleft, special_flags=pygame.BLEND_RGB_ADD)
+        if self._glow is None or self._dimmed is None:
+            self._glow, self._dimmed = self._make_glow()
+        level = round(255 * (1.0 - ease_out_cubic(self.t)))
+        self._dimmed.blit(self._glow, (0, 0))
+        self._dimmed.fill((level, level, level), special_flags=pygame.BLEND_RGB_MULT)
+        surface.blit(self._dimmed, self._dimmed.get_rect(center=self.rect.center),
+                     special_flags=pygame.BLEND_RGB_ADD)
 
     def calmed(self) -> Effect | None:
         return None

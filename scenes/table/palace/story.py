@@ -20,7 +20,7 @@ The events are told apart by their declared kinds (game/palace/events.py), never
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
@@ -30,7 +30,7 @@ from game.i18n import Seat, message, ntr, ordinal, tr
 from game.palace.cards import rank_of, rank_param
 from game.palace.events import BlindMiss, PlayerOut, TurnCause, TurnPassed
 from scenes.table.kit import Banner
-from scenes.table.kit.animation import Hold, ease_out_back, ease_out_cubic, lerp
+from scenes.table.kit.animation import Hold, ease_out_back, lerp
 from scenes.table.kit.moments import Cue, Effect, Flash, Pulse, Sparks, Stamp
 from scenes.table.kit.paint import GOLD, INK
 from scenes.table.palace.panels import LOSER_RED, TAG_FONT, PalacePanels, card_text
@@ -72,39 +72,6 @@ class Caption(Effect):
         self.picture.set_alpha(alpha)
         surface.blit(self.picture, self.picture.get_rect(midtop=self.midtop))
         self.picture.set_alpha(None)
-
-
-@dataclass(eq=False)
-class Flare(Flash):
-    """The burn's glow over the pile: a soft oval of light added to what lies there, dying away. The
-    glow is drawn once; each frame only dims a copy of it (the light is added, so it is dimmed by its
-    colour, not by an alpha an additive blit would not heed)."""
-
-    _glow: pygame.Surface | None = field(default=None, init=False, repr=False)
-    _dimmed: pygame.Surface | None = field(default=None, init=False, repr=False)
-
-    def _build(self) -> tuple[pygame.Surface, pygame.Surface]:
-        area = self.rect.inflate(self.rect.width // 3, self.rect.height // 3)
-        glow = pygame.Surface(area.size)
-        rings = 10
-        for ring in range(rings):  # from the edge in, each oval brighter than the one around it
-            share = (ring + 1) / rings
-            oval = pygame.Rect(0, 0, round(area.width * (1 - 0.7 * ring / rings)),
-                               round(area.height * (1 - 0.7 * ring / rings)))
-            oval.center = (area.width // 2, area.height // 2)
-            pygame.draw.ellipse(glow, tuple(round(c * share) for c in self.colour), oval)
-        return glow, glow.copy()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.started or self.ended or self.rect.width <= 0 or self.rect.height <= 0:
-            return
-        if self._glow is None or self._dimmed is None:
-            self._glow, self._dimmed = self._build()
-        level = round(255 * (1.0 - ease_out_cubic(self.t)))
-        self._dimmed.blit(self._glow, (0, 0))
-        self._dimmed.fill((level, level, level), special_flags=pygame.BLEND_RGB_MULT)
-        surface.blit(self._dimmed, self._dimmed.get_rect(center=self.rect.center),
-                     special_flags=pygame.BLEND_RGB_ADD)
 
 
 @dataclass(eq=False)
@@ -179,7 +146,7 @@ class PalaceStory(PalacePanels):
         span = self._pile_span()
         reach = max(8.0, self.pile_card[1] * 1.3)
         return [
-            Flare(seconds * 0.8, rect=span, colour=(235, 130, 50)),
+            Flash(seconds * 0.8, rect=span, colour=(235, 130, 50)),
             Sparks(seconds * 0.9, center=(float(span.centerx), float(span.centery)), colours=SPARK_COLOURS,
                    count=42, reach=reach, seed=len(self.match.actions)),
             Pulse(seconds, rect=self.pile_rect.copy(), colour=BURN_RED, beats=2),
