@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__, i18n
-from scenes.cache import release_memory
+from scenes.cache import map_large_blocks, release_memory
 from scenes.focus import Navigator
 from scenes.look import app_icon
 from scenes.scene import Exits, Scene, SceneStack
@@ -261,6 +261,8 @@ class App:
             self._collect_left()
         self.time += dt
         self.frames += 1
+        if self.frames == 1:  # the title is up: what only later frames need is set up behind it
+            map_large_blocks()
         if self.frames == PRELOAD_FRAME:
             self.preloading = preload(PRELOADED_MODULE)
         if self.frames == CLEANUP_FRAME:

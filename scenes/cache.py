@@ -16,8 +16,8 @@ The C library: with glibc, a block of LARGE_BLOCK bytes or more (a picture of 25
 mapped on its own, so that it goes back to the system as soon as it is freed. glibc's own threshold
 grows, after the first such block is freed, up to 32 MB: the window-sized pictures the screens make and
 drop would then be carved from the heap, which a few small blocks among them keep from ever shrinking
-(measured: 560 MB of 1,150 freed and kept after 2,000 frames of the monkey). It is set when this module
-is first imported, before the app makes its first picture.
+(measured: 560 MB of 1,150 freed and kept after 2,000 frames of the monkey). The app sets it after its
+first frame (`map_large_blocks`), before any screen has made and dropped a picture.
 """
 
 from __future__ import annotations
@@ -216,20 +216,25 @@ def cached_bytes() -> dict[str, tuple[int, int]]:
     return dict(sorted(totals.items(), key=lambda item: -item[1][0]))
 
 
-def _libc() -> Any:
-    if not sys.platform.startswith("linux"):
-        return None
-    import ctypes  # only here: glibc's soname is fixed, so no search for it (and no ldconfig) at start-up
+_libc_handle: list[Any] = []  # glibc, once looked for (None elsewhere)
 
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        libc.malloc_trim  # noqa: B018  (glibc only: musl has none)
-    except (OSError, AttributeError):
-        return None
+
+def _libc() -> Any:
+    if _libc_handle:
+        return _libc_handle[0]
+    libc = None
+    if sys.platform.startswith("linux"):
+        import ctypes  # only here: glibc's soname is fixed, so no search for it (and no ldconfig) at start-up
+
+        try:
+            libc = ctypes.CDLL("libc.so.6")
+            libc.malloc_trim  # noqa: B018  (glibc only: musl has none)
+        except (OSError, AttributeError):
+            libc = None
+    _libc_handle.append(libc)
     return libc
 
 
-_LIBC = _libc()
 #: glibc's mallopt parameter for the size from which a block is mapped on its own
 _M_MMAP_THRESHOLD = -3
 LARGE_BLOCK = 256 * 1024
@@ -237,16 +242,16 @@ LARGE_BLOCK = 256 * 1024
 
 def map_large_blocks() -> None:
     """Have glibc map every block of LARGE_BLOCK bytes or more on its own (see the module's docstring);
-    a no-op elsewhere."""
-    if _LIBC is not None:
-        _LIBC.mallopt(_M_MMAP_THRESHOLD, LARGE_BLOCK)
-
-
-map_large_blocks()
+    a no-op elsewhere. The app calls it once its first frame is up: until a mapped block is freed, glibc
+    maps blocks from 128 kB on its own anyway, so the title need not wait for the C library."""
+    libc = _libc()
+    if libc is not None:
+        libc.mallopt(_M_MMAP_THRESHOLD, LARGE_BLOCK)
 
 
 def release_memory() -> None:
     """Give the memory freed so far back to the system (glibc keeps freed blocks for reuse, and a heap
     with a few live blocks among many freed ones stays as large as it ever was). A no-op elsewhere."""
-    if _LIBC is not None:
-        _LIBC.malloc_trim(0)
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)

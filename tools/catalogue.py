@@ -320,9 +320,13 @@ def compiled(lang: str) -> bytes:
     from babel.messages.mofile import write_mo
 
     merged = Catalog(locale=lang, domain=DOMAIN, project="Kartentisch", fuzzy=False)
+    falls_back_alike = merged.plural_expr.replace(" ", "") in ("(n!=1)", "n!=1")
     for _area, message in entries(lang):
-        if all(_strings(message)) and "fuzzy" not in message.flags:
-            merged.add(message.id, message.string, context=message.context)
+        if not all(_strings(message)) or "fuzzy" in message.flags:
+            continue
+        if falls_back_alike and _strings(message) == _ids(message):
+            continue  # gettext gives the id (and English's plural rule) anyway: a small file loads at once
+        merged.add(message.id, message.string, context=message.context)
     merged.creation_date = merged.revision_date = _EPOCH
     buffer = io.BytesIO()
     write_mo(buffer, merged, use_fuzzy=False)
