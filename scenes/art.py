@@ -99,7 +99,7 @@ TABLE_SIZE = (1920, 1080)
 #: windows when that is more (a 4K window's cards are larger, the same cards)
 MAX_SCALED = 1024
 SCALED_BUDGET = 32 * MB
-SCALED_SCREENS = 4
+SCALED_SCREENS = 2
 #: the images as read kept, at most this many and this many bytes (a 400x560 face takes 0.9 MB, a
 #: 1920x1080 table 8 MB; of a pack of 16-megapixel images only one stays)
 MAX_SOURCES = 160
@@ -174,8 +174,10 @@ class ArtLibrary:
         """A card back scaled to `size`; `kind` names the back ("back", or e.g. "king_back")."""
         return self._get(game_id, kind, None, size)
 
-    def table(self, game_id: str, size: Size) -> pygame.Surface:
-        """The table background, scaled to cover `size` and cropped to it (centred)."""
+    def table(self, game_id: str, size: Size, *, keep: bool = True) -> pygame.Surface:
+        """The table background, scaled to cover `size` and cropped to it (centred). `keep=False` for
+        a caller that keeps its own picture made from it (a table's backdrop): a window-sized copy in
+        the cache too would only crowd out the cards."""
         size = _clean_size(size)
         key = ("table", game_id, None, size, self.active_pack(game_id), language())
         cached = self._cached(key)
@@ -189,7 +191,8 @@ class ArtLibrary:
         crop_w, crop_h = min(sw, max(1, round(size[0] / zoom))), min(sh, max(1, round(size[1] / zoom)))
         crop = pygame.Rect(0, 0, crop_w, crop_h)
         crop.center = (sw // 2, sh // 2)
-        return self._store(key, _ready(_smoothscale(src.subsurface(crop), size)))
+        scaled = _ready(_smoothscale(src.subsurface(crop), size))
+        return self._store(key, scaled) if keep else scaled
 
     def aspect(self, game_id: str) -> float:
         """Card width / height for this game's active art."""

@@ -33,6 +33,7 @@ MUTED = pygame.Color("#b9c4b6")
 SHADOW = pygame.Color(0, 0, 0)
 FELT_CENTRE = (30, 96, 62)
 FELT_EDGE = (7, 34, 22)
+SHADE = (2, 12, 8)  # what dim() lays over a screen under an overlay: the cloth's darkest green
 
 #: the pygame-gui theme every screen with widgets uses
 THEME_PATH = asset_path("themes", "theme.json")
@@ -189,10 +190,16 @@ def _felt_grain() -> pygame.Surface:
     return tile.convert_alpha() if pygame.display.get_surface() is not None else tile.copy()
 
 
-@cached("felt", SCREEN_BUDGET)  # a 4K cloth is 33 MB: kept alone
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The dark green table cloth with a lighter centre and a vignette, made once per window size."""
-    w, h = max(1, size[0]), max(1, size[1])
+#: the cloth's light is made at this fraction of the window and stretched: it changes by about one colour
+#: level in 30 pixels, so the stretch cannot be seen, and a window-sized picture is never kept
+FELT_LIGHT_STEP = 4
+
+
+@cached("felt light", SCREEN_BUDGET)  # a 4K light is 2 MB
+def _felt_light(size: tuple[int, int]) -> pygame.Surface:
+    """The cloth's light at 1/FELT_LIGHT_STEP of `size`: a lighter centre and a vignette."""
+    w = max(1, -(-size[0] // FELT_LIGHT_STEP))
+    h = max(1, -(-size[1] // FELT_LIGHT_STEP))
     small = pygame.Surface((48, 27))
     (c0, c1, c2), (e0, e1, e2) = FELT_CENTRE, FELT_EDGE
     for y in range(14):  # one quarter, mirrored: the cloth is symmetric about both middles
@@ -204,12 +211,27 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             colour = (round(c0 + (e0 - c0) * t), round(c1 + (e1 - c1) * t), round(c2 + (e2 - c2) * t))
             for at in ((x, y), (47 - x, y), (x, 26 - y), (47 - x, 26 - y)):
                 small.set_at(at, colour)
-    surface = pygame.transform.smoothscale(small, (w, h))
+    return _display_format(pygame.transform.smoothscale(small, (w, h)))
+
+
+def draw_felt(surface: pygame.Surface) -> None:
+    """Cover `surface` with the dark green table cloth, drawn in place: as quick as blitting a kept
+    picture of it, without keeping one (33 MB at 4K) or touching fresh memory on a screen's first frame."""
+    size = surface.get_size()
+    if size[0] <= 0 or size[1] <= 0:
+        return
+    pygame.transform.scale(_felt_light(size), size, surface)
     grain = _felt_grain()
-    for y in range(0, h, grain.get_height()):
-        for x in range(0, w, grain.get_width()):
+    for y in range(0, size[1], grain.get_height()):
+        for x in range(0, size[0], grain.get_width()):
             surface.blit(grain, (x, y))
-    return _display_format(surface)
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth as a picture of its own (for what keeps one, like a table's backdrop)."""
+    surface = _display_format(pygame.Surface((max(1, size[0]), max(1, size[1]))))
+    draw_felt(surface)
+    return surface
 
 
 def _display_format(surface: pygame.Surface) -> pygame.Surface:
@@ -223,17 +245,12 @@ def _display_format(surface: pygame.Surface) -> pygame.Surface:
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken everything drawn so far (under an overlay)."""
-    shade = _shade(surface.get_size())
-    shade.set_alpha(alpha)  # one shade a window size, whatever its alpha
-    surface.blit(shade, (0, 0))
-
-
-@cached("shade", SCREEN_BUDGET)
-def _shade(size: tuple[int, int]) -> pygame.Surface:
-    shade = pygame.Surface(size)
-    shade.fill((2, 12, 8))
-    return shade
+    """Darken everything drawn so far (under an overlay): the shade laid over at `alpha`, as two fills
+    in place (keep 1 - alpha of each pixel, add alpha of the shade): no window-sized shade is kept."""
+    alpha = max(0, min(255, alpha))
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    surface.fill(tuple(round(c * alpha / 255) for c in SHADE), special_flags=pygame.BLEND_RGB_ADD)
 
 
 def draw_card_fan(surface: pygame.Surface, center: tuple[int, int], card_height: int, count: int = 5) -> None:

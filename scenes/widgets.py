@@ -34,6 +34,7 @@ from scenes.look import (
     column,
     dim,
     draw_card_fan,
+    draw_felt,
     draw_heading,
     draw_panel,
     draw_text,
@@ -58,7 +59,7 @@ __all__ = [
     "CREAM", "GOLD", "GOLD_DARK", "GOLD_LIGHT", "MUTED", "MenuButton", "MenuScene", "Message", "MessageBox",
     "MessageScene", "PlaceholderEntry", "apply_theme", "body_font", "button_at", "column", "dim",
     "draw_card_fan", "draw_heading",
-    "draw_panel", "draw_text", "felt", "find_button", "fit_text", "fitted_label", "fitting_font",
+    "draw_felt", "draw_panel", "draw_text", "felt", "find_button", "fit_text", "fitted_label", "fitting_font",
     "heading_font", "oid", "px", "row", "scaled_theme", "set_fitted_text",
     "text_scale", "ui_scale", "wrap",
 ]
@@ -374,7 +375,7 @@ class MenuScene(Scene):
         """Events other than button presses and Esc (sliders, drop-downs, text entries)."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(surface.get_size()), (0, 0))
+        draw_felt(surface)
         self.draw_decor(surface)
 
     def draw_decor(self, surface: pygame.Surface) -> None:

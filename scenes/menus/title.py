@@ -20,9 +20,9 @@ from scenes.look import (
     body_font,
     column,
     draw_card_fan,
+    draw_felt,
     draw_heading,
     draw_text,
-    felt,
     px,
     text_scale,
 )
@@ -99,7 +99,7 @@ class TitleScene(Scene):
         self.menu_buttons.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(surface.get_size()), (0, 0))
+        draw_felt(surface)
         self.draw_decor(surface)
         self.menu_buttons.draw(surface)
 

@@ -30,7 +30,7 @@ class TableCanvas(TableInput[ObsT]):
             or self._backdrop_gen != self.layout_generation
         ):
             self._backdrop = backdrop = self._opaque(size)
-            backdrop.blit(self.app.art.table(self.game_id, size), (0, 0))
+            backdrop.blit(self.app.art.table(self.game_id, size, keep=False), (0, 0))
             self.draw_backdrop(backdrop)
             self._backdrop_gen = self.layout_generation
             self._underlay = self._opaque(size)
