@@ -5,8 +5,18 @@ A 20000x20000 PNG of one colour is about 1.6 MB on disk and 1.6 GB once decoded,
 see an image before its size is known: `image_size` reads the width and height from the header of a
 PNG, JPEG, GIF, BMP, WebP, QOI, TIFF or TGA file. An image of any other kind is refused, because its size
 cannot be known without decoding it (SVG, for one, is drawn at whatever size it declares); a card
-designer saves it as PNG. MAX_PIXELS is the limit: 16 megapixels (4096x4096) covers a card face for a
-4K screen many times over and a 4K table background (3840x2160 is 8.3 megapixels) with room.
+designer saves it as PNG.
+
+The kind is read from the content, never from the file's name (save for TGA, which has no
+signature), and the decoder (SDL_image) does the
+same, in its own order: it takes a file for SVG wherever "<svg" stands in its first kilobytes, so a WebP
+header followed by SVG text would be drawn as SVG at any size it declares. `foreign_kind` therefore
+looks for the signature of every kind the decoder knows and this module does not read (SVG, XPM, XCF,
+PNM, XV, PCX, LBM, ICO, CUR, JXL, AVIF): a file that carries one is refused, whatever else its first
+bytes say. The decoded picture's size is checked once more after decoding.
+
+MAX_PIXELS is the limit: 16 megapixels (4096x4096) covers a card face for a 4K screen many times over
+and a 4K table background (3840x2160 is 8.3 megapixels) with room.
 
 `load_image` also refuses a file outside the pack folder (a symlink that leads out of it), an empty
 file and a file over MAX_BYTES, and reads the file once, so the bytes decoded are the bytes checked.
@@ -30,6 +40,18 @@ MAX_BYTES = 64 * 1024 * 1024
 KINDS = "PNG, JPEG, GIF, BMP, WebP, QOI, TIFF or TGA"
 #: JPEG start-of-frame markers (baseline, progressive, lossless, arithmetic): they hold the size
 _JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+#: the kinds SDL_image recognises that have no size this module can read before decoding, by how the
+#: decoder tells them (IMG_is* of SDL_image 2.8): a file that looks like one of them is never decoded
+_FOREIGN_PREFIXES: tuple[tuple[str, tuple[bytes, ...]], ...] = (
+    ("XPM", (b"/* XPM */",)),
+    ("XCF", (b"gimp xcf",)),
+    ("XV", (b"P7 332",)),
+    ("JXL", (b"\xff\x0a", b"\0\0\0\x0cJXL \r\n\x87\n")),
+)
+#: SDL_image reads this much of a file for "<svg" (up to the first NUL)
+_SVG_LOOK = 4096
 
 
 class ImageRefused(ValueError):
@@ -67,6 +89,27 @@ def image_size(data: bytes, name: str = "") -> Header | None:
             return Header("TGA", struct.unpack("<HH", data[12:16]))
     except (struct.error, IndexError):
         return None
+    return None
+
+
+def foreign_kind(data: bytes) -> str | None:
+    """The kind the decoder could take `data` for whose size cannot be read before decoding (see the
+    module's notes), or None. It errs on the side of refusing: "<svg" is looked for in either case."""
+    if b"<svg" in data[:_SVG_LOOK].split(b"\0", 1)[0].lower():
+        return "SVG"
+    for kind, prefixes in _FOREIGN_PREFIXES:
+        if data.startswith(prefixes):
+            return kind
+    if data[:2] == b"\0\0" and data[2:4] in (b"\1\0", b"\2\0") and data[4:6] not in (b"", b"\0\0"):
+        return "ICO" if data[2] == 1 else "CUR"  # an icon directory with entries (a TGA header has none)
+    if len(data) >= 3 and data[0] == ord("P") and data[1] in b"123456" and data[2] in b" \t\r\n":
+        return "PNM"
+    if len(data) >= 3 and data[0] == 0x0A and data[1] in (0, 2, 3, 4, 5) and data[2] == 1:
+        return "PCX"
+    if data[:4] == b"FORM" and data[8:12] in (b"ILBM", b"PBM "):
+        return "LBM"
+    if data[4:8] == b"ftyp" and data[8:12] in (b"avif", b"avis"):
+        return "AVIF"
     return None
 
 
@@ -187,11 +230,23 @@ def load_image(path: Path, folder: Path, name: str | None = None) -> pygame.Surf
             from None
     if image.get_width() == 0 or image.get_height() == 0:
         raise ImageRefused(tr("{file} is an empty image").format(file=name))
+    w, h = image.get_size()
+    if w * h > MAX_PIXELS or w > header.size[0] or h > header.size[1]:  # the decoder saw another picture
+        raise ImageRefused(tr(
+            "{file} decoded as {width}x{height}, not the {declared} its {kind} header declares: not "
+            "loaded (a damaged or disguised file)").format(
+                file=name, width=w, height=h, declared="{}x{}".format(*header.size), kind=header.kind))
     return image
 
 
 def check_header(data: bytes, file_name: str, name: str) -> Header:
-    """The header, or ImageRefused when its kind is unknown or its size empty or over MAX_PIXELS."""
+    """The header, or ImageRefused when its kind is unknown, the content could be taken for a kind whose
+    size is unknown (see `foreign_kind`), or its size is empty or over MAX_PIXELS."""
+    foreign = foreign_kind(data)
+    if foreign is not None:
+        raise ImageRefused(tr(
+            "{file} holds {kind} content, whose size cannot be read before the picture is decoded: not "
+            "loaded (whatever its name or first bytes say; save it as PNG)").format(file=name, kind=foreign))
     header = image_size(data, file_name)
     if header is None:
         raise ImageRefused(tr(

@@ -33,6 +33,13 @@ CARD_SIDES = (16, 4096)
 CARD_ASPECTS = (0.25, 4.0)
 #: a pack's name and author as the menus show them
 MAX_TITLE_CHARS = 60
+#: the largest manifest read: twenty times the shipped default pack's (13 kB for four games); a file
+#: of thousands of entries is a mistake, and would keep the gallery busy for seconds
+MANIFEST_BYTES = 256 * 1024
+#: the most games, and entries of one game's table (cards, text, backs), a manifest may hold: a game
+#: has some fifty cards; the entries past this are left out and reported once
+MAX_GAMES = 32
+MAX_ENTRIES = 1000
 
 Size = tuple[int, int]
 Problems = list[str]
@@ -180,7 +187,7 @@ def read_pack(folder: Path, problems: Problems | None = None) -> Pack:
             pack=pack_words(pack.name), file=shown(path))
         return pack
     try:
-        data, text = read_toml(path)
+        data, text = read_toml(path, MANIFEST_BYTES)
     except DataFileError as exc:
         pack.error = f"{pack_words(pack.name)}: {shown(path)}: {exc}"
         return pack
@@ -212,7 +219,7 @@ class _Reader:
         pack.author = self.text(data, "author", "")
         if "card_size" in data:
             pack.card_size = self.card_size(data["card_size"], DEFAULT_CARD_SIZE, "card_size")
-        for game_id, table in games.items():
+        for game_id, table in self.bounded(games, MAX_GAMES, "games"):
             if not showable(game_id):
                 message = tr("[games.{game}]: a game id with control characters")
                 self.problem(message.format(game=brief(game_id)), "games")
@@ -220,6 +227,15 @@ class _Reader:
                 self.problem(tr("[games.{game}] must be a table").format(game=game_id), "games", game_id)
             else:
                 pack.games[game_id] = self.game(game_id, table)
+
+    def bounded(self, table: dict[str, Any], most: int, *path: str) -> list[tuple[str, Any]]:
+        """The first `most` entries of a table; the rest are reported in one line and left out."""
+        if len(table) <= most:
+            return list(table.items())
+        where = ".".join(shown(part)[:40] for part in path)
+        self.problem(tr("[{table}] has {n} entries, more than a pack needs: only the first {most} are read")
+                     .format(table=where, n=len(table), most=most), *path)
+        return list(table.items())[:most]
 
     def text(self, data: dict[str, Any], key: str, default: str) -> str:
         value = data.get(key, default)
@@ -240,7 +256,7 @@ class _Reader:
     def game(self, game_id: str, table: dict[str, Any]) -> dict[str, Any]:
         where = ("games", game_id)
         game: dict[str, Any] = {"cards": {}, "text": {}}
-        for key, value in table.items():
+        for key, value in self.bounded(table, MAX_ENTRIES, *where):
             if not showable(key):
                 message = tr("[games.{game}]: {key} has control characters")
                 self.problem(message.format(game=game_id, key=brief(key)), *where)
@@ -277,7 +293,7 @@ class _Reader:
             message = tr("[games.{game}] cards must be a table of card id = image file")
             self.problem(message.format(game=game_id), *where)
             return
-        for card_id, file in value.items():
+        for card_id, file in self.bounded(value, MAX_ENTRIES, *where):
             if not showable(card_id):
                 self.problem(tr("{game}: card id {card} has control characters").format(game=game_id,
                                                                                         card=brief(card_id)),
@@ -292,7 +308,7 @@ class _Reader:
             self.problem(tr("[games.{game}] text must be a table").format(game=game_id), *where)
             return
         card = game.get("card_size", self.pack.card_size)
-        for key, entry in value.items():
+        for key, entry in self.bounded(value, MAX_ENTRIES, *where):
             if not isinstance(entry, dict):
                 self.problem(tr("{game} text {key} must be {{ colour, safe_area }}").format(game=game_id,
                                                                                             key=brief(key)),

@@ -93,6 +93,8 @@ from scenes.settings import Settings, data_dir
 log = logging.getLogger(__name__)
 
 ASSET_ART_DIR = asset_path("art")
+#: the unknown card ids of a pack the gallery shows as tiles (the rest are counted in one problem line)
+UNKNOWN_SHOWN = 12
 TABLE_SIZE = (1920, 1080)
 
 #: the scaled surfaces kept: at most this many, and this many bytes, or the pixels of SCALED_SCREENS
@@ -271,12 +273,19 @@ class ArtLibrary:
         return [k for k in game if k not in NOT_BACKS]
 
     def unknown_ids(self, game_id: str) -> list[str]:
-        """Card ids the active pack names that the game does not have (a typo, most likely)."""
+        """Card ids the active pack names that the game does not have (a typo, most likely): the first
+        UNKNOWN_SHOWN of them; how many there are in all goes to the problems, in one line."""
         pack = self._pack(self.active_pack(game_id))
         if pack is None or pack.error is not None or pack.name == DEFAULT_PACK:
             return []
         known = set(self.card_ids(game_id))
-        return [c for c in pack.games.get(game_id, {}).get("cards", {}) if c not in known]
+        unknown = [c for c in pack.games.get(game_id, {}).get("cards", {}) if c not in known]
+        if len(unknown) > UNKNOWN_SHOWN:
+            said = tr("{pack}: {n} card ids that {game} does not have, {ids} and more: only the first "
+                      "{shown} are shown")
+            self._problem(said.format(pack=pack_words(pack.name), n=len(unknown), game=game_id,
+                                      ids=", ".join(map(repr, unknown[:3])), shown=UNKNOWN_SHOWN))
+        return unknown[:UNKNOWN_SHOWN]
 
     def origin(self, game_id: str, section: str, key: str | None = None) -> str | None:
         """The name of the pack whose image shows for one art id (`section` "cards" with the card id

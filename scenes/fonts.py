@@ -14,6 +14,7 @@ import importlib.util
 import logging
 from functools import lru_cache
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -42,12 +43,37 @@ WIDGET_FACES: dict[str, str] = {"widget": "NotoSans-Regular.ttf", "widget_bold":
 _warned: set[str] = set()
 
 
+#: what stands for a character no font may be given: NUL (pygame refuses a text holding one) and a lone
+#: surrogate (the bytes of a file name that is not UTF-8, which cannot be encoded for the renderer)
+NUL_SIGN = "\u2400"  # ␀, SYMBOL FOR NULL
+REPLACEMENT = "\ufffd"
+
+
+def drawable(text: str) -> str:
+    """`text` as a font can take it: NUL shown as ␀ and a lone surrogate as U+FFFD, all else as it is."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = "".join(REPLACEMENT if "\ud800" <= ch <= "\udfff" else ch for ch in text)
+    return text.replace("\0", NUL_SIGN) if "\0" in text else text
+
+
 class Font(pygame.font.Font):
-    """pygame's font, except that a text without width (only zero-width characters: a zero-width
-    space, a joiner, a soft hyphen) is drawn as an empty line where pygame raises "Text has zero
-    width": a name from a record or a pack must not stop a screen."""
+    """pygame's font, except that it refuses no text: a NUL or a lone surrogate (which pygame refuses
+    with an exception) is drawn as a sign, and a text without width (only zero-width characters: a
+    zero-width space, a joiner, a soft hyphen) as an empty line where pygame raises "Text has zero
+    width". A name from a record or a pack, or a word of a catalogue, must not stop a screen."""
+
+    def size(self, text, *args, **kwargs) -> tuple[int, int]:
+        return super().size(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+
+    def metrics(self, text, *args, **kwargs):
+        return super().metrics(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
 
     def render(self, text, *args, **kwargs) -> pygame.Surface:
+        if isinstance(text, str):
+            text = drawable(text)
         try:
             return super().render(text, *args, **kwargs)
         except pygame.error:
@@ -122,36 +148,82 @@ def text_font(size: int) -> pygame.font.Font:
     return _load("text", size)
 
 
+#: a line of wrapped text is measured whole after each word only while it is this short; a longer one
+#: (only a text of zero-width or hairline characters gets there) adds up its words' widths instead, so
+#: wrapping takes time in proportion to the text, whatever it holds
+EXACT_LINE_CHARS = 240
+#: how far (in pixels) a line added up from its words may be from its measured width: near the edge,
+#: the line is measured whole (a few times per line at most)
+SUM_SLACK = 3
+MEASURES_PER_LINE = 6
+
+
 def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
     """`text` broken into lines no wider than `width` pixels in `face`: at spaces, at its own line
     breaks, and inside a word (a file path) only where that word alone is wider. The one wrapping
-    rule of the app: every text that must be read whole goes through here."""
+    rule of the app: every text that must be read whole goes through here. Each character is
+    measured a bounded number of times (about log n for one inside a word wider than the line)."""
     width = max(1, width)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        line, line_width, measures = "", 0, 0
         for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if face.size(candidate)[0] <= width:
-                line = candidate
-                continue
-            if line:
+            if not line:
+                line, line_width, measures = word, face.size(word)[0], 0
+            else:
+                candidate = f"{line} {word}"
+                if len(candidate) <= EXACT_LINE_CHARS:
+                    candidate_width = face.size(candidate)[0]
+                else:
+                    candidate_width = line_width + face.size(f" {word}")[0]
+                    if abs(candidate_width - width) <= SUM_SLACK and measures < MEASURES_PER_LINE:
+                        measures += 1
+                        candidate_width = face.size(candidate)[0]
+                if candidate_width <= width:
+                    line, line_width = candidate, candidate_width
+                    continue
                 lines.append(line)
-            line = word
-            while face.size(line)[0] > width and len(line) > 1:  # a word wider than the line
-                cut = _longest_fit(line, face, width)
+                line, line_width, measures = word, face.size(word)[0], 0
+            while line_width > width and len(line) > 1:  # a word wider than the line
+                cut = max(1, fitting_prefix(line, face, width))
                 lines.append(line[:cut])
                 line = line[cut:]
+                line_width = face.size(line)[0] if len(line) <= EXACT_LINE_CHARS else width + 1
+                if line_width > width:  # the rest is long: find its first cut without measuring it whole
+                    rest = fitting_prefix(line, face, width)
+                    line_width = width + 1 if rest < len(line) else face.size(line)[0]
         lines.append(line)
     return lines
 
 
-def _longest_fit(word: str, face: pygame.font.Font, width: int) -> int:
-    """How many leading characters of `word` fit `width` (at least one)."""
-    low, high = 1, len(word)
+class Measures(Protocol):
+    """What measures text: a pygame font, or a pygame-gui one."""
+
+    def size(self, text: str, /) -> tuple[int, int]: ...
+
+
+def fitting_prefix(text: str, face: Measures, width: float, suffix: str = "") -> int:
+    """How many leading characters of `text` fit `width` pixels in `face`, with `suffix` after them
+    (an ellipsis); 0 when none does. The one way the app cuts a text to a width: it looks at a prefix
+    doubling in length until one is too wide, then halves the gap, so its work grows with the part that
+    fits (times its logarithm), not with the whole text: a name of a million characters costs what a
+    line of it costs."""
+
+    def fits(count: int) -> bool:
+        return face.size(text[:count] + suffix)[0] <= width
+
+    if not text or not fits(1):
+        return 0
+    low, high = 1, 8  # low fits; high is the next length to try
+    while high < len(text) and fits(high):
+        low, high = high, high * 2
+    high = min(high, len(text))
+    if high == len(text) and fits(high):
+        return high
+    high -= 1  # high does not fit: the answer lies in low..high-1
     while low < high:
         mid = (low + high + 1) // 2
-        if face.size(word[:mid])[0] <= width:
+        if fits(mid):
             low = mid
         else:
             high = mid - 1

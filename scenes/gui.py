@@ -18,11 +18,16 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core import UIAppearanceTheme, gui_font_pygame
 from pygame_gui.core.ui_font_dictionary import UIFontDictionary
 from pygame_gui.core.utility import PackageResource
 
+from scenes.fonts import Font
+
 _fonts: dict[str, UIFontDictionary] = {}
+#: pygame-gui's faces are made of the app's font class, which refuses no text (a NUL, a lone surrogate):
+#: a name, a pack's title or a word of a catalogue on a widget must not stop the screen
+setattr(gui_font_pygame, "Font", Font)  # noqa: B010 - a module global, seen by mypy as a type
 
 
 class SharedFontsManager(pygame_gui.UIManager):

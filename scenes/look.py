@@ -163,12 +163,11 @@ def draw_heading(surface: pygame.Surface, text: str, center: tuple[int, int], si
 
 
 def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
-    """`text`, cut with an ellipsis so that it fits `width` pixels."""
-    if font.size(text)[0] <= width:
+    """`text`, cut with an ellipsis so that it fits `width` pixels (in time that grows with the part
+    shown, not with the whole text: see fonts.fitting_prefix)."""
+    if fonts.fitting_prefix(text, font, width) == len(text):
         return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return text[:fonts.fitting_prefix(text, font, width, "…")] + "…"
 
 
 # -- background ------------------------------------------------------------------------------------

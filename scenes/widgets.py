@@ -21,7 +21,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from game.i18n import tr
-from scenes.fonts import wrap
+from scenes.fonts import fitting_prefix, wrap
 from scenes.look import (
     CREAM,
     GOLD,
@@ -205,9 +205,8 @@ def set_fitted_text(label: UILabel, text: str) -> None:
     shown = text
     face = label.font
     assert face is not None  # a label has its theme's font once made
-    if face.size(text)[0] > width:
-        while shown and face.size(shown + "…")[0] > width:
-            shown = shown[:-1]
+    if fitting_prefix(text, face, width) < len(text):
+        shown = text[:fitting_prefix(text, face, width, "…")]
         shown = shown.rstrip() + "…" if shown else ""
         label.set_tooltip(text)
     else:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import game
 from game.core import Action, IllegalAction, RecordError, Rng
+from game.core.datafile import clean_name
 from game.core.records import Record, read_record, replay, write_record
 from game.match import Match, MatchError, Seat
 from scenes.saved_game import SavedGame, read_saved_game
@@ -266,7 +267,7 @@ def test_files_too_large_folders_pipes_links_and_odd_names_are_refused(tmp_path)
     os.mkfifo(pipe)  # opening it would wait for a writer forever
     link = tmp_path / "link.jsonl"
     link.symlink_to(tmp_path / "nowhere.jsonl")
-    for path, words in [(huge, "larger than any record"), (folder, "a folder"), (pipe, "not a regular file"),
+    for path, words in [(huge, "larger than any"), (folder, "a folder"), (pipe, "not a regular file"),
                         (link, "cannot read")]:
         with pytest.raises(RecordError, match=words) as info:
             read_record(path)
@@ -321,9 +322,11 @@ def test_any_name_survives_write_and_read(folder, names, moves):
     path = fresh(folder, "names")
     match.save(path)
     record = read_record(path)
-    assert [s["name"] for s in record.seats] == names
+    assert [s["name"] for s in record.header()["seats"]] == names  # the file's own names are kept
+    assert [s["name"] for s in record.seats] == [clean_name(n) for n in names]  # the screens get clean ones
     resumed = Match.resume(path)
-    assert [s.name for s in resumed.seats] == names
+    assert [s.name for s in resumed.seats] == [clean_name(n) for n in names]
+    assert resumed.record().header() == record.header()
     assert resumed.state.state_hash() == match.state.state_hash()
     code, out, err = run_replay_tool(str(path), "--verify")
     assert code == 0 and "verified" in out, err

@@ -25,7 +25,8 @@ import sys
 from pathlib import Path
 
 from game import GAME_IDS
-from game.i18n import set_language, system_language, tr
+from game.core.datafile import os_reason, shown
+from game.i18n import set_language, system_language, tr, words
 from tools import cli
 from tools.arttool import check, packs  # sets the dummy video driver before pygame starts
 
@@ -76,7 +77,12 @@ def main(argv: list[str] | None = None) -> int:
         print(tr("error: {problem}").format(problem=exc), file=sys.stderr)
         return cli.EXIT_USAGE
     if args.command == "check":
-        report = check.check_pack(folder, complete=args.complete)
+        try:
+            report = check.check_pack(folder, complete=args.complete)
+        except OSError as exc:  # the folder went away or became unreadable while it was checked
+            print(tr("error: {problem}").format(problem=tr("{file} cannot be read ({reason})").format(
+                file=shown(folder), reason=words(os_reason(exc)))), file=sys.stderr)
+            return cli.EXIT_FAILED
         print(json.dumps(report.as_json(), ensure_ascii=False) if args.json else report.text())
         return report.exit_code
     try:

@@ -164,6 +164,26 @@ def shown(text: object) -> str:
     return "".join(out)
 
 
+#: the longest player's name a record's reader passes on (the name box of a new game takes 18): any
+#: longer one is cut with an ellipsis, as no screen has room for more
+NAME_CHARS = 64
+#: characters that reorder the text around them (bidi embeddings, overrides, isolates, marks): in a
+#: name they could turn the words after it around, so a name read from a file loses them
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def clean_name(name: str, limit: int = NAME_CHARS) -> str:
+    """A player's name read from a file, made fit for every screen, log and record: control characters
+    and line separators shown as escapes (as `shown` does), lone surrogates as U+FFFD, bidi controls
+    left out, and at most `limit` characters (cut with "…"). A clean name comes back as it is, so
+    cleaning twice changes nothing. Each caller keeps the original where the file needs it."""
+    if len(name) > 4 * limit:  # only the start can be shown: escapes make it longer, never shorter
+        name = name[: 4 * limit]
+    if not name.isascii() or not name.isprintable():
+        name = shown("".join(ch for ch in name if ch not in _BIDI_CONTROLS))
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
 def showable(text: str) -> bool:
     """Text a font can draw and a file (settings.json, a log) can hold as it is: no control characters,
     line separators or lone surrogates (the bytes of a file name that is not UTF-8)."""

@@ -17,6 +17,9 @@ covers the whole header, so changed seats (names, kinds, bot levels) or options 
 Reading trusts nothing in the file: `read_record` returns a Record whose every field has the type and
 shape written above, or raises RecordError naming the file and the line, whatever the file holds.
 Lines end at "\\n" only: a line or paragraph separator inside a name (U+2028, U+0085) is text.
+A seat's name is cleaned where it is read (game.core.datafile.clean_name: control characters shown as
+escapes, a length limit), so no screen meets a NUL or a name of a megabyte; the record keeps the file's
+own name for its header, so its hash and the file written back stay as they were.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.datafile import DataFileError, brief, decode_utf8, os_reason, read_limited
+from game.core.datafile import DataFileError, brief, clean_name, decode_utf8, os_reason, read_limited
 from game.core.errors import IllegalAction, KartentischError, RecordError
 from game.core.state import State
 from game.i18n import N_, Message, Text, context_message, english, message
@@ -71,8 +74,15 @@ class Record:
     #: the indexes (into `actions`) of the moves a person made after asking for a hint at that decision:
     #: marked on their lines, counted by the statistics, ignored by replay (a hint changes no move)
     hinted: set[int] = field(default_factory=set)
+    #: seat -> the name the file holds, where the reader cleaned it for the screens (datafile.clean_name):
+    #: `seats` hold the clean names everybody shows; the header (and its hash) keeps the file's own
+    original_names: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def header(self) -> dict[str, Any]:
+        seats = self.seats
+        if self.original_names:
+            seats = [dict(seat, name=self.original_names[index]) if index in self.original_names else seat
+                     for index, seat in enumerate(self.seats)]
         head = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -82,7 +92,7 @@ class Record:
             "players": self.players,
             "seed": self.seed,
             "options": self.options,
-            "seats": self.seats,
+            "seats": seats,
         }
         if self.continues is not None:  # absent otherwise: the header of every other record stays as it was
             head["continues"] = self.continues
@@ -94,7 +104,10 @@ class Record:
         return hashlib.sha256(text.encode("ascii")).hexdigest()
 
     def lines(self) -> list[str]:
-        out = [_dumps(self.header())]
+        # a name kept as the file held it may be no Unicode (a lone surrogate, written as a \u escape in
+        # the JSON): such a header is written escaped, as the file had it, so the original stays
+        escaped = any(not _is_unicode(name) for name in self.original_names.values())
+        out = [json.dumps(self.header(), ensure_ascii=escaped, separators=(", ", ": "))]
         out.extend(_dumps({"seat": seat, "action": text, **({"hint": True} if index in self.hinted else {})})
                    for index, (seat, text) in enumerate(self.actions))
         if self.footer is not None:
@@ -112,6 +125,14 @@ def footer_for(state: State, actions: int) -> dict[str, Any]:
         "result": english(state.result_text()),  # a record holds no words of the language played in
         "state_hash": state.state_hash(),
     }
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _dumps(obj: Mapping[str, Any]) -> str:
@@ -343,6 +364,12 @@ def _header_to_record(head: dict[str, Any], path: str | None) -> Record:
         problem = _seat_problem(seat)
         if problem is not None:
             raise refuse(message("seat {index} in the header: {problem}", index=index, problem=problem))
+    record.seats = [dict(seat) for seat in record.seats]  # the header's own stay as read
+    for index, seat in enumerate(record.seats):
+        name = clean_name(seat["name"])
+        if name != seat["name"]:
+            record.original_names[index] = seat["name"]
+            seat["name"] = name
     return record
 
 

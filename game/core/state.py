@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from game.core.actions import Action
+from game.core.datafile import brief
 from game.core.errors import BadSetup, IllegalAction
 from game.core.events import Event
 from game.core.observation import Observation
@@ -33,9 +34,11 @@ class Option:
     help: str = ""
 
     def check(self, value: Any) -> Any:
-        if value not in self.choices:
+        """`value` if it is one of the choices, of the same type too: 3.0 is no hand size, true no
+        seat (Python finds 3.0 == 3 and True == 1, but a game would then deal a float or a bool)."""
+        if not any(type(value) is type(choice) and value == choice for choice in self.choices):
             allowed = ", ".join(str(c) for c in self.choices)
-            raise BadSetup(f"option {self.name!r} cannot be {value!r}; allowed: {allowed}")
+            raise BadSetup(f"option {self.name!r} cannot be {brief(value)}; allowed: {allowed}")
         return value
 
 
@@ -171,7 +174,7 @@ class Game(ABC):
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             known = ", ".join(self.options) or "none"
-            raise BadSetup(f"{self.title} has no option {unknown[0]!r} (options: {known})")
+            raise BadSetup(f"{self.title} has no option {brief(unknown[0])} (options: {known})")
         return {name: opt.check(given.get(name, opt.default)) for name, opt in self.options.items()}
 
     def new_state(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:

@@ -46,16 +46,27 @@ _speaking = threading.local()
 
 # -- the language ----------------------------------------------------------------------------------
 def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """The language the system asks for: German for a `de*` locale, else English. Reads the variables
-    gettext reads (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) and, where none is set, the platform's locale."""
+    """The language the system asks for, read as Python's gettext reads it (gettext.find): the first of
+    LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set is a list of locales parted by ":", tried in
+    order; an empty entry or a language without a catalogue here is passed over, "C" (or "POSIX") ends
+    the search with the message ids, English, and so does the end of the list. So "LANGUAGE=:de" and
+    "fr:de" give German, "C:de" English. Where none of the variables is set, the platform's locale."""
+    import locale
+
     env = os.environ if environ is None else environ
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(variable, "")
         if value:
-            return "de" if value.split(":")[0].lower().startswith("de") else DEFAULT_LANGUAGE
+            for entry in value.split(":"):
+                if not entry:
+                    continue
+                code = locale.normalize(entry).split(".")[0].split("@")[0].split("_")[0]
+                if code in ("C", "POSIX"):
+                    return DEFAULT_LANGUAGE
+                if code.lower() in LANGUAGES:
+                    return code.lower()
+            return DEFAULT_LANGUAGE
     if environ is None:
-        import locale
-
         try:
             code = locale.getlocale()[0] or ""
         except ValueError:
@@ -114,14 +125,82 @@ def remove_listener(listener: Callable[[str], None]) -> None:
 
 @cache
 def catalogue(code: str) -> gettext.NullTranslations:
-    """The compiled catalogue of a language (a missing one leaves the English ids, logged once)."""
+    """The compiled catalogue of a language (a missing or damaged one leaves the English ids, logged
+    once)."""
     path = resources.files(__name__).joinpath("locale", code, "LC_MESSAGES", f"{DOMAIN}.mo")
+    return read_catalogue(path, code)
+
+
+def read_catalogue(source: Any, code: str) -> gettext.NullTranslations:
+    """The catalogue in the .mo file `source` (anything with `open("rb")`); whatever the file holds, a
+    fault gives the English message ids with a logged warning, never an exception: a cut or damaged
+    catalogue makes gettext raise struct.error, IndexError, UnicodeDecodeError and more."""
     try:
-        with path.open("rb") as file:
-            return gettext.GNUTranslations(file)
-    except (OSError, ValueError) as exc:
-        log.warning("no %s catalogue (%s): showing the message ids", code, exc)
+        with source.open("rb") as file:
+            return _Catalogue(file)
+    except Exception as exc:  # noqa: BLE001 - any fault of the file, as the docstring says
+        log.warning("the %s catalogue cannot be used (%s: %s): showing the message ids", code,
+                    type(exc).__name__, exc)
         return gettext.NullTranslations()
+
+
+#: characters a translation may not carry to a screen: controls other than line break and tab (a
+#: NUL stops a font), lone surrogates; each becomes U+FFFD
+_UNDRAWABLE = {code: "\ufffd" for code in (*range(32), 0x7F) if chr(code) not in "\n\t"}
+
+
+class _Catalogue(gettext.GNUTranslations):
+    """gettext's catalogue, checked once when it is read: every translation made drawable, and one
+    that is no template of its message id (a "{" alone, a field the English lacks) left out, so its
+    English shows: the view fills translations with str.format, which would raise on them."""
+
+    def _parse(self, fp: Any) -> None:
+        super()._parse(fp)
+        catalog: dict[Any, str] = self._catalog  # type: ignore[attr-defined]
+        dropped = []
+        for key, text in list(catalog.items()):
+            if not isinstance(text, str):
+                continue
+            if not text.isprintable():
+                text = text.translate(_UNDRAWABLE)
+                if not _is_unicode(text):
+                    text = text.encode("utf-8", "replace").decode("utf-8")
+                catalog[key] = text
+            msgid = key[0] if isinstance(key, tuple) else key
+            if msgid and not _fits_template(text, msgid, plural=isinstance(key, tuple)):
+                del catalog[key]
+                dropped.append(msgid)
+        if dropped:
+            log.warning("%d translations are no template of their English and are not used, the first %r",
+                        len(dropped), dropped[0][:80])
+
+
+def _template_fields(text: str) -> set[str] | None:
+    """The field names of a str.format template, or None when it is none (a "{" or "}" alone)."""
+    try:
+        return {field for _literal, field, _spec, _conversion in string.Formatter().parse(text)
+                if field is not None}
+    except ValueError:
+        return None
+
+
+def _fits_template(text: str, msgid: str, plural: bool) -> bool:
+    """Whether a translation may be filled as its message id is: it parses, and asks for no field the
+    English lacks (a plural form may also ask for n, and the English plural is not at hand here)."""
+    fields = _template_fields(text)
+    if fields is None:
+        return False
+    english = _template_fields(msgid.split("\x04")[-1]) or set()
+    allowed = english | {"n"} if plural else english
+    return fields <= allowed or (plural and all(field.isidentifier() for field in fields))
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 # -- words the view writes -------------------------------------------------------------------------
@@ -213,7 +292,10 @@ class Message:
         except (KeyError, IndexError, ValueError, AttributeError) as exc:
             # a catalogue entry that asks for a field the message lacks must not stop a screen
             log.warning("cannot fill %r: %s", self.msgid, exc)
+        try:
             return _LENIENT.vformat(self.msgid, (), values)
+        except (KeyError, IndexError, ValueError, AttributeError):  # a message id from a file: "{" alone
+            return self.msgid
 
     def __str__(self) -> str:
         return self.text()

@@ -2,8 +2,8 @@
 write blank templates. Headless: SDL gets the dummy video and audio drivers unless the shell chose others.
 
 packs.py finds a pack, the art ids each game needs and an art library with the pack active; lines.py
-finds manifest lines; check.py, sheet.py and template.py are the three commands; layouts/ holds each
-game's default card layout.
+finds manifest lines; check.py, sheet.py and template.py are the three commands (report.py holds what the
+check measures against and writes its report); layouts/ holds each game's default card layout.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ missing id is an error, because the table would show a drawn "no art" stand-in.
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from cards.image_file import ImageRefused, inside, load_image
@@ -28,6 +28,8 @@ from cards.manifest import (
     DEFAULT_CARD_SIZE,
     DEFAULT_PACK,
     MANIFEST,
+    MANIFEST_BYTES,
+    MAX_ENTRIES,
     Pack,
     card_size_problem,
     image_entry_problem,
@@ -39,126 +41,34 @@ from cards.manifest import (
 )
 from cards.manifest_lines import ManifestLines
 from game import GAME_IDS
-from game.core.datafile import DataFileError, brief, read_toml, shown
-from game.core.words import did_you_mean
-from game.i18n import LANGUAGES, N_, ntr, tr
-from scenes.art import ASSET_ART_DIR, TABLE_SIZE
+from game.core.datafile import DataFileError, brief, read_toml
+from game.core.words import did_you_mean, near_misses, suggestion
+from game.i18n import LANGUAGES, ntr, tr
+from scenes.art import ASSET_ART_DIR
 from tools.arttool.packs import NOT_IMAGES, ArtIds, art_ids, is_shipped_default
+from tools.arttool.report import (
+    ASPECT_TOLERANCE,
+    FOUR_K,
+    MIN_TABLE,
+    TABLE_ASPECT,
+    TABLE_ASPECT_TOLERANCE,
+    Report,
+    min_face_height,
+)
 
 Size = tuple[int, int]
-
-#: a face may differ this much (relative) in aspect ratio from card_size: 1% is at most 6 px over a
-#: 560 px card, too little to see; more shows as squashed figures and lettering
-ASPECT_TOLERANCE = 0.01
-#: the screen a pack should look sharp on
-FOUR_K: Size = (3840, 2160)
-#: the largest card a table draws, as a share of the window height: a revealed hand
-#: (scenes.table.kit.scene.TableScene.reveal_card_size; tests/test_art_cli.py keeps the two in step)
-LARGEST_CARD_SHARE = 0.22
-#: a table background is cropped to fill the window and lies under cards and panels: up to 2x upscaling
-#: on a 4K screen stays unobtrusive, so half of 4K (the stand-in table's size) is enough
-MIN_TABLE: Size = TABLE_SIZE
-TABLE_ASPECT = 16 / 9
-TABLE_ASPECT_TOLERANCE = 0.15  # 16:10 screens (10% off) are common; 3:2 and 4:3 lose too much
 
 IMAGE_SUFFIXES = frozenset(
     {".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga", ".tif", ".tiff", ".qoi"}
 )
-LEVELS = ("error", "warning", "note")
-#: a finding's level as the report writes it (the JSON keeps the key above)
-LEVEL_WORDS = {"error": N_("error"), "warning": N_("warning"), "note": N_("note")}
 TOP_LEVEL_KEYS = frozenset({"name", "author", "card_size", "games"})
 TEXT_FIELDS = frozenset({"colour", "safe_area"})
 #: how deep and how many files the look for images that no manifest line names goes (a pack is a few
 #: folders of a few hundred images; a hostile folder tree must not keep the check busy)
 MAX_FOLDER_DEPTH = 8
 MAX_FOLDER_ENTRIES = 20_000
-
-
-def min_face_height() -> int:
-    """Faces at least this tall are never upscaled on a 3840x2160 table."""
-    return int(FOUR_K[1] * LARGEST_CARD_SHARE)
-
-
-@dataclass
-class Finding:
-    level: str  # "error", "warning" or "note"
-    message: str
-    game: str | None = None
-    art_id: str | None = None  # a card id, a back kind or "table"
-    file: str | None = None  # as the manifest names it, relative to the pack folder
-    line: int | None = None  # in pack.toml
-
-
-@dataclass
-class Report:
-    pack: str
-    folder: Path
-    title: str = ""
-    author: str = ""
-    complete: bool = False
-    findings: list[Finding] = field(default_factory=list)
-
-    def add(self, level: str, message: str, **where: Any) -> None:
-        """A finding; its text made printable (names from the disk may not be UTF-8)."""
-        file = where.pop("file", None)
-        self.findings.append(Finding(level, shown(message), file=shown(file) if file else None, **where))
-
-    def count(self, level: str) -> int:
-        return sum(1 for f in self.findings if f.level == level)
-
-    @property
-    def exit_code(self) -> int:
-        return 1 if self.count("error") else 0
-
-    def ordered(self) -> list[Finding]:
-        return sorted(self.findings, key=lambda f: (LEVELS.index(f.level), f.line is None, f.line or 0))
-
-    def text(self) -> str:
-        title = f': "{self.title}"' if self.title and self.title != self.pack else ""
-        author = tr(" by {author}").format(author=self.author) if self.author else ""
-        out = [
-            tr("art pack {pack}").format(pack=repr(self.pack)) + title + author,
-            "  " + tr("folder: {folder}").format(folder=self.folder),
-            "  " + tr("faces: aspect within {tolerance} of card_size, at least {height} px tall (the "
-                      "largest card the table draws on a {width}x{screen_height} screen, a revealed hand, "
-                      "is {share} of its height)").format(
-                tolerance=f"{ASPECT_TOLERANCE:.0%}", height=min_face_height(), width=FOUR_K[0],
-                screen_height=FOUR_K[1], share=f"{LARGEST_CARD_SHARE:.0%}"),
-            "  " + tr("table backgrounds: at least {width}x{height}, aspect within {tolerance} of 16:9")
-            .format(width=MIN_TABLE[0], height=MIN_TABLE[1], tolerance=f"{TABLE_ASPECT_TOLERANCE:.0%}"),
-        ]
-        if self.complete:
-            out.append("  " + tr("every art id must be in the pack (missing ones are errors)"))
-        for finding in self.ordered():
-            where = f"{MANIFEST}:{finding.line}: " if finding.line else ""
-            out.append(f"{where}{tr(LEVEL_WORDS[finding.level])}: {finding.message}")
-        errors, warnings = self.count("error"), self.count("warning")
-        verdict = tr("fix the errors") if errors else tr("usable") if warnings else tr("clean")
-        counted = ", ".join((ntr("{n} error", "{n} errors", errors).format(n=errors),
-                             ntr("{n} warning", "{n} warnings", warnings).format(n=warnings)))
-        out.append(f"{counted}: {verdict}")
-        return "\n".join(out)
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "pack": self.pack,
-            "folder": str(self.folder),
-            "title": self.title,
-            "author": self.author,
-            "complete": self.complete,
-            "ok": self.exit_code == 0,
-            "errors": self.count("error"),
-            "warnings": self.count("warning"),
-            "thresholds": {
-                "aspect_tolerance": ASPECT_TOLERANCE,
-                "min_face_height": min_face_height(),
-                "screen": list(FOUR_K),
-                "min_table": list(MIN_TABLE),
-                "table_aspect_tolerance": TABLE_ASPECT_TOLERANCE,
-            },
-            "findings": [asdict(f) for f in self.ordered()],
-        }
+#: unknown card ids of one game reported one by one (with a near miss); the rest in one line
+UNKNOWN_LISTED = 5
 
 
 def check_pack(folder: Path, complete: bool = False) -> Report:
@@ -174,7 +84,7 @@ def check_pack(folder: Path, complete: bool = False) -> Report:
                    file=MANIFEST)
         return report
     try:
-        data, text = read_toml(manifest)
+        data, text = read_toml(manifest, MANIFEST_BYTES)
     except DataFileError as exc:
         report.add("error", exc.message, file=MANIFEST, line=exc.line)
         return report
@@ -200,6 +110,9 @@ class _Checker:
         self.images: dict[str, _Image] = {}
         self.named_files: set[str] = set()
         self._default: Pack | None = None
+        #: game id -> its unknown card ids in [games.<id>.cards] and in [games.<id>.text], in order
+        self.unknown: dict[str, list[str]] = {}
+        self.unknown_text: dict[str, list[str]] = {}
 
     def add(self, level: str, message: str, *path: str, **where: Any) -> None:
         self.report.add(level, message, line=self.lines.line(*path), **where)
@@ -264,8 +177,9 @@ class _Checker:
             self.add("error", problem, *where, "card_size", game=game_id)
         cards = table.get("cards", {})
         if isinstance(cards, dict):
-            for card_id, file in cards.items():
+            for card_id, file in self.bounded(cards, game_id, (*where, "cards")):
                 self.card(game_id, ids, card_id, file)
+            self.more_unknown(game_id, self.unknown.get(game_id, []), (*where, "cards"))
         else:
             self.add("error", tr("cards must be a table of card id = image file"), *where, "cards",
                      game=game_id)
@@ -281,6 +195,8 @@ class _Checker:
     def card(self, game_id: str, ids: ArtIds | None, card_id: str, file: Any) -> None:
         path = ("games", game_id, "cards", card_id)
         if ids is not None and card_id not in ids.cards:
+            if self.counted(self.unknown, game_id, card_id):
+                return  # its image is not the table's business
             self.add(
                 "error",
                 tr("{game}: unknown card id {card}{guess}; the table never asks for it").format(
@@ -292,6 +208,31 @@ class _Checker:
         label = tr("card {card}").format(card=repr(card_id))
         for code, each in self.image_files(f"{game_id} {label}", file, path, game_id, card_id):
             self.face(game_id, card_id, _in_language(label, code), each, (*path, code))
+
+    def bounded(self, table: dict[str, Any], game_id: str, where: tuple[str, ...]) -> list[tuple[str, Any]]:
+        """The first MAX_ENTRIES entries of a table, as the table reads them; more is an error."""
+        if len(table) > MAX_ENTRIES:
+            said = tr("[{table}] has {n} entries, more than a pack needs: only the first {most} are read")
+            self.add("error", said.format(table=".".join(where), n=len(table), most=MAX_ENTRIES), *where,
+                     game=game_id)
+        return list(table.items())[:MAX_ENTRIES]
+
+    @staticmethod
+    def counted(unknown: dict[str, list[str]], game_id: str, card_id: str) -> bool:
+        """Note an unknown card id of a game; True when it is past the first UNKNOWN_LISTED, so it is
+        only counted (more_unknown), not reported on a line of its own."""
+        found = unknown.setdefault(game_id, [])
+        found.append(card_id)
+        return len(found) > UNKNOWN_LISTED
+
+    def more_unknown(self, game_id: str, unknown: list[str], where: tuple[str, ...]) -> None:
+        """One line for the unknown card ids past the first UNKNOWN_LISTED."""
+        if len(unknown) > UNKNOWN_LISTED:
+            rest = unknown[UNKNOWN_LISTED:]
+            self.add("error", ntr("{game}: {n} more unknown card id: {ids}",
+                                  "{game}: {n} more unknown card ids, among them {ids}", len(rest)).format(
+                game=game_id, n=len(rest), ids=", ".join(repr(c) for c in rest[:UNKNOWN_LISTED])),
+                *where, game=game_id)
 
     def other_image(self, game_id: str, ids: ArtIds | None, key: str, value: Any) -> None:
         path = ("games", game_id, key)
@@ -348,9 +289,10 @@ class _Checker:
                      *where)
             return
         w, h = self.pack.game_card_size(game_id)
-        for key, entry in text.items():
+        for key, entry in self.bounded(text, game_id, where):
             path = (*where, key)
-            if key != "default" and ids is not None and key not in ids.cards:
+            if (key != "default" and ids is not None and key not in ids.cards
+                    and not self.counted(self.unknown_text, game_id, key)):
                 self.add(
                     "error",
                 tr("{game}: text for unknown card id {card}{guess}").format(
@@ -393,6 +335,7 @@ class _Checker:
                     "safe_area",
                     game=game_id,
                 )
+        self.more_unknown(game_id, self.unknown_text.get(game_id, []), where)
 
     def missing(self, game_id: str, ids: ArtIds, cards: dict[str, Any], table: dict[str, Any]) -> None:
         absent = [c for c in ids.cards if c not in cards] + [k for k in ids.images if k not in table]
@@ -429,7 +372,7 @@ class _Checker:
         if key in self.images:
             return self.images[key]
         path = self.pack.folder / file
-        if not _is_file(path) and not path.is_symlink():
+        if _absent(path):
             found = _Image(None, tr("{file} is missing{guess}").format(file=file,
                                                                        guess=self.similar_file(key)))
         else:
@@ -569,7 +512,17 @@ class _Checker:
         return sorted(found)
 
     def similar_file(self, file: str) -> str:
-        return did_you_mean(file, self.folder_images(), quote=False)
+        """A near miss of a missing file among the pack's images: one of the same folder and suffix
+        whose name is a near miss of its name, or one of the same name in another folder. The whole
+        path is never compared: "palace/" and ".png" in common make any two faces look alike."""
+        wanted = PurePosixPath(file)
+        images = [PurePosixPath(found) for found in self.folder_images()]
+        neighbours = {path.stem: path for path in images
+                      if path.parent == wanted.parent and path.suffix.lower() == wanted.suffix.lower()}
+        close = [str(neighbours[stem]) for stem in near_misses(wanted.stem, neighbours)]
+        if not close:
+            close = [str(path) for path in images if path.name == wanted.name]
+        return suggestion(close, quote=False)
 
     def default_pack(self) -> Pack | None:
         if self._default is None and (ASSET_ART_DIR / DEFAULT_PACK / MANIFEST).is_file():
@@ -584,11 +537,16 @@ def _names(pack: Pack | None, game_id: str, art_id: str) -> bool:
     return art_id in game.get("cards", {}) or art_id in game
 
 
-def _is_file(path: Path) -> bool:
+def _absent(path: Path) -> bool:
+    """Whether nothing is at `path` (not even a broken symlink). A name the system refuses (longer than
+    it allows, a NUL) is not absent: loading it says why it cannot be read."""
     try:
-        return path.is_file()
+        path.lstat()
+    except (FileNotFoundError, NotADirectoryError):
+        return True
     except (OSError, ValueError):
         return False
+    return False
 
 
 def _in_language(label: str, code: str) -> str:

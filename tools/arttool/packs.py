@@ -13,7 +13,8 @@ from pathlib import Path
 import pygame
 
 from cards.manifest import DEFAULT_PACK, MANIFEST, find_packs
-from game.i18n import join_words, tr
+from game.core.datafile import os_reason, shown
+from game.i18n import join_words, tr, words
 from scenes.art import ASSET_ART_DIR, ArtLibrary
 from scenes.settings import Settings, data_dir
 from tools.artgen import GAME_MODULES, game_art
@@ -52,17 +53,22 @@ def pack_roots() -> list[Path]:
 def resolve_pack(name_or_path: str) -> Path:
     """The folder of a pack given as a folder (or its pack.toml) or by name."""
     path = Path(name_or_path)
-    if path.is_dir():
-        return path
-    if path.name == MANIFEST and path.is_file():
-        return path.parent
+    try:
+        if path.is_dir():
+            return path
+        if path.name == MANIFEST and path.is_file():
+            return path.parent
+    except (OSError, ValueError) as exc:  # a name longer than the system allows, a NUL, no permission
+        raise PackNotFound(tr("{pack} cannot be opened ({reason})").format(
+            pack=shown(name_or_path), reason=words(os_reason(exc)))) from None
     packs = find_packs(pack_roots())
     if name_or_path in packs:
         return packs[name_or_path]
     where = join_words([str(root) for root in pack_roots()])
     known = ", ".join(sorted(packs)) or tr("none")
     raise PackNotFound(tr("no art pack {pack}: it is not a folder, and no pack of that name is in {where} "
-                          "(packs found: {known})").format(pack=repr(name_or_path), where=where, known=known))
+                          "(packs found: {known})").format(pack=shown(repr(name_or_path)), where=where,
+                                                           known=known))
 
 
 def is_shipped_default(folder: Path) -> bool:

@@ -19,6 +19,7 @@ import pygame
 
 from game import load
 from game.core import KartentischError
+from game.core.datafile import shown
 from game.i18n import N_, ntr, tr
 from scenes.art import ArtLibrary, read_pack
 from scenes.fonts import font
@@ -215,16 +216,16 @@ def write_sheet(folder: Path, game_id: str, out: Path, card_width: int = 200, co
     try:
         sheet, lib = build_sheet(folder, game_id, card_width, columns)
     except LookupError as exc:
-        print(tr("error: {problem}").format(problem=exc), file=sys.stderr)
+        print(tr("error: {problem}").format(problem=shown(exc)), file=sys.stderr)
         return 1
     image = render_sheet(sheet, lib, game_id)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(png_bytes(image))
-    print(tr("wrote {file} ({width}x{height}): {summary}").format(file=out, width=sheet.size[0],
+    print(tr("wrote {file} ({width}x{height}): {summary}").format(file=shown(out), width=sheet.size[0],
                                                                   height=sheet.size[1],
                                                                       summary=sheet.summary))
     for problem in lib.problems:
-        print(f"  {problem}")
+        print(f"  {shown(problem)}")
     return 0
 
 

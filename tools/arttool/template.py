@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from game.core.datafile import shown
 from game.i18n import tr
 from scenes.art import TABLE_SIZE, ArtLibrary, read_pack
 from scenes.table.kit.cards import CardLayer
@@ -193,7 +194,7 @@ def write_templates(folder: Path, game_id: str, out: Path) -> int:
         return 1
     pack = read_pack(folder.resolve())
     if pack.error:
-        print(tr("error: {problem}").format(problem=pack.error), file=sys.stderr)
+        print(tr("error: {problem}").format(problem=shown(pack.error)), file=sys.stderr)
         return 1
     card = pack.game_card_size(game_id)
     lib, _ = library_for(folder.resolve(), game_id)
@@ -210,10 +211,10 @@ def write_templates(folder: Path, game_id: str, out: Path) -> int:
         path = out / f"{kind.file}.png"
         path.write_bytes(png_bytes(image))
         sections.append((kind, size, outlines))
-        print(tr("wrote {file} ({width}x{height})").format(file=path, width=size[0], height=size[1]))
+        print(tr("wrote {file} ({width}x{height})").format(file=shown(path), width=size[0], height=size[1]))
     readme = out / "README.txt"
     readme.write_text(readme_text(layout, pack.name, card, sections), encoding="utf-8")
-    print(tr("wrote {file}").format(file=readme))
+    print(tr("wrote {file}").format(file=shown(readme)))
     return 0
 
 
