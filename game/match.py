@@ -28,6 +28,7 @@ import logging
 import re
 import stat
 import time
+import weakref
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future
@@ -53,7 +54,9 @@ from game.core import (
     bot_rng,
 )
 from game.core.records import Record, footer_for, read_record, reason_of, write_record
+from game.history import LONGEST_ACTIONS, LONGEST_BYTES, claim_path, record_name, too_long
 from game.i18n import Message, Text, message
+from game.locks import LockTimeout, acquire, folder_lock, locked, release
 from game.retelling import Retelling, Step
 
 log = logging.getLogger(__name__)
@@ -70,10 +73,26 @@ PONDER_MOVES = 4
 #: The temp files of write_record (tempfile.mkstemp(prefix=".<name>.", suffix=".tmp")): what an
 #: interrupted save leaves behind.
 INTERRUPTED_SAVE = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+#: how long a game waits to be claimed (another copy only looking whether it is claimed holds the claim
+#: for a moment; one playing it holds it for good)
+CLAIM_WAIT_SECONDS = 0.5
 
 
 class MatchError(KartentischError):
     """A request the match cannot take now (not this seat's decision, nothing to undo, …)."""
+
+
+class OpenElsewhere(MatchError):
+    """Another copy of the app plays this game now: it is not played a second time beside it."""
+
+
+@dataclass(frozen=True)
+class SaveFolder:
+    """Autosave into `folder`, each game in a file of its own named after it (game.history.record_name:
+    the folder is the history's, so a game in play is listed there), claimed by this copy of the app
+    for as long as it plays the game: another copy that would resume it is told it is open elsewhere."""
+
+    folder: Path
 
 
 @dataclass(frozen=True)
@@ -162,18 +181,20 @@ class Match:
         seed: int,
         options: Mapping[str, Any] | None = None,
         *,
-        autosave: str | Path | None = None,
+        autosave: str | Path | SaveFolder | None = None,
         keep_events: bool = True,
         bots: Mapping[int, Bot] | None = None,
     ) -> None:
         """`bots` gives ready-made Bot objects for some AI seats instead of building them from the seat's
-        level (tools and tests use it to play with tuned bots)."""
+        level (tools and tests use it to play with tuned bots). `autosave`: a file, or a SaveFolder
+        (OpenElsewhere when another copy of the app plays this very game)."""
         self.game = load(game_id)
         self.seats = list(seats)
         self.state: State = self.game.new_state(len(self.seats), seed, options)
         self.seed = seed
         self.options = dict(self.state.options)
-        self.autosave = Path(autosave) if autosave is not None else None
+        self.autosave: Path | None = None
+        self._claim: tuple[Path, weakref.finalize] | None = None  # the game's claim in its SaveFolder
         self.keep_events = keep_events
         self.actions: list[tuple[int, str]] = []
         self.bot_decision_ms: list[float] = []
@@ -206,9 +227,11 @@ class Match:
         #: a game played on from another record's position: that record's header hash and the move
         #: (`play_on`); its first actions are that record's, and nobody here takes them back
         self.continues: dict[str, Any] | None = None
+        #: a resumed save's names as its file holds them, where the reader cleaned them (Record)
+        self.original_names: dict[int, str] = {}
         humans = self.human_seats
         self._shown: int | None = humans[0] if len(humans) == 1 else None
-        self._save()
+        self.autosave_in(autosave)
 
     # -- who is who ------------------------------------------------------------------------------
     @property
@@ -611,10 +634,45 @@ class Match:
             footer=footer_for(self.state, len(self.actions)),
             hinted=set(self.hinted),
             continues=dict(self.continues) if self.continues is not None else None,
+            original_names=dict(self.original_names),
         )
 
     def save(self, path: str | Path) -> None:
         write_record(path, self.record())
+
+    def autosave_in(self, target: str | Path | SaveFolder | None) -> None:
+        """Autosave at `target` from now on (a file; a SaveFolder: this game's file there, claimed for this
+        copy of the app; None: nowhere), and save now. OpenElsewhere, with nothing changed, when another
+        copy plays this game."""
+        if isinstance(target, SaveFolder):
+            name = record_name(self.record())
+            claim = claim_path(target.folder, name)
+            if self._claim is None or self._claim[0] != claim:
+                claimed: bool | None
+                try:
+                    claimed = acquire(claim, timeout=CLAIM_WAIT_SECONDS)
+                except OSError as exc:  # the folder cannot be written: the autosave will say so
+                    log.warning("the game %s could not be claimed: %s", name, exc)
+                    claimed = None
+                if claimed is False:
+                    raise OpenElsewhere(message("This game is open in another Kartentisch window: go on "
+                                                "with it there, or close it there first."))
+                self.release_claim()
+                if claimed:
+                    self._claim = (claim, weakref.finalize(self, release, claim, remove=True))
+            path: Path | None = target.folder / name
+        else:
+            self.release_claim()
+            path = Path(target) if target is not None else None
+        self.autosave = path
+        self._save()
+
+    def release_claim(self) -> None:
+        """This copy of the app plays the game no more (it was left, or it ended): another may resume it.
+        The claim goes by itself too when the match is collected or the app ends, even by a crash."""
+        claim, self._claim = self._claim, None
+        if claim is not None:
+            claim[1]()  # the finalizer releases it, once
 
     def retry_autosave(self) -> bool:
         """Autosave now (before leaving a game whose autosave failed): True once it is written."""
@@ -623,11 +681,14 @@ class Match:
 
     def _save(self) -> None:
         """Autosave. A save that cannot be written never stops the game: the player is told once, the
-        game goes on in memory, the next action tries again, and the player is told when it works again."""
+        game goes on in memory, the next action tries again, and the player is told when it works again.
+        The save is written holding its folder's lock, so another copy cleaning up what interrupted saves
+        left never takes this one's temp file."""
         if self.autosave is None:
             return
         try:
-            write_record(self.autosave, self.record())
+            with locked(folder_lock(self.autosave.parent)):
+                write_record(self.autosave, self.record())
         except OSError as exc:
             if self.save_error is None:
                 log.warning("the autosave %s cannot be written: %s", self.autosave, exc)
@@ -640,11 +701,21 @@ class Match:
             self._notices.append(message("The game is saved again."))
 
     @classmethod
-    def resume(cls, path: str | Path, *, autosave: str | Path | None = None) -> Match:
-        """Continue a saved game: the record is read, checked and replayed (RecordError says why not)."""
+    def resume(cls, path: str | Path, *, autosave: str | Path | SaveFolder | None = None) -> Match:
+        """Continue a saved game: the record is read, checked and replayed (RecordError says why not, and
+        refuses a record longer than game.history.LONGEST_ACTIONS: resuming it would hold the screen for
+        seconds); OpenElsewhere when another copy of the app plays it (with a SaveFolder)."""
         from game.core.records import replay
 
+        try:
+            size = Path(path).stat().st_size
+        except (OSError, ValueError):
+            size = 0  # read_record says what is wrong
+        if size > LONGEST_BYTES:
+            raise RecordError(too_long(), path=str(path))
         record = read_record(path)
+        if len(record.actions) > LONGEST_ACTIONS:
+            raise RecordError(too_long(len(record.actions)), path=str(path))
         final = replay(record, verify=True, path=str(path))
         try:  # the reader checked each seat's shape; an unknown bot level shows only here
             seats = [Seat.from_dict(s) for s in record.seats]
@@ -662,13 +733,13 @@ class Match:
         assert match.state.state_hash() == final.state_hash()
         match.hinted = set(record.hinted)
         match.continues = dict(record.continues) if record.continues is not None else None
-        match.autosave = Path(autosave) if autosave is not None else None
-        match._save()
+        match.original_names = dict(record.original_names)
+        match.autosave_in(autosave)
         return match
 
     @classmethod
     def play_on(cls, record: Record, move: int, seats: Sequence[Seat], *,
-                autosave: str | Path | None = None) -> Match:
+                autosave: str | Path | SaveFolder | None = None) -> Match:
         """A new game from the position after the first `move` actions of `record`, with the seats chosen
         anew (people and AI levels): its record begins with those actions, so it replays on its own, and
         its header names the record and the move it goes on from. MatchError when there is no game to
@@ -697,8 +768,7 @@ class Match:
         automatic = match.state.automatic_action() if human is not None else None
         if human is not None and automatic is not None:  # a step nobody is asked (see _record)
             match._record(human, automatic, match.state.apply(automatic))
-        match.autosave = Path(autosave) if autosave is not None else None
-        match._save()
+        match.autosave_in(autosave)
         return match
 
 
@@ -717,13 +787,26 @@ def describe_os_error(exc: OSError, *, path: bool = False) -> str:
 def remove_interrupted_saves(folder: str | Path, *, before: float) -> list[Path]:
     """Delete the temp files that saves interrupted mid-write (a crash, a power cut) left in `folder`:
     only files named like write_record's temp files, never a save itself, and only those last written
-    before `before` (the app's start, a time.time()), so a save under way now is never touched.
-    Returns what was removed."""
+    before `before` (the app's start, a time.time()), and holding the folder's lock, so a save under
+    way now, in this copy or another, is never touched. Returns what was removed."""
     removed: list[Path] = []
-    try:
-        entries = list(Path(folder).iterdir())
-    except OSError:  # no folder yet, or one that cannot be read: nothing to clean
+    if not Path(folder).is_dir():  # no folder yet, or no folder at all: nothing to clean (and no lock)
         return removed
+    try:
+        with locked(folder_lock(folder)):
+            _remove_interrupted(Path(folder), before, removed)
+    except LockTimeout as exc:
+        log.warning("what interrupted saves left in %s is not removed now: %s", folder, exc)
+    except OSError as exc:  # the lock cannot be made there: nothing there can be removed either
+        log.warning("could not clean up %s: %s", folder, exc)
+    return removed
+
+
+def _remove_interrupted(folder: Path, before: float, removed: list[Path]) -> None:
+    try:
+        entries = list(folder.iterdir())
+    except OSError:  # a folder that cannot be read: nothing to clean
+        return
     for path in entries:
         if not INTERRUPTED_SAVE.fullmatch(path.name) or path.is_symlink():
             continue
@@ -736,4 +819,3 @@ def remove_interrupted_saves(folder: str | Path, *, before: float) -> list[Path]
             log.warning("could not remove the interrupted save %s: %s", path, exc)
             continue
         removed.append(path)
-    return removed

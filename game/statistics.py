@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from game.ai import BOT_NAMES
 from game.core.records import write_atomic
 from game.history import Entry
 from game.i18n import tr
+from game.sharing import make_shareable
 
 HUMAN = "human"
 
@@ -106,7 +108,8 @@ def statistics(entries: Iterable[Entry]) -> list[PlayerStats]:
     """The figures of every player in every game among `entries` (unreadable ones are left out), humans
     first, then by game and name."""
     table: dict[tuple[str, str, str], PlayerStats] = {}
-    readable = sorted((e for e in entries if e.readable), key=lambda e: (e.played, e.name))
+    # in the order the games were kept (the history's sequence), not by a clock that may have been wrong
+    readable = sorted((e for e in entries if e.readable), key=lambda e: (e.seq, e.played, e.name))
     for entry in readable:
         for seat_no, seat in enumerate(entry.seats):
             level = HUMAN if seat.is_human else (seat.bot or "?")
@@ -158,7 +161,8 @@ def csv_text(stats: list[PlayerStats]) -> str:
                      "best points", "worst points", "longest win streak", "longest losing streak",
                      "current streak", "hints", *(f"beat AI {level}" for level in levels)])
     for s in stats:
-        writer.writerow([s.game, _safe_cell(s.name), "human" if s.is_human else f"AI {s.level}", s.games,
+        writer.writerow([_safe_cell(s.game), _safe_cell(s.name),
+                         "human" if s.is_human else _safe_cell(f"AI {s.level}"), s.games,
                          s.unfinished, s.wins, f"{s.win_rate:.3f}",
                          *(s.place_counts.get(p, 0) for p in range(1, most_places + 1)),
                          _figure(s.mean_place), _figure(s.mean_points), _figure(s.best), _figure(s.worst),
@@ -167,11 +171,20 @@ def csv_text(stats: list[PlayerStats]) -> str:
     return out.getvalue()
 
 
+#: what a spreadsheet or a terminal must not get raw from a name: control characters (NUL, escape,
+#: line breaks...), line and paragraph separators, and lone surrogates (no UTF-8 holds them)
+_NOT_IN_CELLS = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
 def _safe_cell(text: str) -> str:
-    """A name as a spreadsheet shows it, never as a formula it runs (=, +, -, @ at the start)."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A name as a spreadsheet shows it: each control character replaced by U+FFFD (seen, never obeyed),
+    and never as a formula it runs (=, +, -, @ at the start)."""
+    text = "".join("\ufffd" if unicodedata.category(ch) in _NOT_IN_CELLS else ch for ch in text)
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
 
 
 def write_csv(stats: list[PlayerStats], path: str | os.PathLike[str]) -> None:
-    """Export the figures to `path`, atomically (OSError when it cannot be written)."""
+    """Export the figures to `path`, atomically, with the mode of any new file of its owner: a table
+    exported is meant to be handed on (OSError when it cannot be written)."""
     write_atomic(path, csv_text(stats).encode("utf-8"))
+    make_shareable(path)

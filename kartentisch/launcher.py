@@ -9,6 +9,7 @@ pygame is imported here on demand: `--version` and a usage error never start it.
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -67,9 +68,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     from scenes.menus.title import TitleScene
-    from scenes.settings import Settings
+    from scenes.settings import Settings, legacy_autosave_path
 
     settings = Settings.load()
+    if os.path.lexists(legacy_autosave_path()):  # an earlier version's save: into the history first,
+        from scenes.keeping import adopt_legacy_autosave  # before the title looks for a game to resume
+
+        adopt_legacy_autosave(settings.history_limit)
     if args.windowed:
         settings.fullscreen = False
     elif args.fullscreen:

@@ -27,7 +27,7 @@ from scenes.cache import map_large_blocks, release_memory
 from scenes.focus import Navigator
 from scenes.look import app_icon
 from scenes.scene import Exits, Scene, SceneStack
-from scenes.settings import Settings, autosave_path, data_dir, history_dir
+from scenes.settings import Settings, data_dir, history_dir
 
 if TYPE_CHECKING:
     from scenes.art import ArtLibrary
@@ -345,15 +345,15 @@ def preload(module: str) -> threading.Thread | None:
 
 
 def remove_interrupted_saves(started: float) -> threading.Thread:
-    """Remove the temp files that saves cut short (a crash mid-write) left beside the autosave and in
+    """Remove the temp files that saves cut short (a crash mid-write) left in the data folder and in
     the history before the app `started`, in a background thread: the engine it imports for that is not
-    needed before a game starts, and a save this run makes meanwhile is newer than `started`, so never
-    touched."""
+    needed before a game starts. A save this run makes meanwhile is newer than `started`, and one another
+    copy makes holds the folder's lock, so neither is touched."""
 
     def clean() -> None:
         from game.match import remove_interrupted_saves
 
-        for folder in (autosave_path().parent, history_dir()):
+        for folder in (data_dir(), history_dir()):
             for path in remove_interrupted_saves(folder, before=started):
                 log.info("removed %s, left by an interrupted save", path)
 

@@ -1,9 +1,11 @@
 """The app's side of the history: where games are kept, and keeping each game before it could be lost.
 
-The autosave is the current game (Resume last game continues it). A game is kept in the history
-(game.history) when it ends, when the player leaves it, and before another game takes the autosave's
-place, so a game the app was closed on is kept too. Nothing here raises: a game that cannot be kept is
-described in words for the screen that asked (and logged), and play goes on.
+Each game in play autosaves into a file of its own in the history folder (scenes.settings.game_saves),
+so a game the app was closed on, or that a crash cut short, is there to resume, whichever copy of the
+app played it. A game is kept (its summary put in the history's index, the oldest games trimmed) when
+it ends and when the player leaves it; then this copy lets go of it (another may resume it). Nothing here
+raises: a game that cannot be kept is described in words for the screen that asked (and logged), and
+play goes on.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.core import KartentischError, error_text
 from game.core.datafile import shown
 from game.history import History
-from scenes.settings import autosave_path, data_dir, history_dir
+from scenes.settings import data_dir, history_dir, legacy_autosave_path
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -24,7 +26,9 @@ log = logging.getLogger(__name__)
 
 
 def history(app: Host) -> History:
-    """The history in the user data folder, bound as the player set it."""
+    """The history in the user data folder, bound as the player set it (in this copy of the app or, since,
+    in another)."""
+    app.settings.take_changes()
     return History(history_dir(), app.settings.history_limit)
 
 
@@ -33,29 +37,24 @@ def exports_dir() -> str:
     return str(data_dir() / "exports")
 
 
-def keep_current(app: Host) -> str | None:
-    """Keep the autosave's game in the history before another game replaces it. None when it is kept
-    (or there is none, or it cannot be read: the title and the setup screen deal with such a file);
-    otherwise why it could not be kept."""
-    path = autosave_path()
+def adopt_legacy_autosave(limit: int) -> None:
+    """Take the one autosave of an earlier version (data dir/autosave.jsonl) into the history, where each
+    game now has its own save; a file that cannot be read or replayed is left where it is. Never raises."""
+    path = legacy_autosave_path()
     try:
-        history(app).keep_file(path)
+        kept = History(history_dir(), limit).keep_file(path)
+        if kept is not None:
+            path.unlink()
+            log.info("the autosave %s is kept in the history as %s", path, kept.name)
     except KartentischError as exc:
         log.info("the autosave %s is not kept in the history: %s", path, exc)
-        return None
-    except OSError as exc:
-        from game.match import describe_os_error
-
-        log.warning("the current game could not be kept in the history: %s", exc)
-        return describe_os_error(exc, path=True)
-    except Exception as exc:  # an engine that trips on the record must not stop a new game
+    except Exception:  # an engine that trips on the record must not stop the app
         log.exception("keeping %s in the history failed", path)
-        return f"{type(exc).__name__}: {shown(exc)[:200]}"
-    return None
 
 
 def keep_match(app: Host, match: Match) -> str | None:
-    """Keep a game the app holds (it ended, or the player leaves it); None when kept, else why not."""
+    """Keep a game the app holds (it ended, or the player leaves it), and let go of it: another copy of
+    the app may resume it now. None when kept, else why not."""
     try:
         history(app).keep(match.record())  # replayed there: the screens never hold a State
     except (KartentischError, OSError) as exc:
@@ -64,4 +63,6 @@ def keep_match(app: Host, match: Match) -> str | None:
     except Exception as exc:
         log.exception("keeping the game in the history failed")
         return f"{type(exc).__name__}: {shown(exc)[:200]}"
+    finally:
+        match.release_claim()
     return None

@@ -1,4 +1,11 @@
-"""Player settings, kept between runs in the user config dir (platformdirs)."""
+"""Player settings, kept between runs in the user config dir (platformdirs).
+
+Two copies of the app may run at once on the same settings. Each saves only the fields it changed,
+merged into what the file holds now (holding the config folder's lock, through a temp file of its own),
+so a copy closed last never writes back the other's choices as they were when it started; and a copy
+takes in what the other changed (`take_changes`) before it acts on a setting both share (the history's
+limit).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.datafile import (
     DataFileError,
@@ -20,6 +27,9 @@ from game.core.datafile import (
     showable,
     shown,
 )
+
+if TYPE_CHECKING:
+    from game.match import SaveFolder
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +56,16 @@ def data_dir() -> Path:
     return Path(os.environ.get("KARTENTISCH_DATA_DIR") or _platform_dirs().user_data_dir(APP_NAME))
 
 
-def autosave_path() -> Path:
-    """The current game (the one Resume last game continues)."""
+def game_saves() -> SaveFolder:
+    """Where each game in play autosaves: a file of its own in the history folder, claimed by the copy of
+    the app that plays it (game.match.SaveFolder)."""
+    from game.match import SaveFolder  # the engine loads when a game starts, not with the title
+
+    return SaveFolder(history_dir())
+
+
+def legacy_autosave_path() -> Path:
+    """The one autosave of earlier versions, taken into the history when the app starts (scenes.keeping)."""
     return data_dir() / "autosave.jsonl"
 
 
@@ -113,6 +131,10 @@ class Settings:
     #: the faulty file read, and the settings as read from it: kept until the settings differ
     _faulty_file: Path | None = field(default=None, init=False, repr=False, compare=False)
     _as_loaded: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    #: the fields as the file held them when last read or written (a missing file holds the defaults):
+    #: what differs from it is this copy's own change, the only thing `save` writes over what another
+    #: copy saved meanwhile. Settings never read from a file have none: all of them are their own.
+    _baseline: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def move_seconds(self) -> float:
@@ -165,12 +187,15 @@ class Settings:
         try:
             os.stat(path)
         except FileNotFoundError:
-            return cls()
+            fresh = cls()
+            fresh._baseline = fresh.to_dict()
+            return fresh
         except (OSError, ValueError):
             pass  # read_limited says what is wrong
         problems: list[str] = []
         data = _read_json(path, problems)
         settings = cls.from_dict(data, problems, _text_of(path)) if data is not None else cls()
+        settings._baseline = settings.to_dict()
         settings.problems = problems
         if problems:
             for problem in problems:
@@ -182,20 +207,55 @@ class Settings:
         return settings
 
     def save(self, path: Path | None = None) -> None:
-        """Write the settings to `path` (settings.json in the config dir). A file read with faults is
-        left alone while the settings are as read from it, and set aside before it is replaced."""
+        """Write the fields changed here to `path` (settings.json in the config dir), over what the file
+        holds now: another copy's changes stay, and are taken in here. A file read with faults is left
+        alone while the settings are as read from it, and set aside before it is replaced. OSError when
+        it cannot be written (LockTimeout: another copy held the file too long)."""
+        from game.core.records import write_atomic
+        from game.locks import folder_lock, locked
+
         path = path or settings_path()
-        if self._faulty_file == path:
-            if self.to_dict() == self._as_loaded:
-                return
-            if os.path.lexists(path) and not os.path.isdir(path):
+        if self._faulty_file == path and self.to_dict() == self._as_loaded:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with locked(folder_lock(path.parent)):
+            now = _on_disk(path)
+            mine = {key: value for key, value in self.to_dict().items() if value != self._baseline.get(key)}
+            merged = {**now.to_dict(), **mine}
+            if self._faulty_file == path and os.path.lexists(path) and not os.path.isdir(path):
                 kept = set_aside(path)
                 log.warning("settings: the faulty %s is kept as %s", shown(path), shown(kept))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(self.to_dict(), indent=2), encoding="utf-8")
-        os.replace(tmp, path)
+            write_atomic(path, json.dumps(merged, indent=2).encode("utf-8"))
+        self._take(merged)
         self._faulty_file = self._as_loaded = None
+
+    def take_changes(self, path: Path | None = None) -> list[str]:
+        """Take in the fields another copy of the app saved since this one read or wrote the file, where
+        this copy has not changed them itself; the names of the fields taken. Never raises."""
+        theirs = _on_disk(path or settings_path()).to_dict()
+        mine = self.to_dict()
+        taken = [key for key, value in theirs.items()
+                 if value != self._baseline.get(key) and mine[key] == self._baseline.get(key)]
+        self._take({key: theirs[key] for key in taken}, baseline=theirs)
+        return taken
+
+    def _take(self, values: dict[str, Any], baseline: dict[str, Any] | None = None) -> None:
+        """Set the fields in `values` (as to_dict writes them), and note the file as holding `baseline`
+        (default: `values`)."""
+        parsed = Settings.from_dict(values)
+        for key in values:
+            setattr(self, key, getattr(parsed, key))
+        self._baseline.update(baseline if baseline is not None else values)
+
+
+def _on_disk(path: Path) -> Settings:
+    """The settings the file holds now, its faults left out quietly (Settings.load names them)."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return Settings()
+    data = _read_json(path, [])
+    return Settings.from_dict(data) if data is not None else Settings()
 
 
 class _LongNumber:

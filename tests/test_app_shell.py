@@ -13,11 +13,11 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from saves_support import autosave_path
 
 import game
 from game.ai import make_bot
 from game.core import UnknownGame
-from game.core.records import read_record
 from game.match import Match, Seat
 from kartentisch.launcher import make_app
 from scenes import sound
@@ -31,7 +31,7 @@ from scenes.menus.settings import SettingsScene
 from scenes.menus.setup import SetupScene
 from scenes.menus.title import TitleScene
 from scenes.scene import Scene
-from scenes.settings import Settings, autosave_path, config_dir
+from scenes.settings import Settings, config_dir, game_saves
 from scenes.widgets import MessageScene, find_button
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,7 +113,7 @@ def finished_match(game_id: str, seed: int = 3) -> Match:
 
 
 def human_match(game_id: str = "palace", players: int = 2) -> Match:
-    return Match(game_id, [Seat(f"P{i + 1}") for i in range(players)], 11, autosave=autosave_path())
+    return Match(game_id, [Seat(f"P{i + 1}") for i in range(players)], 11, autosave=game_saves())
 
 
 class StandInTable(Scene):
@@ -197,33 +197,21 @@ def test_setup_refuses_duplicate_names_and_bad_seeds_and_stays(app):
     assert not autosave_path().exists()  # nothing was started, nothing overwritten
 
 
-def test_setup_keeps_an_unfinished_game_in_the_history_before_starting_another(app):
+def test_starting_a_game_leaves_an_unfinished_one_in_its_own_save(app):
     from game.history import History
     from scenes.settings import history_dir
 
     saved = human_match()
-    key = saved.record().header_hash()
+    saved.play(saved.state.legal_actions()[0])
+    before = saved.autosave.read_bytes()
     app.push(SetupScene(app, "palace"))
     frames(app)
     click(app, button(app, "Start"))
     assert app.stack.top.__class__.__name__.endswith("Table")
-    assert [e.key for e in History(history_dir()).unfinished()] == [key]
-    assert read_record(autosave_path()).header_hash() != key
-
-
-def test_setup_asks_before_replacing_an_unfinished_game_it_cannot_keep(app):
-    saved = human_match()
-    before = autosave_path().read_text(encoding="utf-8")
-    (autosave_path().parent / "history").write_text("a file, not a folder", encoding="utf-8")
-    app.push(SetupScene(app, "palace"))
-    frames(app)
-    scene = app.stack.top
-    click(app, button(app, "Start"))
-    assert scene.message is not None and "Replace" in scene.message.title
-    click(app, button(app, "Cancel"))
-    assert scene.message is None and app.stack.top is scene
-    assert autosave_path().read_text(encoding="utf-8") == before
-    assert saved.actions == []
+    new = app.stack.top.match
+    assert new.autosave != saved.autosave and saved.autosave.read_bytes() == before
+    assert {e.key for e in History(history_dir()).unfinished()} == {saved.record().header_hash(),
+                                                                    new.record().header_hash()}
 
 
 # -- settings --------------------------------------------------------------------------------------
@@ -336,7 +324,7 @@ def test_setting_an_unreadable_save_aside_keeps_the_file(app):
     title = app.stack.top
     click(app, button(app, "Resume last game"))
     click(app, button(app, "Set aside"))
-    kept = list(path.parent.glob("autosave-unreadable-*.jsonl"))
+    kept = list((path.parent / "set-aside").glob("*.jsonl"))
     assert not path.exists() and len(kept) == 1
     assert kept[0].read_bytes() == b"\xff\xfe not a record"
     assert title.message is not None and str(kept[0]) in title.message.text
@@ -364,7 +352,7 @@ def test_resume_continues_the_saved_game_on_its_table(app):
     game_id = playable_game()
     rules = game.load(game_id)
     seats = [Seat(f"P{i + 1}") for i in range(rules.min_players)]
-    match = Match(game_id, seats, 5, autosave=autosave_path())
+    match = Match(game_id, seats, 5, autosave=game_saves())
     match.play(match.state.legal_actions()[0])
     app.push(TitleScene(app))
     frames(app)

@@ -18,7 +18,7 @@ from scenes.menus import setup as setup_screen
 from scenes.menus.gallery import GalleryScene, card_text
 from scenes.menus.setup import SetupScene
 from scenes.menus.title import TitleScene
-from scenes.settings import Settings, autosave_path, config_dir, data_dir
+from scenes.settings import Settings, config_dir, data_dir, history_dir
 from scenes.table.kit.scene import TableScene
 from scenes.widgets import button_at, find_button
 
@@ -218,7 +218,7 @@ def test_the_preview_table_uses_the_pack_and_esc_returns_to_the_gallery(app):
                          for s in backs if s.back_kind == "back")
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is gallery
-    assert not autosave_path().exists()  # the preview game is never saved
+    assert not list(history_dir().glob("*.jsonl"))  # the preview game is never saved
 
 
 # -- live reload -----------------------------------------------------------------------------------

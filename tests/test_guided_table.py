@@ -228,7 +228,7 @@ def test_a_lesson_opens_the_rules_and_leave_lesson_goes_back(app):
 
 def test_the_tables_menu_in_a_first_game_never_saves_it(app):
     """Menu opens a panel without Save and leave: a first game must not replace the saved game."""
-    from scenes.settings import autosave_path
+    from scenes.settings import history_dir
 
     setup = learn(app, "palace")
     close_lessons(app)  # the introduction and the first rule
@@ -244,7 +244,7 @@ def test_the_tables_menu_in_a_first_game_never_saves_it(app):
     frames(app)
     click(app, "Leave lesson")
     click(app, "Leave")
-    assert app.stack.top is setup and not autosave_path().exists()
+    assert app.stack.top is setup and not list(history_dir().glob("*.jsonl"))
 
 
 def guided_table_for(app: App, game_id: str):

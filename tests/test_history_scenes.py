@@ -211,12 +211,12 @@ def test_the_history_lists_kept_games_and_filters_by_game_and_name(app):
 
 def test_the_history_lists_the_current_game_and_resumes_any_unfinished_one(app):
     from game.core.records import read_record
-    from scenes.settings import autosave_path
+    from scenes.settings import history_dir
 
     older = unfinished(5)
     keep_games(app, [older])
     current = unfinished(6, actions=9)
-    current.save(autosave_path())
+    current.save(history_dir() / "current.jsonl")  # a game in play saves into the history's folder
     scene = history_scene(app)
     assert {e.key for e in scene.filtered} == {older.record().header_hash(), current.record().header_hash()}
     scene.select(next(e.name for e in scene.filtered if e.key == older.record().header_hash()))
@@ -224,8 +224,8 @@ def test_the_history_lists_the_current_game_and_resumes_any_unfinished_one(app):
     frames(app)
     assert app.stack.top.__class__.__name__.endswith("Table")
     assert app.stack.top.match.actions == older.actions
-    assert read_record(autosave_path()).header_hash() == older.record().header_hash()
-    assert len(history(app).unfinished()) == 2  # the game it replaced is kept, resumable too
+    assert read_record(app.stack.top.match.autosave).header_hash() == older.record().header_hash()
+    assert len(history(app).unfinished()) == 2  # the other game is kept, resumable too
 
 
 def test_an_unreadable_record_shows_as_such_and_can_be_set_aside_or_deleted(app, tmp_path):
@@ -357,23 +357,22 @@ def test_the_viewer_watches_through_any_eyes_and_opens_hands_only_of_a_finished_
 def test_the_viewer_leaves_with_escape_and_never_touches_the_current_game(app, tmp_path):
     import pygame
 
-    from scenes.settings import autosave_path
+    from scenes.settings import history_dir
 
     current = unfinished(9)
-    current.save(autosave_path())
-    before = autosave_path().read_bytes()
+    current.save(history_dir() / "current.jsonl")
+    before = (history_dir() / "current.jsonl").read_bytes()
     scene = viewer(app, finished(), tmp_path)
     scene.seek(30)
     frames(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     frames(app)
-    assert isinstance(app.stack.top, TitleScene) and autosave_path().read_bytes() == before
+    assert isinstance(app.stack.top, TitleScene) and (history_dir() / "current.jsonl").read_bytes() == before
 
 
 def test_play_on_from_here_starts_a_new_game_at_that_move_with_seats_chosen_again(app, tmp_path):
     from game.core.records import read_record
     from scenes.menus.play_on import PlayOnScene
-    from scenes.settings import autosave_path
 
     source = finished("palastgefluester", seed=10)
     scene = viewer(app, source, tmp_path)
@@ -389,7 +388,7 @@ def test_play_on_from_here_starts_a_new_game_at_that_move_with_seats_chosen_agai
     table = app.stack.top
     assert table.__class__.__name__.endswith("Table")
     assert table.match.actions[:25] == source.actions[:25] and table.match.seats[0].is_human
-    saved = read_record(autosave_path())
+    saved = read_record(table.match.autosave)
     assert saved.continues == {"record": source.record().header_hash(), "move": 25}
     scene.seek(scene.playback.total)
     assert not scene.can_play_on
@@ -523,9 +522,9 @@ def test_the_history_says_which_game_a_game_was_played_on_from(app):
 
 def test_save_and_leave_lists_the_game_in_the_history_at_once(app):
     from scenes.menus.pause import PauseScene
-    from scenes.settings import autosave_path
+    from scenes.settings import game_saves
 
-    match = Match("palace", [Seat("Anna"), Seat.ai("Ben", "random")], 15, autosave=autosave_path())
+    match = Match("palace", [Seat("Anna"), Seat.ai("Ben", "random")], 15, autosave=game_saves())
     match.play(match.legal_actions(0)[0])
     app.push(PauseScene(app, match))
     frames(app)

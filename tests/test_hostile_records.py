@@ -585,10 +585,10 @@ HOSTILE_SAVES = {
 @pytest.mark.parametrize("name", list(HOSTILE_SAVES))
 def test_the_title_starts_over_a_hostile_save_and_sets_it_aside_intact(app, name):
     from scenes.menus.title import TitleScene
-    from scenes.settings import autosave_path
+    from scenes.settings import history_dir
 
     raw = HOSTILE_SAVES[name]
-    path = autosave_path()
+    path = history_dir() / "current.jsonl"  # a game in play saves into the history's folder
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(raw)
     app.push(TitleScene(app))
@@ -599,7 +599,7 @@ def test_the_title_starts_over_a_hostile_save_and_sets_it_aside_intact(app, name
     assert title.message is not None and "cannot be resumed" in title.message.title
     assert "line 1" in title.message.text, title.message.text
     click(app, "Set aside")
-    (kept,) = path.parent.glob("autosave-unreadable-*.jsonl")
+    (kept,) = (path.parent / "set-aside").glob("*.jsonl")
     assert kept.read_bytes() == raw and not path.exists()
     click(app, "OK")
     from scenes.widgets import find_button
@@ -608,12 +608,10 @@ def test_the_title_starts_over_a_hostile_save_and_sets_it_aside_intact(app, name
 
 
 def test_two_saves_set_aside_in_one_second_both_survive_through_the_title(app, monkeypatch):
-    from game.core import datafile
     from scenes.menus.title import TitleScene
-    from scenes.settings import autosave_path
+    from scenes.settings import history_dir
 
-    monkeypatch.setattr(datafile.time, "strftime", lambda *_: "20260101-120000")  # one second for both
-    path = autosave_path()
+    path = history_dir() / "current.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     app.push(TitleScene(app))
     for content in (b"\xff first", b"\xff second"):
@@ -622,27 +620,21 @@ def test_two_saves_set_aside_in_one_second_both_survive_through_the_title(app, m
         click(app, "Resume last game")
         click(app, "Set aside")
         click(app, "OK")
-    kept = sorted(path.parent.glob("autosave-unreadable-*.jsonl"))
+    kept = sorted((path.parent / "set-aside").glob("*.jsonl"))
     assert sorted(p.read_bytes() for p in kept) == [b"\xff first", b"\xff second"]
 
 
-def test_a_new_game_sets_an_unreadable_save_aside_instead_of_overwriting_it(app):
+def test_a_new_game_never_overwrites_an_unreadable_save(app):
     from scenes.menus.setup import SetupScene
-    from scenes.settings import autosave_path
+    from scenes.settings import history_dir
 
-    path = autosave_path()
+    path = history_dir() / "current.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(HOSTILE_SAVES["deep"])
     app.push(SetupScene(app, "palace"))
     for _ in range(3):
         assert app.step(1 / 60)
-    scene = app.stack.top
     click(app, "Start")
-    assert scene.message is not None and "cannot be read" in scene.message.title
-    click(app, "Cancel")
-    assert path.read_bytes() == HOSTILE_SAVES["deep"]  # nothing happens without a yes
-    click(app, "Start")
-    click(app, "Start")
-    (kept,) = path.parent.glob("autosave-unreadable-*.jsonl")
-    assert kept.read_bytes() == HOSTILE_SAVES["deep"]
-    assert read_record(path).game == "palace"  # the new game's own save
+    table = app.stack.top
+    assert path.read_bytes() == HOSTILE_SAVES["deep"]  # kept as it is, to be set aside from the History
+    assert read_record(table.match.autosave).game == "palace"  # the new game's own save

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from saves_support import autosave_path
 from test_table_support import click, click_banner, close_app, make_app, waiting_banner
 
 from game.core.records import read_record
@@ -28,7 +29,7 @@ from scenes.menus import save_elsewhere
 from scenes.menus.pause import PauseScene
 from scenes.menus.save_elsewhere import SaveElsewhereScene, target_for
 from scenes.menus.title import TitleScene
-from scenes.settings import autosave_path
+from scenes.settings import game_saves
 from scenes.table import open_table
 from scenes.widgets import MessageScene, find_button
 
@@ -132,7 +133,7 @@ def breakage(monkeypatch, request) -> Callable[[str], Breakage]:
 
 
 def two_players() -> Match:
-    return Match("palace", [Seat("Ann"), Seat("Ben")], 11, autosave=autosave_path())
+    return Match("palace", [Seat("Ann"), Seat("Ben")], 11, autosave=game_saves())
 
 
 def play_one(match: Match) -> list[str]:
@@ -214,7 +215,7 @@ def table_game(app):
     """Title, then a Palastgeflüster table: Anna at the screen against two quick bots."""
     app.push(TitleScene(app))
     match = Match("palastgefluester", [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")], 5,
-                  autosave=autosave_path())
+                  autosave=game_saves())
     table = open_table(app, match)
     app.push(table)
     return match, table

@@ -62,11 +62,11 @@ def test_a_resumed_game_is_told_as_if_the_person_had_watched_it(app, tmp_path, g
 
 def test_resume_after_15_actions_shows_the_earlier_moves_in_the_log(app, tmp_path):
     from scenes.menus.title import TitleScene
-    from scenes.settings import autosave_path
+    from scenes.settings import game_saves
     from scenes.table.palastgefluester.story import card_label
 
     seats = [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")]
-    match = Match("palastgefluester", seats, 3, autosave=autosave_path())
+    match = Match("palastgefluester", seats, 3, autosave=game_saves())
     while len(match.actions) < 15:
         match.run_bots()
         match.play(match.legal_actions()[0])

@@ -298,10 +298,9 @@ def render_scene(scene_name: str, records: Path | None, size: tuple[int, int], o
     returns how many games it lists."""
     import pygame
 
-    from scenes.settings import autosave_path, history_dir
+    from scenes.settings import history_dir
 
-    source = Path(records) if records is not None else history_dir()
-    current = autosave_path()
+    source = Path(records) if records is not None else history_dir()  # games in play are kept there too
     with tempfile.TemporaryDirectory(prefix="kartentisch-screenshot-") as home:
         os.environ["KARTENTISCH_DATA_DIR"] = home  # the screens keep, index and list the copy
         copy = Path(home) / "history"
@@ -309,8 +308,6 @@ def render_scene(scene_name: str, records: Path | None, size: tuple[int, int], o
         for item in sorted(source.glob("*.jsonl")) if source.is_dir() else []:
             if item.is_file():
                 shutil.copy2(item, copy / item.name)
-        if records is None and current.is_file():
-            shutil.copy2(current, Path(home) / current.name)
         app = _app(size, language)
         try:
             from scenes.menus.history import HistoryScene

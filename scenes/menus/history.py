@@ -24,7 +24,7 @@ from game.core.datafile import shown
 from game.history import Entry, History, matching
 from game.i18n import N_, join_words, ntr, ptr, tr
 from scenes.focus import Focusable, widget_items
-from scenes.keeping import exports_dir, history, keep_current
+from scenes.keeping import exports_dir, history
 from scenes.menus.opening import open_table_or_explain
 from scenes.widgets import (
     CREAM,
@@ -124,17 +124,9 @@ class HistoryScene(MenuScene):
         self._titles: dict[str, str | None] = {}
         self._last_click: tuple[str, float] | None = None
         self._clock = 0.0
-        self._kept_current = False
 
     # -- life cycle ------------------------------------------------------------------------------
     def on_enter(self) -> None:
-        if not self._kept_current:  # the game the app was last closed on is in the list too
-            self._kept_current = True
-            problem = keep_current(self.app)
-            if problem:
-                self.message = Message(tr("The current game is not in the list"),
-                                       tr("It could not be kept in the history: {problem}").format(
-                                           problem=problem))
         self.pending = self.history.refresh(budget_s=READ_BUDGET)
         self.entries = self.history.listed()
         self._apply_filters()
@@ -430,17 +422,11 @@ class HistoryScene(MenuScene):
         entry = self.current
         if entry is None or not entry.resumable:
             return
-        problem = keep_current(self.app)  # the current game is kept before this one takes its place
-        if problem:
-            self.show_message(Message(tr("The game cannot be resumed"),
-                                      tr("The current game could not be kept in the history first: {problem}")
-                                      .format(problem=problem)))
-            return
         from game.match import Match
-        from scenes.settings import autosave_path
+        from scenes.settings import game_saves
 
-        try:
-            match = Match.resume(self.history.path(entry), autosave=autosave_path())
+        try:  # it goes on in its own file, claimed: a game another copy plays is refused (OpenElsewhere)
+            match = Match.resume(self.history.path(entry), autosave=game_saves())
         except KartentischError as exc:
             self.show_message(Message(tr("The game cannot be resumed"), exc.text()))
             return

@@ -13,7 +13,7 @@ import pygame
 
 from game.core import KartentischError
 from game.i18n import N_, tr, words
-from scenes.settings import autosave_path
+from scenes.settings import game_saves
 from scenes.widgets import (
     GOLD,
     MUTED,
@@ -132,18 +132,24 @@ class PauseScene(MenuScene):
             self.leave()
 
     def leave(self) -> None:
-        """Save where Resume last game looks, and go back to the title; when the save cannot be written,
-        offer another place."""
+        """Save where Resume last game looks (the game's own file in the history), keep it there and let
+        go of it, and go back to the title; when the save cannot be written, offer another place."""
+        from game.match import describe_os_error
+
+        match = self.match
         try:
-            self.match.save(autosave_path())
-        except OSError as exc:
-            from game.match import describe_os_error
+            if match.autosave is None:  # a game that was not autosaved is saved now, in a file of its own
+                match.autosave_in(game_saves())
+            saved = match.retry_autosave()
+            reason = describe_os_error(match.save_error, path=True) if match.save_error is not None else ""
+        except KartentischError as exc:
+            saved, reason = False, exc.text()
+        if not saved:
             from scenes.menus.save_elsewhere import offer_on_leaving
 
-            offer_on_leaving(self.app, self.match, describe_os_error(exc, path=True))
+            offer_on_leaving(self.app, match, reason)
             return
-        if self.match.autosave is not None:  # a game of the player's own: in the History's list at once
-            from scenes.keeping import keep_match
+        from scenes.keeping import keep_match
 
-            keep_match(self.app, self.match)  # a failure is logged; the autosave holds the game all the same
+        keep_match(self.app, match)  # a failure is logged; the save holds the game all the same
         self.app.pop_to_root()

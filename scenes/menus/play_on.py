@@ -17,11 +17,10 @@ from pygame_gui.elements import UILabel
 from game.core import KartentischError, error_text
 from game.core.datafile import shown
 from game.i18n import tr
-from scenes.keeping import keep_current
 from scenes.menus.opening import open_table_or_explain
 from scenes.menus.setup import HUMAN, KINDS, NAME_LIMIT, SeatChoice, SetupChoice, Stepper, kind_label
-from scenes.settings import autosave_path
-from scenes.widgets import MenuScene, Message, PlaceholderEntry, column, draw_panel, px
+from scenes.settings import game_saves
+from scenes.widgets import MenuScene, PlaceholderEntry, column, draw_panel, px
 
 if TYPE_CHECKING:
     from game.playback import Playback
@@ -111,14 +110,8 @@ class PlayOnScene(MenuScene):
         except ValueError as exc:
             self._say(str(exc))
             return
-        problem = keep_current(self.app)
-        if problem:
-            self.show_message(Message(tr("The game cannot start"),
-                                      tr("The current game could not be kept in the history first: "
-                                         "{problem}").format(problem=problem)))
-            return
-        try:
-            match = Match.play_on(self.playback.source, self.move, seats, autosave=autosave_path())
+        try:  # the new game gets a save of its own: no other game is replaced by it
+            match = Match.play_on(self.playback.source, self.move, seats, autosave=game_saves())
         except (KartentischError, OSError) as exc:
             self._say(shown(error_text(exc)))
             return

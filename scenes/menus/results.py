@@ -21,7 +21,7 @@ from scenes.colour_vision import SeatLook, seat_look
 from scenes.menus.charts import ChartRow, progress_charts, row_image
 from scenes.menus.opening import open_table_or_explain
 from scenes.menus.setup import kind_label
-from scenes.settings import autosave_path
+from scenes.settings import game_saves
 from scenes.widgets import (
     CREAM,
     GOLD,
@@ -264,7 +264,7 @@ class ResultsScene(MenuScene):
         old = self.match
         try:
             match = Match(old.game.id, old.seats, fresh_seed(), rematch_options(old),
-                          autosave=autosave_path())
+                          autosave=game_saves())
         except (KartentischError, OSError) as exc:
             self.show_message(Message(tr("No rematch"), str(exc)))
             return

@@ -22,7 +22,7 @@ from pygame_gui.elements import UILabel, UITextBox
 from game.core import error_text
 from game.i18n import tr
 from game.match import describe_os_error
-from scenes.settings import autosave_path
+from scenes.settings import history_dir
 from scenes.widgets import (
     GOLD,
     MenuScene,
@@ -201,10 +201,14 @@ def offer_on_leaving(app: Host, match: Match, reason: str) -> None:
     """Save and leave found the usual place closed: offer another, then back to the title."""
 
     def saved(path: Path) -> None:
-        app.pop_to_root()
+        leave()
         app.push(MessageScene(app, saved_message(path)))
 
-    app.push(SaveElsewhereScene(app, match, reason, on_saved=saved, on_leave=app.pop_to_root))
+    def leave() -> None:
+        match.release_claim()  # left: another copy of the app may resume it
+        app.pop_to_root()
+
+    app.push(SaveElsewhereScene(app, match, reason, on_saved=saved, on_leave=leave))
 
 
 def offer_before_quit(app: Host) -> bool:
@@ -232,6 +236,6 @@ def _game_in_progress(app: Host) -> Match | None:
 
 def saved_message(path: Path) -> Message:
     return Message(tr("Game saved"),
-                   tr("The game is kept as\n{path}\n\nTo continue it, copy it to\n{autosave}\nonce that "
-                      "place can be written again, and choose Resume last game.").format(
-                       path=path, autosave=autosave_path()))
+                   tr("The game is kept as\n{path}\n\nTo continue it, copy it into\n{folder}\nonce that "
+                      "folder can be written again, and choose Resume last game.").format(
+                       path=path, folder=history_dir()))

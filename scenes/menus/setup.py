@@ -24,8 +24,7 @@ from game.core.rng import SEED_DIGITS
 from game.guide import has_course
 from game.i18n import N_, ptr, tr
 from scenes.menus.opening import open_table_or_explain
-from scenes.saved_game import SavedGame, read_saved_game
-from scenes.settings import autosave_path
+from scenes.settings import game_saves
 from scenes.widgets import (
     MenuScene,
     Message,
@@ -418,37 +417,7 @@ class SetupScene(MenuScene):
     # -- start -----------------------------------------------------------------------------------
     def start(self) -> None:
         _last_choices[self.rules.id] = self.choice
-        saved = read_saved_game(autosave_path())
-        if saved is not None and saved.problem:  # never overwrite a file that cannot be read: keep it
-            self.show_message(Message(tr("The saved game cannot be read"),
-                                      tr("Starting now sets it aside (the file is kept, renamed)."),
-                                      (("cancel", N_("Cancel")), ("start", N_("Start")))),
-                              lambda answer: self._set_aside_and_begin(saved) if answer == "start" else None)
-            return
-        if saved is not None and saved.resumable:
-            from scenes.keeping import keep_current
-
-            problem = keep_current(self.app)  # kept, it can be resumed from the History at any time
-            if problem:
-                self.show_message(Message(tr("Replace the saved game?"),
-                                          tr("The unfinished game ({summary}) could not be kept in the "
-                                             "history ({problem}); starting now replaces it.").format(
-                                              summary=saved.summary, problem=problem),
-                                          (("cancel", N_("Cancel")), ("start", N_("Start")))),
-                                  lambda answer: self._begin() if answer == "start" else None)
-                return
-        self._begin()
-
-    def _set_aside_and_begin(self, saved: SavedGame) -> None:
-        from game.core.datafile import set_aside, shown
-
-        try:
-            set_aside(saved.path)
-        except OSError as exc:
-            self._show_error(tr("The unreadable save could not be set aside, so no game starts over it: "
-                                "{error}").format(error=shown(exc)))
-            return
-        self._begin()
+        self._begin()  # the game gets a save of its own: no other game is replaced by it
 
     def _begin(self) -> None:
         from game.match import Match
@@ -461,7 +430,7 @@ class SetupScene(MenuScene):
             return
         options = {k: v for k, v in self.choice.options.items() if k in self.rules.options}
         try:
-            match = Match(self.rules.id, seats, seed, options, autosave=autosave_path())
+            match = Match(self.rules.id, seats, seed, options, autosave=game_saves())
         except (KartentischError, OSError) as exc:
             self._show_error(str(exc))
             return

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import N_, tr
+from game.i18n import N_, ntr, tr
 from scenes.look import (
     CREAM,
     MUTED,
@@ -27,9 +27,9 @@ from scenes.look import (
     text_scale,
 )
 from scenes.menu_buttons import MenuButtons
-from scenes.saved_game import SavedGame, read_saved_game
+from scenes.saved_game import SavedGame, last_game
 from scenes.scene import Scene
-from scenes.settings import autosave_path
+from scenes.settings import history_dir
 
 log = logging.getLogger(__name__)
 
@@ -47,11 +47,13 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.saved: SavedGame | None = None
+        self.elsewhere = 0  # unfinished games another copy of the app plays now
         self.menu_buttons = MenuButtons()
         self.message: Message | None = None  # the message on screen above the title, if any
 
     def on_enter(self) -> None:
-        self.saved = read_saved_game(autosave_path())
+        last = last_game(history_dir())
+        self.saved, self.elsewhere = last.saved, last.elsewhere
         self.build(self.app.size)
 
     def on_resume(self) -> None:
@@ -76,6 +78,10 @@ class TitleScene(Scene):
             tip = tr("The saved game is damaged.")
         elif resumable and self.saved is not None:
             tip = self.saved.summary
+        elif self.elsewhere:
+            tip = ntr("Your unfinished game is open in another Kartentisch window",
+                      "Your {n} unfinished games are open in other Kartentisch windows",
+                      self.elsewhere).format(n=self.elsewhere)
         buttons.add(rects[1], tr("Resume last game"), self.resume, enabled=resumable, tooltip=tip)
         gap = px(12, size)
         history, stats = _halves(rects[2], gap)
@@ -168,11 +174,16 @@ class TitleScene(Scene):
             return
         from game.core import KartentischError
         from game.core.datafile import shown
-        from game.match import Match
+        from game.match import Match, OpenElsewhere
+        from scenes.settings import game_saves
 
         path = self.saved.path
-        try:
-            match = Match.resume(path, autosave=path)
+        try:  # it goes on in its own file, claimed for this copy of the app
+            match = Match.resume(path, autosave=game_saves())
+        except OpenElsewhere as exc:  # another copy took it since the title was drawn
+            self.show_message(Message(tr("The game is open elsewhere"), exc.text()),
+                              lambda _: self.on_resume())
+            return
         except KartentischError as exc:
             self._cannot_resume(exc.text())
             return
@@ -198,10 +209,12 @@ class TitleScene(Scene):
     def _after_problem(self, answer: str) -> None:
         if answer != "aside" or self.saved is None:
             return
-        from game.core.datafile import set_aside, shown
+        from game.core.datafile import shown
+        from game.history import History
 
-        try:
-            kept = set_aside(self.saved.path)
+        path = self.saved.path
+        try:  # into the history's set-aside/, out of the list and out of the title's way
+            kept = History(path.parent).set_aside(path.name)
         except OSError as exc:
             self.show_message(Message(tr("The save could not be moved"), shown(exc)))
             return
