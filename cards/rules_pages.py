@@ -5,7 +5,7 @@ cards to draw (an art pack's card id, a name and the card's action beside it). T
 the games' own card data where the game has it (Palastgeflüster's persons, Gloria Picktoria's motifs,
 3 Chapters' abilities), so the rules view says what the engine does. Every word of it is in the game's
 words module (cards/words/<game id>.py), for translation. The rulings that matter to a player
-(docs/rulings.md) are put in plain words.
+(docs/rulings.md) are put in plain words, without their ids (the code cites them in comments).
 """
 
 from __future__ import annotations

@@ -11,6 +11,10 @@ buttons (the title). A screen that uses some of these keys itself (the arrows to
 step through a list) names them in `own_keys`: they go to it, and Tab still moves the focus. Moving
 the mouse hides the focus ring; the next key shows it where it was.
 
+Whatever the focus lands on is brought into view (`Focusable.reveal`): a widget in a pygame-gui scroll area
+scrolls its area, a screen that scrolls by itself (the gallery) gives its own. Tab goes through a scroll
+area's widgets in their area's order, wherever it is scrolled to.
+
 The `Navigator` belongs to the App, which hands it every event first and lets it draw last.
 Controllers may come and go while the app runs (CONTROLLERDEVICEADDED / REMOVED).
 """
@@ -71,6 +75,7 @@ class Focusable:
     legal: bool = False  # one of the choices now: the number keys count the legal cards, in order
     typing: bool = False  # a text field: while it has the focus, keys other than Tab and Esc go to it
     leave: Callable[[], None] | None = None  # the focus moves away (a text field stops taking keys)
+    reveal: Callable[[], None] | None = None  # the focus lands here: scroll it into view (in a scroll area)
 
 
 # -- what a screen offers --------------------------------------------------------------------------
@@ -114,21 +119,86 @@ def _gui_items(scene: Screen) -> list[Focusable]:
         seen[(kind, text)] = n + 1
         return (kind, text, n)
 
-    for element in sorted(elements, key=lambda e: (e.rect.top // 8, e.rect.left)):
+    # In the order they are laid out: a widget scrolled out of view sorts by where it lies in its scroll
+    # area, so Tab still goes down the rows of a scroll area wherever it is scrolled to.
+    areas = _scroll_areas(ui)
+    placed = sorted(((e, _area_in(e, areas)) for e in elements), key=lambda pair: _reading_order(*pair))
+    for element, area in placed:
         if _inside_kind(element, (UIDropDownMenu, UIHorizontalSlider)):
             continue  # the parts of a composite widget: the widget itself is the stop
+        reveal = _revealer(element, area)
         if isinstance(element, UIButton) and element.is_enabled:
-            items.append(Focusable(key_for("button", element.text), element.rect.copy(), _press(ui, element)))
+            items.append(Focusable(key_for("button", element.text), element.rect.copy(), _press(ui, element),
+                                   reveal=reveal))
         elif isinstance(element, UITextEntryLine) and element.is_enabled:
             items.append(Focusable(key_for("entry", ""), element.rect.copy(), _type_into(ui, element),
-                                   typing=True, leave=element.unfocus))
+                                   typing=True, leave=element.unfocus, reveal=reveal))
         elif isinstance(element, UIHorizontalSlider) and element.is_enabled:
             items.append(Focusable(key_for("slider", ""), element.rect.copy(), None,
-                                   adjust=_slide(ui, element)))
+                                   adjust=_slide(ui, element), reveal=reveal))
         elif isinstance(element, UIDropDownMenu) and element.is_enabled:
             items.append(Focusable(key_for("menu", ""), element.rect.copy(), _next_option(ui, element),
-                                   adjust=_next_option_by(ui, element)))
+                                   adjust=_next_option_by(ui, element), reveal=reveal))
     return items
+
+
+def _scroll_areas(ui: Any) -> dict[int, Any]:
+    """The scroll areas (UIScrollingContainer) of `ui`, by the id of the container that scrolls in each."""
+    from pygame_gui.elements import UIScrollingContainer
+
+    return {id(area.get_container()): area for area in ui.get_sprite_group().sprites()
+            if isinstance(area, UIScrollingContainer)}
+
+
+def _area_in(element: Any, areas: dict[int, Any]) -> Any | None:
+    return next((areas[id(c)] for c in _containers(element) if id(c) in areas), None)
+
+
+def scroll_area_of(element: Any) -> Any | None:
+    """The pygame-gui scroll area (UIScrollingContainer) `element` sits in, innermost (None: in none)."""
+    return _area_in(element, _scroll_areas(element.ui_manager))
+
+
+def _reading_order(element: Any, area: Any | None) -> tuple[int, int, int, int]:
+    """Top to bottom, left to right; the widgets of one scroll area together, in their area's order."""
+    if area is None:
+        return (element.rect.top // 8, element.rect.left, 0, 0)
+    content = area.get_container().rect  # the scrolled area: its top moves as it scrolls
+    inside = element.rect.move(-content.left, -content.top)
+    return (area.rect.top // 8, area.rect.left, inside.top // 8, inside.left)
+
+
+def visible_rect(scroller: Any) -> pygame.Rect:
+    """The part of the window where a scroll area shows its content (without its scroll bars)."""
+    view = getattr(scroller, "_view_container", None)  # pygame-gui keeps the shown part in this container
+    return (view.rect if view is not None else scroller.rect).copy()
+
+
+def _revealer(element: Any, area: Any | None) -> Callable[[], None] | None:
+    """What scrolls `element` into view when the focus lands on it (None outside a scroll area)."""
+    if area is None:
+        return None
+    return lambda: reveal_in(area, element.rect)
+
+
+def reveal_in(scroller: Any, rect: pygame.Rect) -> None:
+    """Scroll `scroller` (a UIScrollingContainer) the least that shows all of `rect` (its top, if it is
+    taller than the view), both the content and the scroll bar."""
+    view, content = visible_rect(scroller), scroller.get_container()
+    offset = view.top - content.rect.top  # how far it is scrolled now
+    if rect.top < view.top or rect.height > view.height:
+        offset -= view.top - rect.top
+    elif rect.bottom > view.bottom:
+        offset += rect.bottom - view.bottom
+    else:
+        return
+    offset = max(0, min(offset, content.rect.height - view.height))
+    content.set_relative_position((content.relative_rect.x, -offset))
+    bar = getattr(scroller, "vert_scroll_bar", None)
+    if bar is not None and bar.sliding_button is not None and content.rect.height > 0:
+        bar.set_scroll_from_start_percentage(offset / content.rect.height)
+        # the content is placed already: the bar's move must not place it again by its rounded percentage
+        bar.has_moved_recently = False
 
 
 def _containers(element: Any) -> list[Any]:
@@ -249,6 +319,8 @@ class Focus:
         self.key = None if item is None else item.key
         self._rect = None if item is None else item.rect.copy()
         self.visible = item is not None
+        if item is not None and item.reveal is not None:
+            item.reveal()  # what the focus rests on is never scrolled out of sight
 
     def step(self, items: list[Focusable], delta: int) -> None:
         if not items:

@@ -58,7 +58,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CREAM", "GOLD", "GOLD_DARK", "GOLD_LIGHT", "MUTED", "MenuButton", "MenuScene", "Message", "MessageBox",
     "MessageScene", "PlaceholderEntry", "apply_theme", "body_font", "button_at", "column", "dim",
-    "draw_card_fan", "draw_heading",
+    "draw_card_fan", "draw_heading", "ROW_BAND", "ROW_CONTRAST", "contrast_ratio", "draw_row_band",
+    "relative_luminance",
     "draw_felt", "draw_panel", "draw_text", "felt", "find_button", "fit_text", "fitted_label", "fitting_font",
     "heading_font", "oid", "px", "row", "scaled_theme", "set_fitted_text",
     "text_scale", "ui_scale", "wrap",
@@ -215,6 +216,37 @@ def set_fitted_text(label: UILabel, text: str) -> None:
 
 
 # -- message box -----------------------------------------------------------------------------------
+#: the band under a selected or highlighted row of a list (History, a winner on the results): deep enough
+#: that the words on it, in cream, gold or muted green, keep a contrast of at least ROW_CONTRAST
+ROW_BAND = (20, 58, 40)
+ROW_CONTRAST = 4.5  # WCAG's minimum for text
+
+
+def relative_luminance(colour: pygame.Color | tuple[int, ...]) -> float:
+    """A colour's relative luminance (WCAG 2), 0 for black to 1 for white."""
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = tuple(colour)[:3]
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(one: pygame.Color | tuple[int, ...], other: pygame.Color | tuple[int, ...]) -> float:
+    """How far apart two colours read (WCAG 2): 1 for the same, 21 for black on white."""
+    light, dark = sorted((relative_luminance(one), relative_luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def draw_row_band(surface: pygame.Surface, band: pygame.Rect, size: tuple[int, int],
+                  rim: pygame.Color | tuple[int, ...] = GOLD) -> None:
+    """The band under a selected row: opaque (a colour with alpha would not blend on the screen and
+    paints a solid light gold, under gold words), with a rim that marks it without colouring the words."""
+    radius = px(6, size)
+    pygame.draw.rect(surface, ROW_BAND, band, border_radius=radius)
+    pygame.draw.rect(surface, rim, band, max(1, px(2, size)), border_radius=radius)
+
+
 MESSAGE_BG = (11, 34, 24)
 MESSAGE_RIM = (184, 148, 67)
 

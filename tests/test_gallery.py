@@ -192,7 +192,7 @@ def test_a_user_pack_for_two_cards_shows_those_and_marks_the_rest_as_default(app
     user_pack(cards={"Zofe/red": RED, "king/Zofe": BLUE})
     gallery = open_gallery(app)
     assert gallery.pack_stepper is not None
-    assert gallery.pack_stepper.labels == ["Kartentisch default (default)", "Pack mine (mine)"]
+    assert gallery.pack_stepper.labels == ["default", "Pack mine"]  # the names setup and settings show too
     click_at(app, gallery.pack_stepper.right.rect.center)
     assert app.settings.art_packs[GAME] == "mine"
     assert app.stack.top is gallery and gallery.game_id == GAME
@@ -316,7 +316,7 @@ def test_the_art_pack_chosen_in_setup_reaches_the_table(app):
     setup = SetupScene(app, GAME)
     app.push(setup)
     frames(app, 2)
-    assert setup.art_stepper is not None and setup.art_stepper.labels == ["default", "mine"]
+    assert setup.art_stepper is not None and setup.art_stepper.labels == ["default", "Pack mine"]
     click_at(app, setup.art_stepper.right.rect.center)
     assert app.settings.art_packs[GAME] == "mine"
     click(app, "Start")
@@ -380,7 +380,7 @@ def test_a_pack_added_while_the_gallery_is_open_can_be_chosen(app):
     assert gallery.pack_stepper is not None and len(gallery.pack_stepper.labels) == 1
     user_pack(cards={"Zofe/red": RED})
     seconds(app, 1.0)
-    assert gallery.pack_stepper.labels == ["Kartentisch default (default)", "Pack mine (mine)"]
+    assert gallery.pack_stepper.labels == ["default", "Pack mine"]  # the names setup and settings show too
 
 
 # -- the other ways in -----------------------------------------------------------------------------
@@ -407,7 +407,7 @@ def test_the_settings_screen_chooses_the_pack_of_each_game(app):
     app.push(settings)
     frames(app, 2)
     rows = settings.art_steppers
-    assert GAME in rows and rows[GAME].labels == ["default", "mine"]
+    assert GAME in rows and rows[GAME].labels == ["default", "Pack mine"]
     click_at(app, rows[GAME].right.rect.center)
     assert app.settings.art_packs[GAME] == "mine"
     assert '"palastgefluester": "mine"' in (config_dir() / "settings.json").read_text(encoding="utf-8")

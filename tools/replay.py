@@ -14,6 +14,7 @@ import sys
 from game.core import RecordError
 from game.core.datafile import shown
 from game.core.records import read_record, replay
+from game.i18n import words
 from tools import cli
 
 
@@ -30,9 +31,11 @@ def main(argv: list[str] | None = None) -> int:
     except RecordError as exc:
         print(f"replay: {exc}", file=sys.stderr)
         return 1
-    names = ", ".join(shown(s["name"]) for s in record.seats)  # a name may hold anything JSON can
-    print(f"{record.game} (rules v{record.version}), {record.players} players: {names}; seed {record.seed}")
-    print(f"{len(record.actions)} actions replayed; " + (str(state.result_text()) or "game not finished"))
+    names = [shown(s["name"]) for s in record.seats]  # a name may hold anything JSON can
+    print(f"{record.game} (rules v{record.version}), {record.players} players: {', '.join(names)}; "
+          f"seed {record.seed}")
+    result = words(state.result_text(), names)  # the seats by the players' names, as the table says it
+    print(f"{len(record.actions)} actions replayed; " + (result or "game not finished"))
     if args.verify:
         print(f"verified: state hash {state.state_hash()[:16]}… matches the footer")
     return 0

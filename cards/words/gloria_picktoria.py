@@ -45,8 +45,14 @@ def pages() -> list[RulesPage]:
     from game.i18n import tr
 
     dh = card_label(DH)
-    row = tr("9 cards: collect a row of them.")
-    motifs = tuple(CardNote(m.id, card_label(m.id), row) for m in MOTIFS[:4])
+    # Four motifs, each with one step of how a collection grows (the same line four times taught nothing).
+    steps = (
+        tr("Laid face down, any card is a treasure card: it starts a new collection."),
+        tr("The first open card laid on a treasure card sets the collection's motif."),
+        tr("Each further card of that motif goes at the end of the row: the longer the row, the better."),
+        tr("There are 9 cards of each motif, and you keep only one collection per motif."),
+    )
+    motifs = tuple(CardNote(m.id, card_label(m.id), step) for m, step in zip(MOTIFS, steps, strict=False))
     return [
         RulesPage(tr("Goal and turn"), (
             tr("Score the most points with your collections of chicken treasures over three scorings."),
@@ -56,30 +62,32 @@ def pages() -> list[RulesPage]:
             tr("A collection starts as a face-down treasure card; the first open card on it sets its motif. "
                "Only one collection per motif."),
         ), motifs),
+        # The rulings these pages put in plain words (docs/rulings.md; a player never sees their ids):
+        # GP-R5, GP-R6, GP-R9 (special cards), GP-R9 and GP-R10 (scoring), GP-R5 to GP-R9 and GP-R13
+        # (rulings).
         RulesPage(tr("Special cards"), (
             tr("The 4th, 7th and 10th {card} bring a scoring at once; the 10th ends the game.").format(
                 card=dh),
         ), (CardNote("joker", card_label(JOKER),
-                     tr("Stands for any motif, but never as the first open card. (GP-R5)")),
+                     tr("Stands for any motif, but never as the first open card.")),
             CardNote("doubler", card_label(DOUBLER),
-                     tr("Closes a collection and doubles its points; or lay it as a treasure card. (GP-R5)")),
-            CardNote("fox", card_label(FOX), tr("A collection under the fox is left out of the scoring. "
-                                                "(GP-R9)")),
-            CardNote("dh", dh, tr("Goes to the middle as it turns up and costs nothing. (GP-R6)")))),
+                     tr("Closes a collection and doubles its points; or lay it as a treasure card.")),
+            CardNote("fox", card_label(FOX), tr("A collection under the fox is left out of the scoring.")),
+            CardNote("dh", dh, tr("Goes to the middle as it turns up and costs nothing.")))),
         RulesPage(tr("Scoring"), (
             tr("Per motif, leaving out collections with the fox: the only collector gets 4; otherwise the "
                "longest row 3 and the second longest 1. A tie for first gives each 2 and no second place; a "
-               "tie for second gives nothing. A doubler doubles that collection. (GP-R9)"),
+               "tie for second gives nothing. A doubler doubles that collection."),
             tr("At the last scoring: -2 for each lone treasure card, -1 for each hand card. A lone treasure "
-               "card under the fox costs nothing. (GP-R10)"),
+               "card under the fox costs nothing."),
         )),
         RulesPage(tr("Rulings that matter"), (
-            tr("The first open card on a treasure card brings the fox there at once. (GP-R5)"),
+            tr("The first open card on a treasure card brings the fox there at once."),
             tr("The fox moves once a turn, only from one of your collections: 1 point to another of yours, "
-               "2 to your left neighbour's. After your turn you may pass it there for free. (GP-R7, GP-R8)"),
-            tr("A scoring comes in the middle of an action if need be; then the turn goes on. (GP-R9)"),
-            tr("The offer is refilled to 3 at once; the counter of {card} cards is always in view. "
-               "(GP-R6, GP-R13)").format(card=dh),
+               "2 to your left neighbour's. After your turn you may pass it there for free."),
+            tr("A scoring comes in the middle of an action if need be; then the turn goes on."),
+            tr("The offer is refilled to 3 at once; the counter of {card} cards is always in view.").format(
+                card=dh),
         )),
     ]
 

@@ -57,10 +57,13 @@ def pages() -> list[RulesPage]:
     from game.palace.cards import card_label
 
     return [
+        # The rulings these pages put in plain words (docs/rulings.md; a player never sees their ids):
+        # PA-R12 (goal), PA-R9 and PA-R11 (special cards), PA-R4, PA-R7, PA-R8, PA-R10, PA-R12, PA-R14
+        # (rulings).
         RulesPage(tr("Goal and turn"), (
             tr("Get rid of all your cards: your hand, then your three face-up cards, then your three "
                "face-down cards, blind. Everyone who gets out wins; the last player holding cards is the "
-               "loser. (PA-R12)"),
+               "loser."),
             tr("Play one or more cards of one rank, equal to or higher than the top of the pile (3 is low, "
                "ace is high), then draw back up to 3 while the draw pile lasts. If you cannot play, you pick "
                "up the whole pile."),
@@ -70,24 +73,23 @@ def pages() -> list[RulesPage]:
             CardNote("AS", card_label("AS"), tr("The ace: the highest plain card.")))),
         RulesPage(tr("The special cards"), (
             tr("Four cards of one rank, played at once or in a row on the pile, burn it too, and you play "
-               "again. (PA-R9)"),
-        ), (CardNote("2C", tr("The 2"), tr("Goes on anything; the next player may play anything on it. "
-                                           "(PA-R11)")),
+               "again."),
+        ), (CardNote("2C", tr("The 2"), tr("Goes on anything; the next player may play anything on it.")),
             CardNote("10D", tr("The 10"), tr("Goes on anything and burns the pile: it leaves the game, and "
-                                             "you play again. (PA-R9)")),
+                                             "you play again.")),
             CardNote("3H", tr("The 3 (option)"), tr("With “Invisible three”: goes on anything and takes the "
                                                     "rank of the card below it.")),
             CardNote("7S", tr("The 7 (option)"), tr("With “Seven or lower”: the next play must be a 7 or "
                                                     "lower.")))),
         RulesPage(tr("Rulings that matter"), (
             tr("The first player is the one showing the lowest face-up card (3 up to 2), the first from the "
-               "dealer on a tie. (PA-R4)"),
-            tr("A player who can play must play (unless the option “Pick up by choice” is on). (PA-R8)"),
+               "dealer on a tie."),
+            tr("A player who can play must play (unless the option “Pick up by choice” is on)."),
             tr("A face-down card is turned over: if it goes, it stays; if not, you take it with the whole "
-               "pile and play from your hand again. (PA-R10)"),
+               "pile and play from your hand again."),
             tr("Redraw: if the cards you just drew match the rank you played, you may add them at once. The "
-               "others only see that you finish your turn. (PA-R7, PA-R14)"),
-            tr("Play goes on until one player is left: the loser deals the rematch. (PA-R12, PA-R4)"),
+               "others only see that you finish your turn."),
+            tr("Play goes on until one player is left: the loser deals the rematch."),
         )),
     ]
 

@@ -126,18 +126,19 @@ def pages() -> list[RulesPage]:
                "Chamberlain, and King cards stay from round to round."),
         ), (*persons[4:], CardNote("king/Zofe", tr("King card"), tr("While it shows, that person's action "
                                                                    "is blocked.")))),
+        # The rulings these pages put in plain words (docs/rulings.md; a player never sees their ids):
+        # PG-R5, PG-R7, PG-R11.
         RulesPage(tr("Rulings that matter"), (
             tr("The round end is checked as the card lands, before its action: a card that ends the round "
-               "does nothing. (PG-R5)"),
+               "does nothing."),
             tr("A Jester played while the King card shows the Jester is a Palastgeflüster, even as your "
-               "sixth person. (PG-R5)"),
+               "sixth person."),
             tr("An action is a must when it can be done, and lapses when it cannot. The Cupbearer does "
-               "nothing as the 1st or 2nd card of a round. (PG-R7)"),
-            tr("After the Wizard, you and the player you chose each pick the cards to swap, unseen. (PG-R7)"),
+               "nothing as the 1st or 2nd card of a round."),
+            tr("After the Wizard, you and the player you chose each pick the cards to swap, unseen."),
             tr("Cards you saw (the Treasurer's hand, cards that came to you) are remembered on the table "
-               "until they leave that hand unseen. (PG-R7)"),
-            tr("Several reach the goal together: more cards in the row wins; still tied, the win is shared. "
-               "(PG-R11)"),
+               "until they leave that hand unseen."),
+            tr("Several reach the goal together: more cards in the row wins; still tied, the win is shared."),
         )),
     ]
 

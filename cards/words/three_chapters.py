@@ -78,14 +78,16 @@ def pages() -> list[RulesPage]:
             tr("A card has a value (1 to 50), attributes and abilities. Each ability says in which chapter "
                "it pays, what it pays and when."),
         ), (note(2), note(35), note(45))),
+        # The rulings these pages put in plain words (docs/rulings.md; a player never sees their ids):
+        # TC-R3 to TC-R6, TC-R8.
         RulesPage(tr("Rulings that matter"), (
             tr("In the draft everyone picks at the same time, unseen. With 3 players there are two drafts of "
-               "4 from 8. (TC-R3, TC-R4)"),
+               "4 from 8."),
             tr("With 2 players each also drafts for a ghost, which plays its top card in the tricks but "
-               "scores nothing. (TC-R5)"),
-            tr("{first} and {second} are checked after every other player's abilities. (TC-R6)").format(
+               "scores nothing."),
+            tr("{first} and {second} are checked after every other player's abilities.").format(
                 first=card_label("Grinsekatz"), second=card_label("Herzkönigin")),
-            tr("A tie goes to the tied player with the highest single card value. (TC-R8)"),
+            tr("A tie goes to the tied player with the highest single card value."),
         )),
     ]
 

@@ -49,7 +49,7 @@ CONSTRUCTORS = {PICK: pick, GHOST: ghost, PLAY: play}
 class ThreeChaptersGame(Game):
     id = "three_chapters"
     title = "3 Chapters"
-    description = N_("Draft fairy-tale cards, play them to tricks, then score them all: 2-6 players.")
+    description = N_("Draft fairy-tale cards, play them to tricks, then score them all.")
     version = "1"
     min_players = 2
     max_players = 6

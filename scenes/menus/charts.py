@@ -105,8 +105,9 @@ class Chart:
     x_short: list[str] = field(default_factory=list)  # shorter x labels, where the others do not fit
 
 
-def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
-    """Round values from at most `low` to at least `high`, about `count` steps apart (1, 2 or 5 x 10^k)."""
+def nice_ticks(low: float, high: float, count: int = 4, whole: bool = False) -> list[float]:
+    """Round values from at most `low` to at least `high`, about `count` steps apart (1, 2 or 5 x 10^k);
+    `whole`: whole steps only (a count of games or cards has no half)."""
     if not (math.isfinite(low) and math.isfinite(high)):
         low, high = 0.0, 1.0
     if high <= low:
@@ -114,6 +115,8 @@ def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
     raw = (high - low) / max(1, count)
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    if whole:
+        step = max(1, step)
     start = math.floor(low / step) * step
     ticks = []
     value = start
@@ -212,6 +215,59 @@ def progress_charts(progress: Progress, names: Sequence[str], vision: str = "nor
     return ChartRow(charts, heading)
 
 
+@dataclass(frozen=True)
+class ChartFrame:
+    """Where a chart's parts go in its panel: the plot, the y axis' ticks, and the line of x labels,
+    which lies below the lowest tick's label (so "0" never runs into the first x label)."""
+
+    plot: pygame.Rect
+    ticks: list[float]
+    x_label_top: int
+    tick_gap: int  # between a tick's label and the plot
+
+    def to_y(self, value: float) -> float:
+        bottom, top = self.ticks[0], self.ticks[-1]
+        return self.plot.bottom - (value - bottom) / (top - bottom) * self.plot.height
+
+    def tick_rects(self, font: pygame.font.Font) -> list[tuple[float, pygame.Rect]]:
+        """Each tick with the rectangle its label takes, right of it the plot."""
+        placed = []
+        for tick in self.ticks:
+            rect = pygame.Rect((0, 0), font.size(number_text(tick)))
+            rect.midright = (self.plot.left - self.tick_gap, round(self.to_y(tick)))
+            placed.append((tick, rect))
+        return placed
+
+
+def chart_frame(rect: pygame.Rect, chart: Chart, size: tuple[int, int]) -> tuple[ChartFrame | None, int]:
+    """The frame of `chart` drawn in `rect` (None where the panel is too small for a plot), and the y
+    where the title and legend end."""
+    scale = text_scale(size)
+    title_font = body_font(max(9, round(17 * scale)), bold=True)
+    small = body_font(max(8, round(14 * scale)))
+    inner = rect.inflate(-2 * px(12, size), -2 * px(12, size))
+    y = inner.top + title_font.get_linesize()
+    if chart.legend and chart.series:
+        _, y = legend_places(pygame.Rect(inner.left, y, inner.width, inner.bottom - y), chart, small, size)
+    values = [v for s in chart.series for v in s.values if v is not None]
+    low = min([0.0, *values])
+    high = max([0.0, *values]) or 1.0
+    whole = all(float(v).is_integer() for v in values)  # counts and points: no half ticks
+    # bars: room above the highest for its number
+    ticks = nice_ticks(low, high * 1.12 if chart.kind == BARS else high, whole=whole)
+    tick_gap = px(6, size)
+    label_w = max(small.size(number_text(t))[0] for t in ticks) + tick_gap
+    half = small.get_height() // 2  # a tick's label reaches this far above and below its tick
+    # a line chart's first and last x labels are centred on the plot's edges: room for their halves
+    last_half = small.size(chart.x_labels[-1])[0] // 2 if chart.kind == LINES and chart.x_labels else 0
+    below = half + px(3, size) + small.get_linesize()  # the lowest tick's label, then the x labels
+    plot = pygame.Rect(inner.left + label_w, y + half, inner.width - label_w - last_half,
+                       inner.bottom - y - half - below)
+    if plot.width < 8 or plot.height < 8:
+        return None, y
+    return ChartFrame(plot, ticks, plot.bottom + half + px(3, size), tick_gap), y
+
+
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, chart: Chart, size: tuple[int, int]) -> None:
     """`chart` on a panel filling `rect`, its sizes and text following the window `size`."""
     if rect.width < 8 or rect.height < 8:
@@ -220,44 +276,72 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, chart: Chart, size: t
     scale = text_scale(size)
     title_font = body_font(max(9, round(17 * scale)), bold=True)
     small = body_font(max(8, round(14 * scale)))
-    pad = px(12, size)
-    inner = rect.inflate(-2 * pad, -2 * pad)
+    inner = rect.inflate(-2 * px(12, size), -2 * px(12, size))
     y = inner.top
     title = fit_text(chart.title, title_font, inner.width)
     surface.blit(title_font.render(title, True, GOLD), (inner.left, y))
     y += title_font.get_linesize()
     if chart.legend and chart.series:
-        y = draw_legend(surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), chart, small,
-                         size)
-    values = [v for s in chart.series for v in s.values if v is not None]
-    low = min([0.0, *values])
-    high = max([0.0, *values]) or 1.0
-    ticks = nice_ticks(low, high * 1.12 if chart.kind == BARS else high)  # bars: room for their numbers
-    label_w = max(small.size(number_text(t))[0] for t in ticks) + px(6, size)
-    # a line chart's first and last x labels are centred on the plot's edges: room for their halves
-    last_half = small.size(chart.x_labels[-1])[0] // 2 if chart.kind == LINES and chart.x_labels else 0
-    plot = pygame.Rect(inner.left + label_w, y + small.get_height() // 2, inner.width - label_w - last_half,
-                       inner.bottom - y - small.get_linesize() - px(6, size) - small.get_height() // 2)
-    if plot.width < 8 or plot.height < 8:
+        draw_legend(surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), chart, small, size)
+    frame, _ = chart_frame(rect, chart, size)
+    if frame is None:
         return
-    bottom, top = ticks[0], ticks[-1]
-
-    def to_y(value: float) -> float:
-        return plot.bottom - (value - bottom) / (top - bottom) * plot.height
-
+    plot = frame.plot
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)  # the grid's alpha blends once, over the panel
-    for tick in ticks:
-        ty = round(to_y(tick))
+    for tick in frame.ticks:
+        ty = round(frame.to_y(tick))
         pygame.draw.line(layer, GRID if tick != 0 else AXIS, (plot.left - rect.left, ty - rect.top),
                          (plot.right - rect.left, ty - rect.top), 1 if tick != 0 else max(1, px(2, size)))
     surface.blit(layer, rect)
-    for tick in ticks:
-        text = small.render(number_text(tick), True, MUTED)
-        surface.blit(text, text.get_rect(midright=(plot.left - px(6, size), round(to_y(tick)))))
+    for tick, place in frame.tick_rects(small):
+        surface.blit(small.render(number_text(tick), True, MUTED), place)
     if chart.kind == BARS:
-        _draw_bars(surface, plot, chart, to_y, small, size)
+        _draw_bars(surface, frame, chart, small, size)
     else:
-        _draw_lines(surface, plot, chart, to_y, small, size)
+        _draw_lines(surface, frame, chart, small, size)
+
+
+def x_label_places(frame: ChartFrame, chart: Chart, font: pygame.font.Font,
+                   size: tuple[int, int]) -> list[tuple[str, pygame.Rect]]:
+    """The x labels a chart shows and where: a line chart's centred on their points (every n-th, where
+    they would overlap), a bar chart's under their groups (the short form, or cut, where one is too
+    wide)."""
+    plot, top = frame.plot, frame.x_label_top
+    placed: list[tuple[str, pygame.Rect]] = []
+    if chart.kind == BARS:
+        groups = _bar_groups(chart)
+        group_w = plot.width / groups if groups else 0
+        for g, label in enumerate(chart.x_labels[:groups]):
+            if font.size(label)[0] > group_w - 4 and g < len(chart.x_short):
+                label = chart.x_short[g]
+            label = fit_text(label, font, max(1, round(group_w) - 4))
+            rect = pygame.Rect((0, 0), font.size(label))
+            rect.midtop = (round(plot.left + (g + 0.5) * group_w), top)
+            placed.append((label, rect))
+        return placed
+    count = _line_points(chart)
+    every = _x_label_every(count, font, chart.x_labels, plot.width)
+    for i in [*range(0, count, every), count - 1]:  # the last one too, when it has room
+        if i >= len(chart.x_labels) or any(r.centerx == round(_to_x(plot, count, i)) for _, r in placed):
+            continue
+        rect = pygame.Rect((0, 0), font.size(chart.x_labels[i]))
+        rect.midtop = (round(_to_x(plot, count, i)), top)
+        if any(rect.inflate(px(8, size), 0).colliderect(r) for _, r in placed):
+            continue
+        placed.append((chart.x_labels[i], rect))
+    return placed
+
+
+def _line_points(chart: Chart) -> int:
+    return max((len(s.values) for s in chart.series), default=0)
+
+
+def _bar_groups(chart: Chart) -> int:
+    return max(len(chart.x_labels), max((len(s.values) for s in chart.series), default=0))
+
+
+def _to_x(plot: pygame.Rect, count: int, index: float) -> float:
+    return plot.left + (index / (count - 1) * plot.width if count > 1 else plot.width / 2)
 
 
 @dataclass(frozen=True)
@@ -329,26 +413,18 @@ def _x_label_every(count: int, font: pygame.font.Font, labels: list[str], width:
     return max(1, math.ceil(count / fits))
 
 
-def _draw_lines(surface: pygame.Surface, plot: pygame.Rect, chart: Chart, to_y, font: pygame.font.Font,
+def _draw_lines(surface: pygame.Surface, frame: ChartFrame, chart: Chart, font: pygame.font.Font,
                 size: tuple[int, int]) -> None:
-    count = max((len(s.values) for s in chart.series), default=0)
+    plot, to_y = frame.plot, frame.to_y
+    count = _line_points(chart)
     if count == 0:
         return
 
     def to_x(index: float) -> float:
-        return plot.left + (index / (count - 1) * plot.width if count > 1 else plot.width / 2)
+        return _to_x(plot, count, index)
 
-    every = _x_label_every(count, font, chart.x_labels, plot.width)
-    shown: list[pygame.Rect] = []
-    for i in [*range(0, count, every), count - 1]:  # the last one too, when it has room
-        if i >= len(chart.x_labels) or any(r.centerx == round(to_x(i)) for r in shown):
-            continue
-        text = font.render(chart.x_labels[i], True, MUTED)
-        rect = text.get_rect(midtop=(round(to_x(i)), plot.bottom + px(5, size)))
-        if any(rect.inflate(px(8, size), 0).colliderect(r) for r in shown):
-            continue
-        surface.blit(text, rect)
-        shown.append(rect)
+    for label, rect in x_label_places(frame, chart, font, size):
+        surface.blit(font.render(label, True, MUTED), rect)
     for n, (at, label) in enumerate(chart.marks):
         x = round(to_x(at))
         pygame.draw.line(surface, MUTED, (x, plot.top), (x, plot.bottom), 1)
@@ -373,9 +449,10 @@ def _draw_lines(surface: pygame.Surface, plot: pygame.Rect, chart: Chart, to_y, 
                 _draw_point(surface, series, point, size)
 
 
-def _draw_bars(surface: pygame.Surface, plot: pygame.Rect, chart: Chart, to_y, font: pygame.font.Font,
+def _draw_bars(surface: pygame.Surface, frame: ChartFrame, chart: Chart, font: pygame.font.Font,
                size: tuple[int, int]) -> None:
-    groups = max(len(chart.x_labels), max((len(s.values) for s in chart.series), default=0))
+    plot, to_y = frame.plot, frame.to_y
+    groups = _bar_groups(chart)
     if groups == 0 or not chart.series:
         return
     group_w = plot.width / groups
@@ -396,14 +473,8 @@ def _draw_bars(surface: pygame.Surface, plot: pygame.Rect, chart: Chart, to_y, f
             text = font.render(number_text(value), True, CREAM)
             if text.get_width() <= bar.width + 4 and value:
                 surface.blit(text, text.get_rect(midbottom=(bar.centerx, bar.top - 1)))
-        if g < len(chart.x_labels):
-            label = chart.x_labels[g]
-            if font.size(label)[0] > group_w - 4 and g < len(chart.x_short):
-                label = chart.x_short[g]
-            label = fit_text(label, font, max(1, round(group_w) - 4))
-            text = font.render(label, True, MUTED)
-            surface.blit(text, text.get_rect(midtop=(round(plot.left + (g + 0.5) * group_w),
-                                                     plot.bottom + px(5, size))))
+    for label, rect in x_label_places(frame, chart, font, size):
+        surface.blit(font.render(label, True, MUTED), rect)
 
 
 def _shape_in_bar(surface: pygame.Surface, series: ChartSeries, bar: pygame.Rect) -> None:

@@ -30,7 +30,7 @@ from game.match import Match, Seat
 from scenes.art import ArtLibrary
 from scenes.focus import Focusable, widget_items
 from scenes.inspect import Inspectable, Inspector
-from scenes.menus.setup import Stepper
+from scenes.menus.setup import Stepper, pack_label
 from scenes.table import TABLES, table_class
 from scenes.table.kit.paint import TextCache
 from scenes.widgets import (
@@ -199,8 +199,7 @@ class GalleryScene(MenuScene):
         return max(face.size(label)[0] for label in labels) + 2 * height + px(12, size)
 
     def pack_label(self, name: str) -> str:
-        title = self.art.pack_title(name)
-        return name if title == name else f"{title} ({name})"
+        return pack_label(name, self.art)
 
     def lay_out(self) -> None:
         """Tiles for the chosen game and pack, flowed into rows across the view."""
@@ -330,7 +329,6 @@ class GalleryScene(MenuScene):
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self._follow_focus()
         if self.zoomed is None:
             hovered = self.hovered
             key = None if hovered is None else (hovered.section, hovered.key)
@@ -361,24 +359,19 @@ class GalleryScene(MenuScene):
 
     def focus_items(self) -> list[Focusable]:
         """The buttons, then every card, back and table picture: Enter, Space or I shows it large (the
-        focus scrolls the view to the picture it rests on). Nothing while one is shown large: the arrow
+        focus scrolls the view to the picture it lands on). Nothing while one is shown large: the arrow
         keys then step through the pictures and Esc closes."""
         if self.zoomed is not None:
             return []
         items = widget_items(self)
         for tile in self.tiles:
             items.append(Focusable(("tile", tile.section, tile.key), self.screen_rect(tile),
-                                   partial(self.zoom, tile), partial(self.zoom, tile), card=True))
+                                   partial(self.zoom, tile), partial(self.zoom, tile), card=True,
+                                   reveal=partial(self.reveal, tile)))
         return items
 
-    def _follow_focus(self) -> None:
-        """Scroll the picture the keyboard focus rests on into view."""
-        focus = self.app.navigator.focus.get(self)
-        if focus is None or not focus.visible or not isinstance(focus.key, tuple) or focus.key[0] != "tile":
-            return
-        tile = next((t for t in self.tiles if ("tile", t.section, t.key) == focus.key), None)
-        if tile is None:
-            return
+    def reveal(self, tile: Tile) -> None:
+        """Scroll `tile` into view with its label under it (where the keyboard focus lands on it)."""
         rect = self.screen_rect(tile)
         label = self.label_size() * 3
         if rect.top < self.view.top:
@@ -451,6 +444,17 @@ class GalleryScene(MenuScene):
         line = self.texts.fitted(" · ".join(parts), self.label_size() + 2, self.view.width, CREAM[:3])
         surface.blit(line, (self.view.x, self.view.y - px(28, size)))
 
+    def label_rect(self, label: Size, tile: pygame.Rect, top: int) -> pygame.Rect:
+        """Where a tile's label goes: centred under it, but kept inside the view, so the label of the
+        first column (which may be wider than its card) is not cut at the view's edge."""
+        placed = pygame.Rect((0, 0), label)
+        placed.midtop = (tile.centerx, top)
+        if placed.left < self.view.left:
+            placed.left = self.view.left
+        elif placed.right > self.view.right:
+            placed.right = self.view.right
+        return placed
+
     def _draw_tile(self, surface: pygame.Surface, tile: Tile, rect: pygame.Rect, label_px: int) -> None:
         surface.blit(tile.image(self.art, self.game_id or ""), rect)
         colour = STATUS_COLOURS.get(tile.status)
@@ -462,7 +466,7 @@ class GalleryScene(MenuScene):
         label = self.texts.fitted(tile.label, self._label_px, rect.width + px(14, self.app.size),
                                   MUTED[:3], shrink=False)
         top = rect.bottom + width + 2
-        surface.blit(label, label.get_rect(midtop=(rect.centerx, top)))
+        surface.blit(label, self.label_rect(label.get_size(), rect, top))
         if tile.status:
             mark = self.texts.fitted(tr(STATUS_LABELS[tile.status]), label_px, rect.width, colour or MISSING,
                                      True)
@@ -537,7 +541,8 @@ def _make_preview_class(table: type[TableScene]) -> type[TableScene]:
             width = max(1, round(w * 0.18))  # the corner left of the hand (tables keep it free)
             y = h - self.scale.px(8)
             notes = (tr("Esc: back to the gallery"),
-                     tr("Art pack: {pack}").format(pack=self.app.art.active_pack(self.game_id)))
+                     tr("Art pack: {pack}").format(
+                         pack=pack_label(self.app.art.active_pack(self.game_id), self.app.art)))
             for note in notes:
                 line = self.texts.fitted(note, self.scale.font(22), width, GOLD[:3], True)
                 surface.blit(line, line.get_rect(bottomleft=(self.scale.px(12), y)))

@@ -36,6 +36,7 @@ from scenes.widgets import (
     PlaceholderEntry,
     body_font,
     draw_panel,
+    draw_row_band,
     draw_text,
     fit_text,
     px,
@@ -349,8 +350,7 @@ class HistoryScene(MenuScene):
         for entry in self.filtered[self.scroll:self.scroll + self.visible_rows()]:
             band = pygame.Rect(rect.left + pad // 2, y + 1, rect.width - pad, self.row_h - 2)
             if entry.name == self.selected:
-                pygame.draw.rect(surface, (201, 164, 76, 90), band, border_radius=px(6, size))
-                pygame.draw.rect(surface, GOLD, band, max(1, px(1, size)), border_radius=px(6, size))
+                draw_row_band(surface, band, size)
             cells = (date_text(entry.played), game_title(entry), players_text(entry) or "?",
                      result_text(entry), str(entry.actions) if entry.readable else "–")
             colour = MUTED if not entry.readable else CREAM if entry.finished else GOLD

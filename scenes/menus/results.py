@@ -31,6 +31,7 @@ from scenes.widgets import (
     Message,
     body_font,
     draw_panel,
+    draw_row_band,
     draw_text,
     fit_text,
     fitting_font,
@@ -199,7 +200,7 @@ class ResultsScene(MenuScene):
             centre_y = y + line_h // 2
             if won:
                 band = pygame.Rect(pad // 2, y + 2, w - pad, line_h - 4)
-                pygame.draw.rect(surface, (201, 164, 76, 46), band, border_radius=px(8, size))
+                draw_row_band(surface, band, size, GOLD_DARK)
             mark = f"{place + 1}." if self.order else "★" if won else f"{place + 1}."
             mark_x = pad + name_font.size("★")[0]
             draw_text(surface, mark, name_font, colour, center=(mark_x, centre_y), shadow=1)

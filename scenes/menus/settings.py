@@ -167,7 +167,7 @@ class SettingsScene(MenuScene):
         for game_id, rect in zip(art_games, controls[6:], strict=True):
             packs = art.pack_choices(game_id)
             self.art_steppers[game_id] = Stepper(
-                self, rect, [pack_label(p) for p in packs], packs.index(art.active_pack(game_id)),
+                self, rect, [pack_label(p, art) for p in packs], packs.index(art.active_pack(game_id)),
                 partial(self._choose_pack, game_id, packs),
                 tooltip=tr("The card faces, backs and table of this game: the Gallery shows each pack"))
 

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -35,6 +35,9 @@ from scenes.widgets import (
     px,
     set_fitted_text,
 )
+
+if TYPE_CHECKING:
+    from scenes.art import ArtLibrary
 
 HUMAN = "human"
 KINDS: tuple[str, ...] = (HUMAN, *LEVELS)
@@ -122,12 +125,15 @@ class SetupChoice:
         return int(text)
 
 
-def pack_label(name: str) -> str:
-    """An art pack as the steppers show it: the pack that comes with the game in the chosen language,
-    a pack of one's own by its folder's name."""
+def pack_label(name: str, art: ArtLibrary | None = None) -> str:
+    """An art pack as every menu shows it (setup, settings, the gallery): the pack that comes with the
+    game in the chosen language, a pack of one's own by the name its manifest gives (`name`, else its
+    folder's name). Without the art library only the folder's name is known."""
     from cards.manifest import DEFAULT_PACK
 
-    return ptr("art pack", "default") if name == DEFAULT_PACK else name
+    if name == DEFAULT_PACK:
+        return ptr("art pack", "default")
+    return art.pack_title(name) if art is not None else name
 
 
 def player_label(seat: int) -> str:
@@ -225,7 +231,7 @@ class SetupScene(MenuScene):
         options_box = boxes[-1]
         caption = row_h * 2 // 3
         seats_h = caption + (1 + self.choice.players) * (row_h + gap)
-        options_h = 3 * caption + (max(1, len(self.rules.options)) + 3) * (row_h + gap)
+        options_h = 4 * caption + (max(1, len(self.rules.options)) + 3) * (row_h + gap)  # 4 headings
         longest = seats_h + gap + options_h if len(boxes) == 1 else max(seats_h, options_h)
         scroll_bar = SCROLL_BAR + px(6, size) if longest > boxes[0].rect.height else 0
         inner_w = max(1, self.panels[0].width - 2 * inset - scroll_bar)
@@ -337,10 +343,13 @@ class SetupScene(MenuScene):
         label_w = round(width * 0.5)
         UILabel(pygame.Rect(0, y, label_w, row_h), tr("Art pack"), manager=self.ui, container=box)
         self.art_stepper = Stepper(
-            self, pygame.Rect(label_w, y, width - label_w, row_h), [pack_label(p) for p in packs],
+            self, pygame.Rect(label_w, y, width - label_w, row_h), [pack_label(p, art) for p in packs],
             packs.index(art.active_pack(self.rules.id)), lambda i: self._set_art_pack(packs[i]),
             container=box, tooltip=tr("The card faces, backs and table: the Gallery shows each pack"))
         y += row_h + gap
+        # Hints are no card art: they get a heading of their own
+        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), tr("HELP AT THE TABLE"))
+        y += row_h * 2 // 3
         UILabel(pygame.Rect(0, y, label_w, row_h), tr("Hints"), manager=self.ui, container=box)
         settings = self.app.settings
         Stepper(self, pygame.Rect(label_w, y, width - label_w, row_h), [tr("On"), tr("Off")],
