@@ -74,6 +74,15 @@ MESSAGES: dict[str, str] = {
     "search_chance": N_("simulated play gives this a {chance}% chance to win, {next_chance}% for {next}"),
     "search_chance_alone": N_("simulated play gives this a {chance}% chance to win"),
     "search_overrules": N_("the simulated games found it better than the rule of thumb's choice ({other})"),
+    # A move the search kept although another's figure looks as good or better: said so, and why.
+    "search_tie": N_("simulated play rates this and {next} the same ({chance}%)"),
+    "search_tie_plain": N_("simulated play rates this and {next} the same ({chance}%), so the rule of "
+                           "thumb's choice stands"),
+    # (a figure that looks better is within the noise: no number, as the hinted move's is never shown lower)
+    "search_noise": N_("simulated play finds no difference between this and {next} beyond the simulations' "
+                       "noise: the move the search tried most stands"),
+    "search_noise_plain": N_("simulated play finds no difference between this and {next} beyond the "
+                             "simulations' noise, so the plainer move (the rule of thumb's) stands"),
 }
 
 
@@ -116,6 +125,10 @@ def game_reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
 
 
 def _search_reasons(decision: Decision, action: Action, figures: Sequence[Figure], rng: Rng) -> list[Reason]:
+    """The search's figures as reasons that agree with the move: every figure is said at one rounding
+    (`shown_percent`), the next best move's beside the chosen one's, and the chosen one's is never shown
+    lower. A move kept against a figure that looks as good or better is said to be kept, and why (the
+    difference is within the search's noise), never presented as the better one."""
     if not figures:
         return []
     chosen = figures[0]
@@ -123,21 +136,26 @@ def _search_reasons(decision: Decision, action: Action, figures: Sequence[Figure
     plan = search_plan(decision.game_id)
     guessed = plan is not None and (plan.cutoff is not None or plan.turns is not None)
     params: dict[str, Any] = {"won": round(chosen.result), "games": chosen.games,
-                              "chance": _percent(chosen)}
-    if len(figures) > 1:
-        other = figures[1]
-        params.update(next_won=round(other.result), next_games=other.games, next_chance=_percent(other),
-                      next=str(other.action))
-        out = [Reason("search_chance" if guessed else "search_won", params)]
-    else:
-        out = [Reason("search_chance_alone" if guessed else "search_alone", params)]
+                              "chance": shown_percent(chosen)}
+    if len(figures) == 1:
+        return [Reason("search_chance_alone" if guessed else "search_alone", params)]
+    other = figures[1]
+    params.update(next_won=round(other.result), next_games=other.games, next_chance=shown_percent(other),
+                  next=str(other.action))
     policy = _rule_of_thumb(decision, rng)
-    if policy is not None and policy != action:
-        out.append(Reason("search_overrules", {"other": str(policy)}))
-    return out
+    plain = policy is None or policy == action  # the search kept the rule of thumb's move
+    if params["chance"] > params["next_chance"]:
+        out = [Reason("search_chance", params)]
+        if not plain:
+            out.append(Reason("search_overrules", {"other": str(policy)}))
+        return out
+    if params["chance"] == params["next_chance"]:
+        return [Reason("search_tie_plain" if plain else "search_tie", params)]
+    return [Reason("search_noise_plain" if plain else "search_noise", params)]
 
 
-def _percent(figure: Figure) -> int:
+def shown_percent(figure: Figure) -> int:
+    """A figure's chance to win in whole percent: the one rounding every figure is shown at."""
     return round(100 * figure.result / figure.games) if figure.games else 0
 
 

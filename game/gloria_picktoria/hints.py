@@ -46,6 +46,14 @@ MESSAGES: dict[str, str] = {
     "search_chance": N_("the search tried it against {next} on {games} possible deals, to the end of your "
                         "turn"),
     "search_chance_alone": N_("the search tried it on {games} possible deals, to the end of your turn"),
+    "search_tie": N_("the search found it as good as {next} on {games} possible deals, to the end of your "
+                     "turn"),
+    "search_tie_plain": N_("the search found it as good as {next} on {games} possible deals, to the end of "
+                           "your turn, so the rule of thumb's choice stands"),
+    "search_noise": N_("the search found {next} a little better on {games} possible deals, within the "
+                       "search's noise: the move it tried most stands"),
+    "search_noise_plain": N_("the search found {next} a little better on {games} possible deals, within the "
+                             "search's noise, so the plainer move (the rule of thumb's) stands"),
 }
 #: what a move does, by its kind (the action's text stays as it is: it is the record's); numbers count
 #: from 1, as a person counts

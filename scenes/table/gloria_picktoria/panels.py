@@ -421,6 +421,9 @@ class GloriaPanels(GloriaLayout):
             prompt = self.in_words(obs.get("result") or tr("The game is over"))
         elif not mine and decider is not None:
             prompt = self._waiting_prompt(decider)
+        if self.playing_back or not prompt:  # it would describe a state the cards do not show yet
+            self.drawn_lines = {}
+            return
         label = None
         r = max(3, self.scale.px(11, 3))
         pips_w = self.scale.px(150, 40)

@@ -12,13 +12,14 @@ import pygame
 
 from game.core import CardMoved, Event, GameEnded, Note, RoundEnded, ScoreChanged, TurnChanged
 from game.gloria_picktoria.cards import FOX, card_param
-from game.gloria_picktoria.events import FoxPassDue, ScoringDone
+from game.gloria_picktoria.events import FoxMoved, FoxPassDue, ScoringDone
 from game.gloria_picktoria.scoring import Breakdown
 from game.i18n import N_, Message, Seat, Text, message, plural_message, tr
 from scenes.table.gloria_picktoria.moments import GloriaMoments
 from scenes.table.gloria_picktoria.panels import SCORING_HINT, scoring_title
 from scenes.table.kit import Banner
 from scenes.table.kit.animation import Hold
+from scenes.table.kit.logbook import Fold
 
 SCORING_SECONDS = 9.0  # a scoring panel stays this long at normal speed (a click closes it)
 
@@ -33,6 +34,8 @@ class ScoringBanner(Banner):
 
 class GloriaStory(GloriaMoments):
     """The events in words and what the table remembers of them; the scoring panel."""
+
+    _after_lay: bool  # the event told last laid or took a card: a fox moving now moves because of it
 
     def names(self) -> list[str]:
         return [seat.name for seat in self.match.seats]
@@ -54,12 +57,24 @@ class GloriaStory(GloriaMoments):
         return None
 
     def describe(self, event: Event) -> str | None:
+        """One line per play: where the fox goes because of a card laid, who may pass it and whose turn
+        comes join the line of the play."""
         line = self._event_line(event)
-        return self.in_words(line) if line else None
+        if not line:
+            return None
+        words = self.in_words(line)
+        if isinstance(event, (TurnChanged, FoxPassDue)):
+            return Fold(words)
+        if isinstance(event, FoxMoved) and self._after_lay:
+            return Fold(words, " — ", alone=words)
+        return words
 
     def remember(self, event: Event) -> None:
+        if not (isinstance(event, CardMoved) and event.card == FOX):  # the fox's own move says nothing
+            self._after_lay = isinstance(event, CardMoved)
         if isinstance(event, FoxPassDue):  # its reason is never told: the prompt says what is asked
             self.turn_reason = (event.seat, "")
+            self.logbook.close()  # the pass is a decision of its own, told on a line of its own
         elif isinstance(event, TurnChanged):
             self.turn_reason = (event.seat, event.reason)
         elif isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_scores):
@@ -67,6 +82,7 @@ class GloriaStory(GloriaMoments):
 
     def reset_memory(self) -> None:
         self.turn_reason = None
+        self._after_lay = False
 
     def round_title(self, event: Event, previous: Event | None, rounds: int) -> str | None:
         """A round is a turn for everyone, from the seat that had the first turn."""

@@ -212,6 +212,21 @@ class GloriaPicktoriaTable(GloriaStory):
         self.decorate()
         return targets
 
+    def handoff_words(self, seat: int) -> str:
+        """A turn's action points or the fox's pass (the spectator's prompt only says who is playing)."""
+        public = self.match.observation(None)
+        name = self.seat_name(seat)
+        if public["phase"] == "fox_pass":
+            return tr("{name}: pass the fox on or keep it").format(name=name)
+        return tr("{name}: spend the turn's action points").format(name=name)
+
+    def hint_spots(self, action: str) -> list[pygame.Rect]:
+        """A move of a thing not yet picked up: the row or spot it goes to, ringed beside the thing."""
+        if self.item_of(action) is None:
+            return []
+        spot = self.drop_spot(action)
+        return [spot] if spot is not None else []
+
     def panel_rects(self) -> dict[str, pygame.Rect]:
         found = super().panel_rects()
         for seat, area in self.areas.items():

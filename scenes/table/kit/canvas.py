@@ -122,13 +122,17 @@ class TableCanvas(TableInput[ObsT]):
     def draw_prompt(self, surface: pygame.Surface, text: str, mine: bool, y: int, *, font_size: int = 32,
                     fill: tuple[int, int, int, int] = (10, 14, 20, 200)) -> pygame.Rect:
         """The one-line instruction on a dark pill across the table, gold when the decision is the
-        screen's person's own."""
+        screen's person's own. None while events play back: it would describe a state not yet shown."""
         w = surface.get_width()
+        if self.playing_back or not text:
+            self.prompt_box = None
+            return pygame.Rect(w // 2, y, 0, 0)
         line = self.texts.fitted(text, self.scale.font(font_size), w - 2 * self.margin, GOLD if mine else INK,
                                  True)
         box = line.get_rect(center=(w // 2, y)).inflate(self.scale.px(30, 6), self.scale.px(10, 2))
         surface.blit(self.panels.get(box.size, fill, self.scale.px(10, 2)), box.topleft)
         surface.blit(line, line.get_rect(center=box.center))
+        self.prompt_box = box  # the hint's box keeps clear of it
         return box
 
     @final

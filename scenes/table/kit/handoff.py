@@ -1,11 +1,14 @@
 """The hot-seat handoff: the screen goes dark until the next person says they are ready.
 
-It shows no card at all: only whose turn it is. Confirming tells the match that the screen now
-belongs to that seat, and the table below shows that seat's observation from then on.
+It shows no card at all: only whose turn it is and the decision they are handed the screen for, in
+words anyone may read (the table's `handoff_words`: what the spectator's prompt says). Confirming tells
+the match that the screen now belongs to that seat, and the table below shows that seat's observation
+from then on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,7 +16,7 @@ import pygame
 from game.i18n import tr
 from scenes.scene import Scene
 from scenes.table.kit.layout import Scale
-from scenes.table.kit.paint import GOLD, INK_DIM, TextCache
+from scenes.table.kit.paint import GOLD, INK, INK_DIM, TextCache
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -25,11 +28,17 @@ BACKGROUND = (14, 18, 24)
 class HandoffScene(Scene):
     opaque = True  # the table below must not show through: it still shows the previous seat's cards
 
-    def __init__(self, app: Host, match: Match, seat: int) -> None:
+    def __init__(self, app: Host, match: Match, seat: int, decision: Callable[[], str] | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.seat = seat
+        self._decision_words = decision  # asked at each draw: the words follow a change of language
         self.texts = TextCache(limit=40)
+
+    @property
+    def decision(self) -> str:
+        """What the next person decides, as anyone at the screen may read it ("" when unknown)."""
+        return self._decision_words() if self._decision_words is not None else ""
 
     @property
     def name(self) -> str:
@@ -77,5 +86,11 @@ class HandoffScene(Scene):
             w - 20,
             INK_DIM,
         )
-        surface.blit(title, title.get_rect(center=(w // 2, h // 2 - title.get_height() // 2)))
-        surface.blit(hint, hint.get_rect(midtop=(w // 2, h // 2 + title.get_height() // 2)))
+        decision = self.decision
+        what = self.texts.fitted(decision, scale.font(32), w - 20, INK, True) if decision else None
+        below = what.get_height() + scale.px(12, 4) if what is not None else 0
+        top = h // 2 - (title.get_height() + below + hint.get_height()) // 2
+        surface.blit(title, title.get_rect(midtop=(w // 2, top)))
+        if what is not None:
+            surface.blit(what, what.get_rect(midtop=(w // 2, top + title.get_height() + scale.px(6, 2))))
+        surface.blit(hint, hint.get_rect(midtop=(w // 2, top + title.get_height() + below + scale.px(6, 2))))

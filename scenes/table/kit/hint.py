@@ -3,9 +3,10 @@
 A table owns one `TableHint`. `ask()` (the Hint button, the key H) asks the match for a hint; the match
 thinks it in the worker process (Match.ask_hint), so the frames go on while it thinks, and `update()` looks
 each frame whether it is ready. Then the table points at the move (the targets that stand for it: the card
-or button itself, or the first click of a two-click move) and a box above the Hint button says why
-(game.ai.hint.render), until the person moves. Hints can be turned off per game (Settings.hints_off): then
-there is no button.
+or button itself, or the clicks that make it, `click_plan`, with where they go, `hint_spots`) and a box
+says why (game.ai.hint.render), until the person moves. The box goes where it hides least: never the
+hinted move, the person's own plate and hand or the prompt if the window has room. Hints can be turned off
+per game (Settings.hints_off): then there is no button.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ class TableHint:
         self.shown: Shown | None = None
         self.asked_at: int | None = None
         self.box: pygame.Rect | None = None  # where the box was drawn last
+        self._placed: tuple[Any, pygame.Rect] | None = None  # what the last placing saw, and its answer
 
     @property
     def enabled(self) -> bool:
@@ -122,20 +124,20 @@ class TableHint:
                            [w[:1].upper() + w[1:] for w in why])
 
     def targets(self) -> list[Target]:
-        """The table's targets that stand for the hinted move: the move itself, else the first click of a
-        two-click move (a card picked before where it goes)."""
+        """The table's targets that stand for the hinted move: the move itself, the clicks that make it
+        (the table's `click_plan`: the cards picked before the pile or row they go to), and any
+        selection that names a thing the move moves (both cards of a swap)."""
         if self.shown is None:
             return []
         wanted = str(self.shown.hint.action)
-        targets = list(self.table.targets)
-        exact = [t for t in targets if t.action == wanted]
-        if exact:
-            return exact
+        plan = set(self.table.click_plan(wanted)) | {wanted}
         words = set(re.split("[ :]", wanted))
-        return [t for t in targets  # the first click of a two-click move: the thing it picks up
-                if t.select is not None and set(re.split("[ :]", t.select)) & words]
+        return [t for t in self.table.targets
+                if t.key in plan or (t.select is not None and set(re.split("[ :]", t.select)) & words)]
 
     def rects(self) -> list[pygame.Rect]:
+        """Where the hint's rings go: round each of its targets, and round the table's spots for the move
+        that no target stands on yet (`hint_spots`)."""
         table = self.table
         out = []
         for target in self.targets():
@@ -143,11 +145,14 @@ class TableHint:
                 out.append(pygame.Rect(table.layer.sprites[target.uid].rect))
             elif target.rect is not None:
                 out.append(pygame.Rect(target.rect))
+        if self.shown is not None:
+            out.extend(pygame.Rect(spot) for spot in table.hint_spots(str(self.shown.hint.action))
+                       if not any(pygame.Rect(spot).colliderect(rect) for rect in out))
         return out
 
     def draw(self, surface: pygame.Surface, anchor: pygame.Rect) -> None:
-        """The rings round the hinted move, and its box just above `anchor` (the Hint button): the move,
-        then why (or a note while it thinks)."""
+        """The rings round the hinted move, and its box (`_place_box`, nearest `anchor`, the Hint button):
+        the move, then why (or a note while it thinks)."""
         table = self.table
         if self.thinking:
             self._draw_box(surface, anchor, [(tr(THINKING), HINT_BLUE)])
@@ -160,34 +165,52 @@ class TableHint:
         self._draw_box(surface, anchor, lines)
 
     def _place_box(self, box: pygame.Rect, anchor: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
-        """Where the box hides least: above the Hint button, beside it, or higher up the left edge, each
-        kept in the window; what it must not hide is the hinted move most, then the table's plates, rows
-        and hands (the person's own plate among them: the box is read beside it, not over it)."""
+        """Where the box hides least, searched over the whole window (kept inside its margin): what it
+        must not hide is the hinted move most, then the person's own plate and hand, then any card or
+        target, then the table's regions (rows, piles, the log, the buttons); among equals, the spot
+        nearest the Hint button it explains. The choice is kept for the decision (`key`)."""
         table = self.table
-        gap, margin = table.scale.px(8, 3), table.margin
-        hinted = self.rects()
+        # The same place while the decision, its targets, the layout and the box stay: a hand opening
+        # under the pointer moves cards, and a box that jumped away from them each frame could not be read.
+        shown = self.shown
+        key = (box.size, anchor.topleft, window.size, table.layout_generation,
+               shown and (shown.actions, str(shown.hint.action)), tuple(t.key for t in table.targets),
+               table.prompt_box and tuple(table.prompt_box))
+        if self._placed is not None and self._placed[0] == key:
+            return self._placed[1].copy()
+        margin = table.margin
         panels = table.panel_rects()
         own = panels.get(f"plate {table.bottom_seat}")
+        hand = table.hand_zone()
         mine = [own] if own is not None else []
+        mine += [pygame.Rect(s.rect) for s in table.layer if hand is not None and s.zone == hand]
+        cards = [pygame.Rect(s.rect) for s in table.layer if s.shown]
+        cards += [pygame.Rect(t.rect) for t in table.targets if t.rect is not None and t.rect.width > 1]
         regions = [rect for name, rect in panels.items() if not name.startswith("button hint")]
+        if table.prompt_box is not None:
+            mine.append(table.prompt_box)  # the line that says what to do now
+        layers = (self.rects(), mine, cards, regions)
+        inside = window.inflate(-2 * margin, -2 * margin)
+        gap = table.scale.px(8, 3)
+        corners = [(anchor.left, anchor.top - gap - box.height),
+                   (anchor.right + gap, anchor.bottom - box.height)]
+        step_x, step_y = max(8, box.width // 4), max(8, box.height // 3)
+        corners += [(x, y) for y in range(inside.top, inside.bottom - box.height + 1, step_y)
+                    for x in range(inside.left, inside.right - box.width + 1, step_x)]
 
-        def covered(spot: pygame.Rect) -> tuple[int, int, int]:
-            def area(rects: list[pygame.Rect]) -> int:
-                return sum(spot.clip(r).width * spot.clip(r).height for r in rects)
+        def hidden(spot: pygame.Rect) -> tuple[int, ...]:
+            areas = [sum(spot.clip(r).width * spot.clip(r).height for r in rects) for rects in layers]
+            far = abs(spot.left - anchor.left) + abs(spot.bottom - anchor.top)
+            return (*areas, far)
 
-            return area(hinted), area(mine), area(regions)
-
-        corners = [(anchor.left, anchor.top - gap), (anchor.right + gap, anchor.bottom),
-                   (anchor.right + gap, anchor.top - gap), (margin, window.height // 2 + box.height // 2),
-                   (margin, margin + box.height)]
-        if own is not None:  # just above the own plate, or beside it
-            corners += [(own.left, own.top - gap), (own.right + gap, own.bottom)]
         spots = []
-        for left, bottom in corners:
+        for left, top in corners:
             spot = box.copy()
-            spot.bottomleft = (max(margin, left), bottom)
-            spots.append(spot.clamp(window.inflate(-2 * margin, -2 * margin)))
-        return min(spots, key=lambda spot: (*covered(spot), spots.index(spot)))
+            spot.topleft = (left, top)
+            spots.append(spot.clamp(inside))
+        best = min(spots, key=hidden)
+        self._placed = (key, best.copy())
+        return best
 
     def _draw_box(self, surface: pygame.Surface, anchor: pygame.Rect,
                   lines: list[tuple[str, tuple[int, int, int]]]) -> None:

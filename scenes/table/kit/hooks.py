@@ -5,7 +5,9 @@ its machinery on top of the one before). It declares what every room keeps on th
 a game's table says where zones lie (`place_zone`), which art a card shows (`style`), what can be clicked
 (`find_targets`), what a drop or a click on the table means (`drop`, `click_on_table`), what a selection
 does (`on_select`), how events read in the log (`describe`, `remember`) and what they announce
-(`banner_for`, `draw_banner`), and draws its plates and piles (`draw_under`, `draw_over`).
+(`banner_for`, `draw_banner`), what the hint rings for a move (`click_plan`, `hint_spots`), what the
+hot-seat handoff says is to be decided (`handoff_words`), and draws its plates and piles (`draw_under`,
+`draw_over`).
 
 `HOOKS` names them. The rest of the kit is machinery, marked `@final`: a table calls it and never overrides
 it (tests/test_table_kit.py holds every table and mixin to that).
@@ -69,6 +71,7 @@ class TableHooks(Scene, Generic[ObsT]):
     logbook: Logbook
     log_view: LogView
     log_box: pygame.Rect | None
+    prompt_box: pygame.Rect | None
     banner: Banner | None
     reveal: Reveal | None
     toast: tuple[str, float] | None
@@ -231,6 +234,22 @@ class TableHooks(Scene, Generic[ObsT]):
 
     def mark_targets(self, targets: list[Target]) -> None:
         """The targets were just marked (lit, the rest of their zones dimmed): a table may mark more."""
+
+    def handoff_words(self, seat: int) -> str:
+        """The decision `seat` is handed the screen for, in words everyone at the screen may read (the
+        hot-seat handoff names it): by default what the spectator's prompt says is being decided."""
+        prompt = self.match.observation(None)["prompt"]
+        return self.in_words(prompt) if prompt else ""
+
+    def click_plan(self, action: str) -> list[str]:
+        """The clicks (target keys, in order: `Target.key`) that make `action` on this table: what the
+        hint marks and a test or a lesson follows. The default: the action's own target."""
+        return [action]
+
+    def hint_spots(self, action: str) -> list[pygame.Rect]:
+        """Where on the table `action` puts what it moves when no target stands there yet (the row a
+        picked-up card goes on, before it is picked up): the hint rings these beside its targets."""
+        return []
 
     def prompt_text(self) -> tuple[str, bool]:
         """The instruction line for the person at the screen, and whether the decision is theirs
@@ -428,7 +447,7 @@ HOOKS: frozenset[str] = frozenset({
     "card_action", "draw_under", "draw_over", "draw_backdrop", "draw_banner", "draw_marks", "describe",
     "remember", "reset_memory", "round_title", "table_move", "stagger", "play_shuffle", "banner_for",
     "initial_deal", "view_size", "in_front", "art_sizes", "art_id_for", "reveal_card_size", "on_menu",
-    "on_caught_up", "pace", "shows_button", "moment_for",
+    "on_caught_up", "pace", "shows_button", "moment_for", "click_plan", "hint_spots", "handoff_words",
     "banners_wait",
 })
 

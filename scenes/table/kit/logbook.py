@@ -16,18 +16,64 @@ from scenes.fonts import font, wrap
 from scenes.table.kit.paint import INK, INK_DIM, TextCache
 
 
+class Fold(str):
+    """Words that belong to the line before rather than a line of their own: who plays next and why,
+    the draw after a play, the second card of a play or a swap. `joint` goes between the line and them.
+    With no line of the same play to join, `alone` is logged instead (None: nothing is: bookkeeping never
+    stands as a line by itself). `late`: they join the newest line even when its play was told, for a
+    decision that only finishes it (who a tie's chooser gave the turn to)."""
+
+    joint: str
+    alone: str | None
+    late: bool
+
+    def __new__(cls, text: str, joint: str = " · ", *, alone: str | None = None, late: bool = False) -> Fold:
+        made = super().__new__(cls, text)
+        made.joint = joint
+        made.alone = alone
+        made.late = late
+        return made
+
+
 @dataclass
 class Logbook:
-    """The lines in order, and where each round begins. Lines are only ever added or all cleared."""
+    """The lines in order, and where each round begins. Lines are only ever added or all cleared, and
+    the newest line grows while its play goes on (`fold`)."""
 
     lines: list[str] = field(default_factory=list)
     rounds: list[tuple[int, str]] = field(default_factory=list)  # (index of its first line, title)
-    generation: int = 0  # changes whenever lines are taken away or a round begins
+    generation: int = 0  # changes whenever lines are taken away or changed, or a round begins
+    open: bool = False  # the newest line belongs to the play still being told: a Fold joins it
+    _noted: bool = False  # the newest line is a note on things outside the game: nothing joins it
 
     def add(self, line: str) -> None:
-        """A line, unless it only repeats the one before."""
-        if not self.lines or self.lines[-1] != line:
-            self.lines.append(line)
+        """A line, unless it only repeats the one before; a Fold joins the open line instead."""
+        if isinstance(line, Fold):
+            self.fold(line)
+        elif not self.lines or self.lines[-1] != line:
+            self.lines.append(str(line))
+            self.open, self._noted = True, False
+
+    def note(self, line: str) -> None:
+        """A line on things outside the game (a save that failed): no play's words ever join it."""
+        self.lines.append(line)
+        self.open, self._noted = False, True
+
+    def fold(self, part: Fold) -> None:
+        """`part` onto the newest line while its play is told (a line of its own if it may stand alone)."""
+        if (self.open or part.late) and self.lines and not self._noted:
+            line = self.lines[-1]
+            if part.joint.strip() in (";", ",") and line.endswith("."):
+                line = line[:-1]  # a sentence that goes on after all
+            self.lines[-1] = f"{line}{part.joint}{part}"
+            self.generation += 1  # the newest line is wrapped anew
+        elif part.alone and (not self.lines or self.lines[-1] != part.alone):
+            self.lines.append(part.alone)
+            self.open, self._noted = True, False
+
+    def close(self) -> None:
+        """The play is told: what comes next is a line of its own."""
+        self.open = False
 
     def start_round(self, title: str) -> None:
         if self.rounds and self.rounds[-1][0] == len(self.lines):
@@ -39,6 +85,7 @@ class Logbook:
     def clear(self) -> None:
         self.lines.clear()
         self.rounds.clear()
+        self.open = self._noted = False
         self.generation += 1
 
     def by_round(self) -> list[tuple[str, list[str]]]:
@@ -104,4 +151,4 @@ class LogView:
         surface.set_clip(clip)
 
 
-__all__ = ["LogView", "Logbook"]
+__all__ = ["Fold", "LogView", "Logbook"]

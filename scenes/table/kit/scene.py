@@ -87,6 +87,7 @@ class TableScene(TableCanvas[ObsT]):
         self.logbook = Logbook()  # the game as the person at the screen knows it
         self.log_view = LogView()
         self.log_box = None  # where the table shows the log (set by compute_layout)
+        self.prompt_box = None  # where the prompt was drawn last (draw_prompt)
         self.banner = None
         self.reveal = None
         self.toast = None
@@ -153,6 +154,7 @@ class TableScene(TableCanvas[ObsT]):
                 self.timeline.add(partial(self._fly, move, self.stagger(move)))
             self._dirty = True
             self._snap_next = False
+            self._hide_decider()  # who starts is told once the cards are dealt
         else:
             self._resync(animate=False)
 
@@ -270,7 +272,7 @@ class TableScene(TableCanvas[ObsT]):
         waiting = match.handoff_seat() if self.follow else None
         if waiting is not None:
             self.set_targets([])
-            self.app.push(HandoffScene(self.app, match, waiting))
+            self.app.push(HandoffScene(self.app, match, waiting, partial(self.handoff_words, waiting)))
             return
         if match.bot_to_act() is not None:
             self.set_targets([])

@@ -31,6 +31,18 @@ class TableStory(TableMotion[ObsT]):
         if events:
             self._dirty = True
             self._targets_key = None
+            self._hide_decider()
+
+    @final
+    def _hide_decider(self) -> None:
+        """Events play back: until they have, the observation kept is of the state before them, and who
+        decides in it (and its prompt) would be said over cards that show a later one. Who decides is
+        told again with the observation that matches the shown cards, once playback ends (`_resync`):
+        meanwhile the prompt is hidden and no plate says "decides now"."""
+        if self.obs.get("current_player") is not None or self.obs.get("prompt"):
+            hidden = dict(self.obs, current_player=None, prompt="")
+            self.obs = hidden  # type: ignore[assignment]  # the same keys: the observation's own type
+            self.refresh_underlay()
 
     @final
     def _take_notices(self) -> None:
@@ -38,7 +50,7 @@ class TableStory(TableMotion[ObsT]):
         did not answer): a note over the table that does not stop play, and a line in the log."""
         for text in self.match.drain_notices():
             self._notices_told.append((len(self.match.actions), text))
-            self.logbook.add(self.in_words(text))
+            self.logbook.note(self.in_words(text))
             self.refresh_underlay()
             self.toast = (self.in_words(text), NOTICE_SECONDS)
 
@@ -70,9 +82,10 @@ class TableStory(TableMotion[ObsT]):
             self.logbook.start_round(title)
         line = self.describe(event)
         if line:
-            self.logbook.add(line)
+            self.logbook.add(line)  # a Fold joins the line of the play that caused it
         self.remember(event)
-        if isinstance(event, TurnChanged):
+        if isinstance(event, TurnChanged):  # who decides next ends the telling of a play
+            self.logbook.close()
             self._turns = (event.seat if self._turns is None else self._turns[0], event.seat)
         self._last_told = event
 
@@ -98,11 +111,11 @@ class TableStory(TableMotion[ObsT]):
         notices = sorted(self._notices_told, key=lambda told: told[0])
         for count, step in enumerate(self.match.history(self._seat_arg)):
             while notices and notices[0][0] <= count:
-                self.logbook.add(self.in_words(notices.pop(0)[1]))
+                self.logbook.note(self.in_words(notices.pop(0)[1]))
             for event in step.events:
                 self._tell(event)
         for _, text in notices:
-            self.logbook.add(self.in_words(text))
+            self.logbook.note(self.in_words(text))
         self.refresh_underlay()
         self._dirty = True
         self._snap_next = True

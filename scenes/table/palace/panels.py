@@ -209,18 +209,20 @@ class PalacePanels(PalaceLayout):
             surface.blit(sub, (plate.x + pad, plate.y + line_h + max(0, (room - sub.get_height()) // 2)))
 
     def _draw_pile_labels(self, surface: pygame.Surface) -> None:
-        obs = self.obs
+        # the counts of the cards shown (the underlay is composed again whenever a card moves): the
+        # observation is of the state before the events still playing back
+        shown = {zone: len(self.model.zones.get(zone, ())) for zone in ("draw", "burned", "pile")}
         pw, ph = self.pile_card
         font = self.scale.font(20)
         below = self.mid_y + ph / 2 + self.scale.px(6, 1)
         for text, (x, _) in (
-            (tr("Draw pile: {count}").format(count=obs["draw"]), self.draw_at),
-            (tr("Burned: {count}").format(count=len(obs["burned"])), self.burned_at),
+            (tr("Draw pile: {count}").format(count=shown["draw"]), self.draw_at),
+            (tr("Burned: {count}").format(count=shown["burned"]), self.burned_at),
         ):
             label = self.texts.fitted(text, font, round(pw * 1.8), INK_DIM)
             surface.blit(label, label.get_rect(midtop=(x, below)))
         pile = self.pile_rect
-        count = len(obs["pile"])
+        count = shown["pile"]
         text = ntr("Pile: {n} card", "Pile: {n} cards", count).format(n=count)
         if not count:
             text = tr("The pile is empty")

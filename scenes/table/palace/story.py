@@ -31,6 +31,7 @@ from game.palace.cards import rank_of, rank_param
 from game.palace.events import BlindMiss, PlayerOut, TurnCause, TurnPassed
 from scenes.table.kit import Banner
 from scenes.table.kit.animation import Hold, ease_out_back, lerp
+from scenes.table.kit.logbook import Fold
 from scenes.table.kit.moments import Cue, Effect, Flash, Pulse, Sparks, Stamp
 from scenes.table.kit.paint import GOLD, INK
 from scenes.table.palace.panels import LOSER_RED, TAG_FONT, PalacePanels, card_text
@@ -276,12 +277,16 @@ class PalaceStory(PalacePanels):
     def describe(self, event: Event) -> str | None:
         if isinstance(event, Note):
             return self.in_words(event.text) or None
-        if isinstance(event, TurnChanged):
+        if isinstance(event, TurnChanged):  # it joins the line of the play that gave the turn
             why = self.turn_reason(event)
             name = self.seat_name(event.seat)
+            cause = event.cause if isinstance(event, TurnPassed) else None
+            if cause is TurnCause.PICKED_UP:  # the line says the pick-up already
+                return Fold(tr("{name}'s turn").format(name=name))
             if why:
-                return tr("{name}'s turn ({why})").format(name=name, why=why)
-            return tr("{name}'s turn").format(name=name)
+                line = tr("{name}'s turn ({why})").format(name=name, why=why)
+                return Fold(line, alone=line)
+            return None  # the turn passing on as usual: the plates show whose it is
         if isinstance(event, GameEnded):
             return self.in_words(event.text)
         if isinstance(event, CardMoved):
@@ -295,6 +300,12 @@ class PalaceStory(PalacePanels):
         dst_seat = dst_rest.partition(":")[0]
         who = self.seat_name(int(src_seat)) if src_seat.isdigit() else ""
         card = card_text(event.card)
+        kind = (src_kind, dst_kind)
+        repeated = kind == self._last_move  # one more card of the play, pick-up, burn or draw told last
+        if repeated and kind in (("pile", "hand"), ("pile", "burned"), ("draw", "hand")):
+            return None
+        if repeated and event.dst == "pile":
+            return Fold(card, ", ")
         if event.dst == "pile":
             if src_kind == "down":
                 return tr("{name} turns over {card}").format(name=who, card=card)
@@ -304,13 +315,17 @@ class PalaceStory(PalacePanels):
         if src_kind == "hand" and dst_kind == "up":
             return tr("{name} lays {card} face up").format(name=who, card=card)
         if src_kind == "up" and dst_kind == "hand":
-            return tr("{name} takes {card} into the hand").format(name=who, card=card)
+            line = tr("{name} takes {card} into the hand").format(name=who, card=card)
+            if self._last_move == ("hand", "up"):  # the other half of a swap
+                return Fold(tr("takes {card} into the hand").format(card=card), ", ", alone=line)
+            return line
         if event.src == "pile" and dst_kind == "hand":
             return tr("{name} picks up the pile").format(name=self.seat_name(int(dst_seat)))
         if event.dst == "burned":
             return tr("The pile is burned")
         if event.src == "draw" and dst_kind == "hand" and self.match.actions:
-            return tr("{name} draws").format(name=self.seat_name(int(dst_seat)))
+            line = tr("{name} draws").format(name=self.seat_name(int(dst_seat)))
+            return Fold(tr("and draws"), " ", alone=line)  # after the play it follows
         return None
 
     def remember(self, event: Event) -> None:

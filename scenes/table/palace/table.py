@@ -333,6 +333,14 @@ class PalaceTable(PalaceStory):
             return [_select_key(c) for c in cards[:count]] + [action]
         return [action]
 
+    def hint_spots(self, action: str) -> list[pygame.Rect]:
+        """A play of cards not picked up yet: the pile they go on, ringed beside them."""
+        parsed = Action.parse(action)
+        if parsed.kind == "play" and self.obs.get("phase") == "play" and action not in {
+                t.action for t in self.targets}:
+            return [pygame.Rect(self.pile_rect)]
+        return []
+
     # -- the prompt --------------------------------------------------------------------------------
     def prompt_text(self) -> tuple[str, bool]:
         obs = self.obs

@@ -16,10 +16,11 @@ from game.core import (
     Shuffled,
     TurnChanged,
 )
-from game.i18n import Text, join_words, ntr, tr
+from game.i18n import Message, Text, join_words, ntr, tr
 from game.palastgefluester.cards import card_words, person_label
 from game.palastgefluester.view import PalastgefluesterObservation
 from scenes.table.kit import Banner, TableScene
+from scenes.table.kit.logbook import Fold
 
 
 def card_label(card: str | None) -> str:
@@ -29,12 +30,20 @@ def card_label(card: str | None) -> str:
     return card_words(card).text()
 
 
+#: The reason a brown card's tie gives its chooser the decision (game/palastgefluester/state.py): the
+#: decision that follows is told on the tie's line.
+TIE_CHOICE = "{colour} card: {seats} tie for the fewest cards; {seat} chooses"
+
+
 class PalastStory(TableScene[PalastgefluesterObservation]):
     """The events in words and what the table remembers of them."""
 
     live_points: list[int]  # each seat's points as the events told so far (the plates show them)
     decider_why: tuple[int, Text] | None  # the last TurnChanged: (seat, its reason)
     _collect_next_shuffle: bool  # a round ended: the next shuffle gathers every card
+    _last_move: tuple[str, str]  # the kinds of zone (from, to) of the event told last, when a card move
+    _swapping: frozenset[str]  # the two hands of the hand-to-hand swap told last
+    _chose: bool  # the event told last gave a brown card's tie to its chooser
 
     def play_shuffle(self, event: Shuffled) -> None:
         if event.zone == "king_stack":
@@ -64,6 +73,14 @@ class PalastStory(TableScene[PalastgefluesterObservation]):
         return self._event_line(event)
 
     def remember(self, event: Event) -> None:
+        self._last_move, self._swapping = ("", ""), frozenset()
+        if isinstance(event, CardMoved):
+            self._last_move = (event.src.partition(":")[0], event.dst.partition(":")[0])
+            if self._last_move == ("hand", "hand"):
+                self._swapping = frozenset((event.src, event.dst))
+        # who decides after a tie is the chooser's own decision, told with the tie's line
+        reason = event.reason if isinstance(event, TurnChanged) else None
+        self._chose = isinstance(reason, Message) and reason.msgid == TIE_CHOICE
         if isinstance(event, ScoreChanged) and 0 <= event.seat < len(self.live_points):
             self.live_points[event.seat] = int(event.new)
         elif isinstance(event, TurnChanged):
@@ -78,6 +95,9 @@ class PalastStory(TableScene[PalastgefluesterObservation]):
     def reset_memory(self) -> None:
         self._collect_next_shuffle = False
         self.decider_why = None
+        self._last_move = ("", "")
+        self._swapping = frozenset()
+        self._chose = False
 
     def why_line(self) -> str | None:
         """Why the seat deciding now decides, as the event that gave it the decision said (None when
@@ -94,6 +114,9 @@ class PalastStory(TableScene[PalastgefluesterObservation]):
         return tr("Round {number}").format(number=rounds + 1) if previous is None or new_deal else None
 
     def _event_line(self, event: Event) -> str | None:
+        """One line per play: what only follows from it (the King card blocking, who decides next and
+        why) joins the play's line (a Fold); an event of its own (a shown hand, a round's end, each
+        seat's new points) has its own line."""
         if isinstance(event, ScoreChanged):
             points = int(event.new)
             template = ntr("{name} now has {n} point", "{name} now has {n} points", points)
@@ -105,10 +128,14 @@ class PalastStory(TableScene[PalastgefluesterObservation]):
                 name=self.seat_name(event.seat), cards=", ".join(card_label(c) for c in event.cards)
             )
         if isinstance(event, TurnChanged):
+            if not event.reason:
+                return None  # the turn passing on as usual: the plates show whose it is
+            reason = self.in_words(event.reason)
             name = self.seat_name(event.seat)
-            if event.reason:
-                return tr("{name} decides ({reason})").format(name=name, reason=self.in_words(event.reason))
-            return tr("{name} decides").format(name=name)
+            alone = tr("{name} decides ({reason})").format(name=name, reason=reason)
+            if self._chose:  # a tie's chooser named the seat: that finishes the line of the tie
+                return Fold(tr("{name} decides").format(name=name), " — ", alone=alone, late=True)
+            return Fold(reason, " — ", alone=alone)
         if isinstance(event, Shuffled):
             if event.zone == "king_stack":
                 return tr("All King cards are shuffled into a new stack")
@@ -130,12 +157,17 @@ class PalastStory(TableScene[PalastgefluesterObservation]):
             return tr("{name} takes {card} back into the hand").format(name=who, card=card)
         if src_kind == "display" and dst_kind == "display":
             to = self.seat_name(int(dst_seat))
-            return tr("{card} moves to {name}'s display").format(card=card, name=to)
+            line = tr("{card} moves to {name}'s display").format(card=card, name=to)
+            # the second card of a swap of displayed cards joins the first one's line
+            return Fold(line, "; ", alone=line) if self._last_move == ("display", "display") else line
         if src_kind == "hand" and dst_kind == "hand":
+            if self._swapping == {event.src, event.dst}:
+                return None  # the same swap, its cards going the other way or one more of them
             return tr("{name} and {other} swap cards").format(name=who, other=self.seat_name(int(dst_seat)))
         if src_kind == "hand" and event.dst == "discard":
             return tr("{name} discards a card").format(name=who)
         if event.src == "king_stack":
             blocked = person_label(event.card or "", "nom")
-            return tr("King card: {card} has no action now").format(card=blocked)
+            line = tr("King card: {card} has no action now").format(card=blocked)
+            return Fold(line, " — ", alone=line)
         return None

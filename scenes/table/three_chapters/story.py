@@ -16,6 +16,7 @@ from game.i18n import N_, tr
 from game.three_chapters.events import ChapterEnded, NewDeal, TrickWon
 from scenes.table.kit import BANNER_SECONDS, Banner
 from scenes.table.kit.animation import Hold
+from scenes.table.kit.logbook import Fold
 from scenes.table.three_chapters.moments import TableMoments
 from scenes.table.three_chapters.pieces import card_label, ghost_name
 from scenes.table.three_chapters.sheet import SheetBanner
@@ -37,12 +38,11 @@ class TableStory(TableMoments):
     def describe(self, event: Event) -> str | None:
         if isinstance(event, CardMoved):
             return self._describe_move(event)
-        if isinstance(event, TurnChanged):
+        if isinstance(event, TurnChanged):  # who decides next joins the line of the play before
             if not event.reason:
                 return None
-            return tr("{name}: {reason}").format(
-                name=self.seat_name(event.seat), reason=self.in_words(event.reason)
-            )
+            return Fold(tr("{name}: {reason}").format(name=self.seat_name(event.seat),
+                                                     reason=self.in_words(event.reason)))
         if isinstance(event, Shuffled):
             if event.zone.startswith("ghost:"):
                 return tr("The pile of {ghost} is shuffled").format(

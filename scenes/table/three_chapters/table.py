@@ -198,6 +198,17 @@ class ThreeChaptersTable(TableStory):
         found["info"] = self.info_box
         return found
 
+    def handoff_words(self, seat: int) -> str:
+        """The draft's pick or the trick's card (the spectator's prompt only says whom the table waits
+        for)."""
+        public: Any = self.match.observation(None)  # a ThreeChaptersObservation
+        name = self.seat_name(seat)
+        if public["phase"] == "draft":
+            return tr("{name}: choose a card from the packet").format(name=name)
+        if public["trick"]["plays"]:
+            return tr("{name}: play a card to the trick").format(name=name)
+        return tr("{name}: lead a card to the trick").format(name=name)
+
     def prompt_text(self) -> tuple[str, bool]:
         obs = self.obs
         if obs["terminal"]:
