@@ -6,6 +6,11 @@ Three ways open it: the pointer rests on a card for `HOVER_SECONDS` (it closes a
 leaves the card), a right click on a card, or a key on a focused card (I or Space). The last two pin it:
 it stays until any key or click closes it, and that key or click does nothing else.
 
+The view the pointer opens by resting is a smaller one beside the pointer (`peek_layout`), never modal: it
+lies clear of the card under the pointer and, as far as the window allows, of where the next click is
+likely to go (the card's `keep_clear`: the legal cards and targets, the buttons) and of the other cards
+(`rather_clear`: the piles); a click goes through to the table and closes it.
+
 A screen keeps an `Inspector`, tells it each frame what lies under the pointer (`point_at`), passes it
 events first (`handle_event`) and draws it last (`draw`).
 """
@@ -26,8 +31,14 @@ from scenes.look import CREAM, GOLD, GOLD_DARK, MUTED, px, text_scale
 if TYPE_CHECKING:
     from scenes.art import ArtLibrary
 
-#: seconds the pointer rests on a card before it shows large
-HOVER_SECONDS = 0.4
+#: seconds the pointer rests on a card before it shows large: long enough that a player resting the
+#: pointer while thinking is not interrupted
+HOVER_SECONDS = 0.8
+#: the view the pointer opens: its card picture's height as a share of the window's, and its text column
+PEEK_SHARE = 0.3
+PEEK_TEXT_PX = 300
+#: how much more covering a place the next click may go to costs than covering any other card
+CLICK_WEIGHT = 50
 #: text sizes at 1280x720 (they follow `text_scale`): the name, the rule text, the notes, the hint
 NAME_PX, RULE_PX, NOTE_PX, HINT_PX = 30, 21, 19, 16
 #: the smallest the rule text gets in a small window before the card picture shrinks instead
@@ -52,6 +63,9 @@ class Inspectable:
     lines: tuple[str, ...] | None = None  # instead of the card's own rule text and details
     largest: tuple[int, int] | None = None  # the picture never larger than this (the art's own pixels)
     section: str = "cards"  # or a back kind ("back", "king_back") or "table": what the picture shows
+    pointer: tuple[int, int] | None = None  # where the pointer rested (a view it opens lies beside it)
+    keep_clear: tuple[pygame.Rect, ...] = ()  # where the next click is likely to go: the view stays off it
+    rather_clear: tuple[pygame.Rect, ...] = ()  # other things it covers only when it must (the piles)
 
     def picture(self, art: ArtLibrary, size: tuple[int, int]) -> pygame.Surface:
         if self.section == "cards":
@@ -83,6 +97,7 @@ class Inspector:
         self.pinned = False
         self._under: Hashable | None = None
         self._rested = 0.0
+        self._peek: tuple[tuple[Inspectable, tuple[int, int]], Layout] | None = None
 
     # -- opening and closing ----------------------------------------------------------------------
     def open(self, item: Inspectable, pinned: bool = True) -> None:
@@ -129,8 +144,13 @@ class Inspector:
                 self.open(item, pinned=False)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """A pinned view takes the next key or click to close (True: the event is used up)."""
-        if self.shown is None or not self.pinned:
+        """A pinned view takes the next key or click to close (True: the event is used up); a view the
+        pointer opened closes on a click and lets it through to what lies under it."""
+        if self.shown is None:
+            return False
+        if not self.pinned:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.close()
             return False
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.close()
@@ -141,7 +161,13 @@ class Inspector:
     def draw(self, surface: pygame.Surface, art: ArtLibrary) -> Layout | None:
         if self.shown is None:
             return None
-        return draw_inspect(surface, art, self.shown, keep_clear=not self.pinned)
+        item = self.shown
+        if self.pinned or item.pointer is None:
+            return draw_inspect(surface, art, item, keep_clear=not self.pinned)
+        size = surface.get_size()
+        if self._peek is None or self._peek[0][0] is not item or self._peek[0][1] != size:
+            self._peek = ((item, size), peek_layout(size, art, item))  # placed once: a search of the window
+        return draw_inspect(surface, art, item, keep_clear=True, found=self._peek[1])
 
 
 def texts_of(item: Inspectable) -> tuple[str, list[str], list[str]]:
@@ -157,15 +183,17 @@ def texts_of(item: Inspectable) -> tuple[str, list[str], list[str]]:
     return name, rules, list(item.notes)
 
 
-def layout(size: tuple[int, int], art: ArtLibrary, item: Inspectable, keep_clear: bool) -> Layout:
-    """The view's layout for a window of `size`: the card picture and a text column beside it (under
-    it in a narrow window), sized so that the whole text fits; the picture shrinks before the text."""
+def layout(size: tuple[int, int], art: ArtLibrary, item: Inspectable, keep_clear: bool,
+           share: float = CARD_SHARE, text_px: int = 460) -> Layout:
+    """The view's layout for a window of `size`: the card picture (`share` of the window's height at
+    most) and a text column (`text_px` wide at 1280x720) beside it (under it in a narrow window), sized so
+    that the whole text fits; the picture shrinks before the text."""
     w, h = size
     scale = text_scale(size)
     pad = px(18, size)
     name, rules, notes = texts_of(item)
     aspect = item.aspect(art)
-    card_h = round(h * CARD_SHARE)
+    card_h = round(h * share)
     if item.largest is not None:
         card_h = min(card_h, item.largest[1])
     rule_px = max(SMALLEST_RULE_PX, round(RULE_PX * scale))
@@ -176,7 +204,7 @@ def layout(size: tuple[int, int], art: ArtLibrary, item: Inspectable, keep_clear
         if card_w > w * 0.62:  # a wide picture (the table) keeps room for the text
             card_w = round(w * 0.62)
             card_h = max(8, round(card_w / aspect))
-        text_w = min(px(460, size), w - card_w - 3 * pad)
+        text_w = min(px(text_px, size), w - card_w - 3 * pad)
         beside = text_w >= px(240, size) and w >= h  # a tall window puts the text under the card
         if not beside:
             text_w = min(w - 2 * pad, px(560, size))
@@ -206,6 +234,65 @@ def layout(size: tuple[int, int], art: ArtLibrary, item: Inspectable, keep_clear
         card.centerx = panel.centerx
         text = pygame.Rect(panel.centerx - text_w // 2, card.bottom + pad, text_w, text_h)
     return Layout(panel, card, text, name_px, rule_px, note_px)
+
+
+def peek_layout(size: tuple[int, int], art: ArtLibrary, item: Inspectable) -> Layout:
+    """The smaller view the pointer opens by resting: beside the pointer, off the card under it, and
+    placed where it covers the least of where the next click may go (`keep_clear`), then of the other
+    cards (`rather_clear`), the nearer the pointer the better."""
+    found = layout(size, art, item, keep_clear=False, share=PEEK_SHARE, text_px=PEEK_TEXT_PX)
+    spot = peek_spot(found.panel.size, item, pygame.Rect(0, 0, *size))
+    dx, dy = spot.x - found.panel.x, spot.y - found.panel.y
+    return Layout(found.panel.move(dx, dy), found.card.move(dx, dy), found.text.move(dx, dy), found.name_px,
+                  found.rule_px, found.note_px)
+
+
+def peek_spot(panel: tuple[int, int], item: Inspectable, window: pygame.Rect) -> pygame.Rect:
+    """Where a view of size `panel` opened by the pointer lies: tried beside the card under the pointer
+    on each side, slid along it, and the place that costs least wins (covering the card or the pointer
+    costs most, then a place the next click may go, then another card, then the way from the pointer)."""
+    w, h = panel
+    card = item.rect
+    pointer = item.pointer or card.center
+    gap = px(12, window.size)
+    places: list[pygame.Rect] = []
+    for step in range(9):
+        along_y = window.y + (window.height - h) * step / 8
+        along_x = window.x + (window.width - w) * step / 8
+        places += [pygame.Rect(card.right + gap, along_y, w, h),
+                   pygame.Rect(card.left - gap - w, along_y, w, h),
+                   pygame.Rect(along_x, card.top - gap - h, w, h),
+                   pygame.Rect(along_x, card.bottom + gap, w, h)]
+    for side in (pygame.Rect(card.right + gap, pointer[1] - h // 2, w, h),
+                 pygame.Rect(card.left - gap - w, pointer[1] - h // 2, w, h),
+                 pygame.Rect(pointer[0] - w // 2, card.top - gap - h, w, h),
+                 pygame.Rect(pointer[0] - w // 2, card.bottom + gap, w, h)):
+        places.insert(0, side)
+    for place in places:
+        place.clamp_ip(window)
+
+    def cost(place: pygame.Rect) -> float:
+        blocked = place.colliderect(card) or place.collidepoint(pointer)
+        near = _distance(place, pointer)
+        return ((1e12 if blocked else 0.0) + CLICK_WEIGHT * _covered(place, item.keep_clear)
+                + _covered(place, item.rather_clear) + near * h * 0.25)
+
+    return min(places, key=cost)
+
+
+def _covered(place: pygame.Rect, rects: tuple[pygame.Rect, ...]) -> int:
+    """The area of `rects` that `place` covers (each counted on its own)."""
+    total = 0
+    for rect in rects:
+        clip = place.clip(rect)
+        total += clip.width * clip.height
+    return total
+
+
+def _distance(rect: pygame.Rect, point: tuple[int, int]) -> float:
+    dx = max(rect.left - point[0], 0, point[0] - rect.right)
+    dy = max(rect.top - point[1], 0, point[1] - rect.bottom)
+    return (dx * dx + dy * dy) ** 0.5
 
 
 def _hint_px(size: tuple[int, int]) -> int:
@@ -255,10 +342,12 @@ def _text_height(name: str, rules: list[str], notes: list[str], width: int, name
 
 
 def draw_inspect(surface: pygame.Surface, art: ArtLibrary, item: Inspectable,
-                 keep_clear: bool = False) -> Layout:
-    """Draw the view of `item` over everything; returns where its parts went."""
+                 keep_clear: bool = False, found: Layout | None = None) -> Layout:
+    """Draw the view of `item` over everything (where `found` says, else where `layout` puts it);
+    returns where its parts went."""
     size = surface.get_size()
-    found = layout(size, art, item, keep_clear)
+    if found is None:
+        found = layout(size, art, item, keep_clear)
     radius = px(14, size)
     pygame.draw.rect(surface, PANEL_FILL, found.panel, border_radius=radius)
     pygame.draw.rect(surface, GOLD_DARK, found.panel, max(1, px(2, size)), border_radius=radius)

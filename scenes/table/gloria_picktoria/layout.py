@@ -22,9 +22,9 @@ from game.gloria_picktoria.view import CollectionView, GloriaObservation
 from game.i18n import tr
 from scenes.fonts import font
 from scenes.table.kit import TableScene
-from scenes.table.kit.layout import Scale, card_size, fanned_hand, row_centers
+from scenes.table.kit.layout import Scale, card_size, fanned_card, fanned_hand, row_centers
 from scenes.table.kit.paint import Button
-from scenes.table.kit.sprite import Placement
+from scenes.table.kit.sprite import Placement, outline_width
 from scenes.table.kit.zones import Entry
 
 FOX_ART = FOX  # the fox token's art id
@@ -119,6 +119,9 @@ class GloriaLayout(TableScene[GloriaObservation]):
     prompt_y: int
     turn_box: pygame.Rect
     keep_rect: pygame.Rect
+    #: where the instruction for a thing picked up is written: the own plate's column under the plate,
+    #: down to the Hint button (the doubler lies right of that column)
+    note_rect: pygame.Rect
 
     def compute_layout(self) -> None:
         w, h = self.scale.width, self.scale.height
@@ -175,12 +178,17 @@ class GloriaLayout(TableScene[GloriaObservation]):
         own_plate = pygame.Rect(m, own_top, side_w, max(round(h * 0.08), 2 * status_h))
         rows = pygame.Rect(side_w + 2 * m, own_top, w - side_w - 3 * m, max(10, hand.y - own_top - m))
         bw, bh = round(w * 0.09), max(14, round(h * 0.045))
-        # the doubler left of the hand, clear of the Hint button (Undo's size, in the bottom left corner)
-        doubler_x = max(hand.x - hand_card[0] * 0.8, 2 * m + bw + hand_card[0] / 2)
+        # the doubler left of the hand, clear of the plate's column: under the plate the instruction for a
+        # thing picked up is written, above the Hint button (Undo's size, in the bottom left corner)
+        framed = hand_card[0] / 2 + outline_width(hand_card[0])
+        doubler_x = max(hand.x - hand_card[0] * 0.8, 2 * m + max(bw, side_w) + framed)
         shift = max(0, round(doubler_x + hand_card[0] / 2 + m) - hand.x)
         hand = pygame.Rect(hand.x + shift, hand.y, max(hand_card[0], hand.width - shift), hand.height)
         doubler_at = (doubler_x, hand.centery)
         self.areas[self.bottom_seat] = SeatArea(own_plate, rows, hand, hand_card, doubler_at, bottom=True)
+        note_top = own_plate.bottom + m
+        hint_top = h - m - bh - m  # the kit's Hint button: Undo's size, in the bottom left corner
+        self.note_rect = pygame.Rect(m, note_top, side_w, max(0, hint_top - note_top))
         self.buttons = [
             Button(pygame.Rect(w - m - bw, h - m - bh, bw, bh), tr("Menu"), "menu"),
             Button(pygame.Rect(w - m - bw, h - 2 * m - 2 * bh, bw, bh), tr("Undo"), "undo", enabled=False),
@@ -204,7 +212,8 @@ class GloriaLayout(TableScene[GloriaObservation]):
         cards = [*MOTIF_IDS, JOKER]
         out: list[tuple[str | None, str, tuple[int, int]]] = []
         own = self.areas.get(self.bottom_seat)
-        for size in {self.display_card, *([own.hand_card] if own else [])}:
+        fanned = [fanned_card(own.hand, own.hand_card)] if own else []  # the size the fan draws its cards at
+        for size in {self.display_card, *fanned}:
             out += [(card, "back", size) for card in cards]
             out.append((None, "back", size))
         out.append((DOUBLER_ART, "back", own.hand_card if own else self.display_card))

@@ -25,7 +25,7 @@ from game.i18n import N_, Text, ntr, ptr, seat_label, tr, words
 from scenes.fonts import font, wrap
 from scenes.table.gloria_picktoria.layout import GloriaLayout, SeatArea, counter_geometry, row_words
 from scenes.table.kit.layout import Scale
-from scenes.table.kit.paint import GOLD, INK, INK_DIM, PanelCache, TextCache, triangle_marker
+from scenes.table.kit.paint import GOLD, INK, INK_DIM, MIN_FONT_PX, PanelCache, TextCache, triangle_marker
 
 Colour = tuple[int, int, int]
 CardArt = Callable[[str, tuple[int, int]], pygame.Surface]
@@ -362,24 +362,33 @@ class GloriaPanels(GloriaLayout):
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """What to do with the item in the hand, under the own plate (the prompt line keeps the rules'
-        instruction)."""
+        instruction): always whole, wrapped, in smaller letters where it must."""
         if self.picked is None or not self.legal:
             return
-        area = self.areas[self.bottom_seat]
-        top = area.plate.bottom + self.margin
-        bottom = area.doubler_at[1] - area.hand_card[1] / 2 - self.margin
-        box = pygame.Rect(area.plate.x, top, area.plate.width, max(0, round(bottom - top)))
-        size = self.scale.font(21)
-        lines = wrap(self._picked_prompt(), font(size, True), box.width - 12)
-        line_h = font(size, True).get_linesize()
-        if not lines or box.height < line_h:
+        lines, size = self.note_lines(self._picked_prompt())
+        if not lines:
             return
-        lines = lines[: max(1, box.height // line_h)]
-        box.height = min(box.height, len(lines) * line_h + 8)
+        pad = 4
+        line_h = font(size, True).get_linesize()
+        rect = self.note_rect
+        box = pygame.Rect(rect.x, rect.y, rect.width, len(lines) * line_h + 2 * pad)
         surface.blit(self.panels.get(box.size, (10, 14, 20, 200), self.scale.px(8, 2)), box.topleft)
         for k, line in enumerate(lines):
-            label = self.texts.render(line, size, GOLD, True)
-            surface.blit(label, (box.x + 6, box.y + 4 + k * line_h))
+            surface.blit(self.texts.render(line, size, GOLD, True), (box.x + pad, box.y + pad + k * line_h))
+
+    def note_lines(self, text: str) -> tuple[list[str], int]:
+        """`text` wrapped to `note_rect`'s width at the largest size (21 at 1920x1080, down to the
+        smallest the tables write) at which all of it fits the rect's height; at the smallest it runs on
+        below rather than lose its end."""
+        pad = 4
+        rect = self.note_rect
+        size = self.scale.font(21)
+        while True:
+            face = font(size, True)
+            lines = wrap(text, face, max(1, rect.width - 2 * pad))
+            if len(lines) * face.get_linesize() + 2 * pad <= rect.height or size <= MIN_FONT_PX:
+                return lines, size
+            size -= 1
 
     def _draw_row_labels(self, surface: pygame.Surface, seat: int) -> None:
         grid = self.row_grid(seat)

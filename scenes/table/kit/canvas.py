@@ -19,6 +19,10 @@ from scenes.table.kit.paint import GOLD, INK, Button, draw_button
 class TableCanvas(TableInput[ObsT]):
     """The table's pictures."""
 
+    #: the parts of the underlay whose text stays readable over a card in flight or dragged
+    #: (`keep_readable`): gathered afresh whenever the underlay is composed
+    _readable: list[pygame.Rect]
+
     @final
     def _draw_underlay(self, surface: pygame.Surface) -> None:
         """The background, plates, piles' labels, prompt and log: composed into one opaque surface
@@ -39,7 +43,11 @@ class TableCanvas(TableInput[ObsT]):
         assert backdrop is not None and underlay is not None  # made together above
         if self._underlay_built != self._underlay_version:
             underlay.blit(backdrop, (0, 0))
+            self._readable = []
             self.draw_under(underlay)
+            # every plate's text too: the part of it no card lies on (`panel_rects`)
+            self._readable += [rect.copy() for name, rect in self.panel_rects().items()
+                               if name.startswith("plate")]
             self._underlay_built = self._underlay_version
         surface.blit(underlay, (0, 0))
 
@@ -183,9 +191,28 @@ class TableCanvas(TableInput[ObsT]):
         self.draw_over(surface)
 
     @final
+    def keep_readable(self, rect: pygame.Rect) -> None:
+        """A part of what lies under the cards (a plate, a phase header) whose text must stay readable: a
+        card in flight or dragged over it passes beneath it (`draw_flights`). Called while drawing the
+        underlay (`draw_under`)."""
+        self._readable.append(pygame.Rect(rect))
+
+    @final
     def draw_flights(self, surface: pygame.Surface) -> None:
-        """Cards in flight, and a dragged card: over the table, under its marks and announcements."""
+        """Cards in flight, and a dragged card: over the table, under its marks and announcements, and
+        beneath the text the table keeps readable (its part of the underlay is laid over them again)."""
         self.layer.draw(surface, self.app.art, flying=True)
+        underlay = self._underlay
+        if underlay is None or underlay.get_size() != surface.get_size():
+            return
+        moving = [pygame.Rect(s.rect) for s in self.layer if s.flying and s.shown]
+        if not moving:
+            return
+        window = underlay.get_rect()
+        for rect in getattr(self, "_readable", ()):  # none before the underlay is first composed
+            part = rect.clip(window)
+            if part.width > 0 and part.height > 0 and part.collidelist(moving) >= 0:
+                surface.blit(underlay, part, area=part)
 
     @final
     def draw_all_marks(self, surface: pygame.Surface) -> None:

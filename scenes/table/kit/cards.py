@@ -29,6 +29,7 @@ from scenes.table.kit.sprite import (
     Size,
     drawn_size,
     fan_offset,
+    outline_width,
 )
 
 HIGHLIGHT = (255, 214, 90)
@@ -250,7 +251,7 @@ class CardLayer:
     def _draw_outline(surface: pygame.Surface, sprite: CardSprite, box: pygame.FRect) -> None:
         if sprite.highlight or sprite.selected:
             colour = SELECTED if sprite.selected else HIGHLIGHT
-            width = max(2, sprite.size[0] // 30)
+            width = outline_width(sprite.size[0])
             pygame.draw.rect(surface, colour, box.inflate(width * 2, width * 2), width,
                              border_radius=max(2, sprite.size[0] // 12))
 

@@ -5,6 +5,7 @@ done here; a face-up card can be inspected; the keyboard reaches every target th
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any, final
 
@@ -311,6 +312,22 @@ class TableInput(TableStory[ObsT]):
             self.act(target.action)
 
     @final
+    def activate_by_key(self, target: Target) -> None:
+        """Enter (or its number key) on a card: what a click does, except on a card picked already,
+        which the key plays as a drag onto the table's drop place would (Palace: the number key picks
+        the card, Enter plays it). Where that plays nothing legal (a thing with several places to go),
+        the key puts it back as a click would."""
+        sprite = self.layer.sprites.get(target.uid) if target.uid is not None else None
+        rect = self.drop_rect()
+        if target.select is not None and sprite is not None and sprite.selected and rect is not None \
+                and self.settled:
+            answer = self.drop(target, rect.center)
+            if isinstance(answer, Play) and answer.action in self.legal:
+                self.act(answer.action)
+                return
+        self.activate(target)
+
+    @final
     def select(self, item: str) -> None:
         """Pick `item` up or put it back (the table's `on_select`), once the cards have settled."""
         if not self.settled:
@@ -417,7 +434,42 @@ class TableInput(TableStory[ObsT]):
         on_screen = pygame.Rect(0, 0, *self.view_size()).collidepoint(self.mouse)
         if not self.dragging and self.in_front() and on_screen:
             found = self.inspectable_at(self.mouse)
-        self.inspector.point_at(found[0] if found else None, dt, found[1] if found else lambda: None)
+        if found is None:
+            self.inspector.point_at(None, dt, lambda: None)
+            return
+        describe = found[1]
+
+        def beside_the_pointer() -> Inspectable | None:
+            item = describe()
+            if item is None:
+                return None
+            return replace(item, pointer=self.mouse, keep_clear=tuple(self.next_click_rects()),
+                           rather_clear=tuple(self.rather_clear_rects(item.rect)))
+
+        self.inspector.point_at(found[0], dt, beside_the_pointer)
+
+    @final
+    def rather_clear_rects(self, card: pygame.Rect) -> list[pygame.Rect]:
+        """What a card the pointer opens large covers only where it must: the other cards (the piles),
+        the plates, the log and the prompt."""
+        rects = [pygame.Rect(s.rect) for s in self.layer if s.shown and not s.rect.colliderect(card)]
+        rects += [r.copy() for name, r in self.panel_rects().items() if name.startswith(("plate", "log"))]
+        if self.prompt_box is not None:
+            rects.append(self.prompt_box.copy())
+        return rects
+
+    @final
+    def next_click_rects(self) -> list[pygame.Rect]:
+        """Where the next click is likely to go: the legal cards and targets, the buttons and the place a
+        dragged card is dropped (a card the pointer opens large keeps clear of them)."""
+        rects = [pygame.Rect(self.layer.sprites[t.uid].rect) for t in self.targets
+                 if t.uid is not None and t.uid in self.layer.sprites]
+        rects += [t.rect.copy() for t in self.targets if t.uid is None and t.rect is not None]
+        rects += [b.rect.copy() for b in self.all_buttons()]
+        drop = self.drop_rect()
+        if drop is not None:
+            rects.append(drop.copy())
+        return rects
 
     @final
     def focus_items(self) -> list[Focusable]:
@@ -436,7 +488,7 @@ class TableInput(TableStory[ObsT]):
                 continue
             seen.add(sprite.uid)
             items.append(Focusable(("card", sprite.uid), pygame.Rect(sprite.rect),
-                                   partial(self.activate, target), partial(self.inspect, sprite),
+                                   partial(self.activate_by_key, target), partial(self.inspect, sprite),
                                    card=True, legal=True))
         for target in self.targets:
             if target.uid is None and target.rect is not None and target.key not in seen:

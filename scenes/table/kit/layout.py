@@ -10,14 +10,14 @@ import pygame
 
 from scenes.fonts import font
 from scenes.table.kit.paint import MIN_FONT_PX
-from scenes.table.kit.sprite import Placement
+from scenes.table.kit.sprite import Placement, fan_offset, outline_width
 
 if TYPE_CHECKING:
     from scenes.table.kit.zones import Entry
 
 Size = tuple[int, int]
-
-
+LOG_ROWS = 4  # the rows of text a table's log box shows at least (at 1280x720 and larger)
+FAN_ARC = 0.06  # of a card's height: how much lower than the middle ones a fanned hand's outer cards sit
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,12 @@ class Scale:
         """A text size given at 1920x1080, for this window."""
         return max(MIN_FONT_PX, round(value * self.text_unit))
 
+    def log_height(self, rows: int, size: float = 17) -> int:
+        """The height of a log box (the kit's `draw_log`: its header, then rows of text of `size` given
+        at 1920x1080) that shows `rows` rows."""
+        head = font(self.font(17)).get_linesize() + self.px(8, 2)
+        return head + 4 + rows * font(self.font(size)).get_linesize()
+
     def lines_height(self, *sizes: float) -> int:
         """The height of lines of text one under the other, each of a size given at 1920x1080: a panel
         that must hold them is sized by this, not by a share of the window (text shrinks more slowly)."""
@@ -95,7 +101,7 @@ def row_centers(
 
 
 def fan_centers(
-    center_x: float, base_y: float, count: int, card: Size, max_width: float, arc: float = 0.06
+    center_x: float, base_y: float, count: int, card: Size, max_width: float, arc: float = FAN_ARC
 ) -> list[tuple[float, float]]:
     """A hand fanned in a shallow arc: the outer cards sit a little lower."""
     w, h = card
@@ -111,8 +117,26 @@ def fit_rect(rect: pygame.Rect, size: Size) -> pygame.Rect:
     return rect.clip(pygame.Rect(0, 0, *size))
 
 
+def fanned_card(box: pygame.Rect, card: Size, arc: float = FAN_ARC) -> Size:
+    """The size the cards of a hand fanned in `box` are drawn at: `card`, or smaller where the fan's
+    sinking outer cards and the frames round them would not fit in the box's height (a box at the
+    window's bottom edge would cut them off)."""
+    w, h = card
+    room = box.height - 2 * outline_width(w)
+    if h * (1 + arc) <= room or h <= 0:
+        return card
+    factor = max(0.2, room / (h * (1 + arc)))
+    return (max(4, round(w * factor)), max(6, round(h * factor)))
+
+
 def fanned_hand(box: pygame.Rect, card: tuple[int, int], entries: Sequence[Entry]) -> list[Placement]:
     """The hand of the person at the screen: fanned across `box`, every known card face up, above the
-    cards on the table."""
-    centres = fan_centers(box.centerx, box.centery, len(entries), card, box.width)
-    return [Placement(c, card, entries[i].card is not None, 300 + i) for i, c in enumerate(centres)]
+    cards on the table; the whole fan with the frames round its cards lies inside the box, opened under
+    the pointer too (its outer cards move aside by `fan_offset`: the room for that is kept at each end,
+    so they never reach a plate or the log beside the hand)."""
+    drawn = fanned_card(box, card)
+    top = box.y + outline_width(drawn[0]) + drawn[1] / 2
+    aside = abs(fan_offset(1, drawn[0])) + outline_width(drawn[0])
+    width = max(float(drawn[0]), box.width - 2 * aside)
+    centres = fan_centers(box.centerx, top, len(entries), drawn, width)
+    return [Placement(c, drawn, entries[i].card is not None, 300 + i) for i, c in enumerate(centres)]

@@ -48,6 +48,11 @@ class Placement:
     shown: bool = True  # False: part of a pile below the visible top cards
 
 
+def outline_width(card_w: int) -> int:
+    """The width of the frame drawn round a highlighted or picked card (cards.py), outside the card."""
+    return max(2, card_w // 30)
+
+
 def fan_offset(steps: int, width: float) -> float:
     """How far (pixels, signed) a card `steps` cards right (+) or left (-) of the card under the pointer
     moves aside when the hand opens. Every card on a side moves as far as the nearest: were the further

@@ -8,6 +8,7 @@ tall one stacks each seat across (plate, hand, slots) and the middle above the p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,13 +19,24 @@ from game.i18n import N_
 from game.palace.cards import DECK, rank_of
 from game.palace.view import PalaceObservation
 from scenes.table.kit import TableScene
-from scenes.table.kit.layout import card_size, fanned_hand, row_centers
+from scenes.table.kit.layout import card_size, fanned_card, fanned_hand, row_centers
 from scenes.table.kit.paint import Button
 from scenes.table.kit.sprite import Placement
 from scenes.table.kit.zones import Entry
 
 HIDDEN = Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)
 PILE_FAN = 4  # the pile's top cards shown side by side at least (more when a run or a 3 hides the top)
+COUNT_SAMPLE = 88  # the widest count a hand's pill is made room for (two digits)
+SLOT_STEP = 1.3  # card widths between two of a seat's three slots
+UP_SHIFT = (0.1, 0.13)  # a face-up card's shift off its face-down card, in card widths and heights
+DOWN_SHIFT = 0.04  # and the face-down card's, to the left, in card widths
+#: the card widths three slots take: two steps, a card, and the shifts either way
+SLOTS_WIDE = 2 * SLOT_STEP + 1 + UP_SHIFT[0] + DOWN_SHIFT + 0.02
+
+
+def slots_width(slot_card: tuple[int, int]) -> int:
+    """The width of a seat's three slots of cards of `slot_card`'s size (every card and shift inside)."""
+    return math.ceil(slot_card[0] * SLOTS_WIDE)
 
 
 def pile_fan(cards: Sequence[str | None], options: Mapping[str, Any]) -> int:
@@ -53,6 +65,7 @@ class SeatArea:
     hand_card: tuple[int, int]
     slot_card: tuple[int, int]
     bottom: bool
+    count: pygame.Rect | None = None  # the pill with the number of cards in hand, below the backs (others)
 
 
 
@@ -89,13 +102,15 @@ class PalaceLayout(TableScene[PalaceObservation]):
             if self.scale.tall:  # a tall window: the hand under the plate, the table cards under the hand
                 self.areas[seat] = self._stacked_seat(plate, aspect)
                 continue
-            slot_card = card_size(h * 0.12, aspect, max_width=cw * 0.6 / 3.6)
+            slot_card = card_size(h * 0.12, aspect, max_width=cw * 0.6 / SLOTS_WIDE)
             slot_h = round(slot_card[1] * 1.14)
-            slots_w = round(slot_card[0] * 3.6)
-            slots = pygame.Rect(plate.right - slots_w, plate.bottom + m, slots_w, slot_h)
-            hand_card = card_size(h * 0.085, aspect, max_width=cw * 0.35 / 2.2)
-            hand = pygame.Rect(x, plate.bottom + m, max(4, slots.x - x - m), slot_h)
-            self.areas[seat] = SeatArea(plate, hand, slots, hand_card, slot_card, bottom=False)
+            slots_w = slots_width(slot_card)
+            slots = pygame.Rect(plate.right - slots_w - m, plate.bottom + m, slots_w, slot_h)  # its shade: m
+            hand = pygame.Rect(x, plate.bottom + m, max(4, slots.x - x - 2 * m), slot_h)
+            count = self._count_spot(hand)
+            room = count.y - hand.y - m - 2  # the backs end above their count
+            hand_card = card_size(min(h * 0.085, room), aspect, max_width=cw * 0.35 / 2.2)
+            self.areas[seat] = SeatArea(plate, hand, slots, hand_card, slot_card, False, count)
         top_bottom = max((a.slots.bottom for a in self.areas.values()), default=round(h * 0.2))
         if self.scale.tall:
             self._lay_out_tall(top_bottom, aspect)
@@ -116,12 +131,18 @@ class PalaceLayout(TableScene[PalaceObservation]):
         each as wide as the plate."""
         h, m = self.scale.height, self.margin
         hand_card = card_size(h * 0.07, aspect, max_width=plate.width / 2.2)
-        badge_h = round(self.scale.font(22) * 1.5)  # the count under the cards, not under their backs
-        hand = pygame.Rect(plate.x, plate.bottom + m, plate.width, hand_card[1] + m + badge_h)
+        badge_h = self.count_badge(COUNT_SAMPLE).get_height()  # the count under the cards, not on them
+        hand = pygame.Rect(plate.x, plate.bottom + m, plate.width, hand_card[1] + m + badge_h + 4)
         slot_card = card_size(h * 0.1, aspect, max_width=plate.width / 4)
-        slots_w, slots_h = round(slot_card[0] * 3.6), round(slot_card[1] * 1.14)
+        slots_w, slots_h = slots_width(slot_card), round(slot_card[1] * 1.14)
         slots = pygame.Rect(plate.centerx - slots_w // 2, hand.bottom + m, slots_w, slots_h)
-        return SeatArea(plate, hand, slots, hand_card, slot_card, bottom=False)
+        return SeatArea(plate, hand, slots, hand_card, slot_card, False, self._count_spot(hand))
+
+    def _count_spot(self, hand: pygame.Rect) -> pygame.Rect:
+        """Where the count of a seat's hand shows: at the bottom left of its row of backs, as large as a
+        two-digit count's pill."""
+        w, h = self.count_badge(COUNT_SAMPLE).get_size()
+        return pygame.Rect(hand.x + 2, hand.bottom - 2 - h, min(w, hand.width - 4), h)
 
     def _lay_out_wide(self, top_bottom: int, aspect: float) -> None:
         """The middle (draw pile, what beats the pile, the pile, the burned cards) on one line, the seat on
@@ -144,8 +165,8 @@ class PalaceLayout(TableScene[PalaceObservation]):
         own_top = round(h * 0.665)
         hand_card = card_size(h * 0.17, aspect, max_width=w * 0.62 / 6.5)
         hand = pygame.Rect(round(w * 0.19), round(h - m - hand_card[1]), round(w * 0.62), hand_card[1])
-        slot_card = card_size(max(6, (hand.y - own_top - m) / 1.14), aspect, max_width=w * 0.3 / 3.6)
-        slots_w = round(slot_card[0] * 3.6)
+        slot_card = card_size(max(6, (hand.y - own_top - m) / 1.14), aspect, max_width=w * 0.3 / SLOTS_WIDE)
+        slots_w = slots_width(slot_card)
         slots = pygame.Rect((w - slots_w) // 2, own_top, slots_w, round(slot_card[1] * 1.14))
         side_w = round(w * 0.18)
         plate = pygame.Rect(m, own_top, side_w, max(round(h * 0.075), self.plate_height(3)))
@@ -172,8 +193,8 @@ class PalaceLayout(TableScene[PalaceObservation]):
         w, h, m = self.scale.width, self.scale.height, self.margin
         hand_card = card_size(h * 0.17, aspect, max_width=w * 0.62 / 4.5)
         hand = pygame.Rect(round(w * 0.19), round(h - m - hand_card[1]), round(w * 0.62), hand_card[1])
-        slot_card = card_size(h * 0.11, aspect, max_width=w * 0.5 / 3.6)
-        slots_w, slots_h = round(slot_card[0] * 3.6), round(slot_card[1] * 1.14)
+        slot_card = card_size(h * 0.11, aspect, max_width=w * 0.5 / SLOTS_WIDE)
+        slots_w, slots_h = slots_width(slot_card), round(slot_card[1] * 1.14)
         own_top = hand.y - m - slots_h
         slots = pygame.Rect((w - slots_w) // 2, own_top, slots_w, slots_h)
         side_w = round(w * 0.18)
@@ -196,7 +217,7 @@ class PalaceLayout(TableScene[PalaceObservation]):
         for area in self.areas.values():
             sizes.add(area.slot_card)
             if area.bottom:
-                sizes.add(area.hand_card)
+                sizes.add(fanned_card(area.hand, area.hand_card))  # the size the fan draws its cards at
         backs = {a.hand_card for a in self.areas.values()} | {a.slot_card for a in self.areas.values()}
         out: list[tuple[str | None, str, tuple[int, int]]] = [
             (card, "back", size) for size in sorted(sizes) for card in DECK
@@ -238,12 +259,12 @@ class PalaceLayout(TableScene[PalaceObservation]):
 
     def _slot_place(self, area: SeatArea, slot: int, up: bool) -> Placement:
         cw, ch = area.slot_card
-        step = cw * 1.3
-        x = area.slots.centerx + (slot - 1) * step
+        step = cw * SLOT_STEP
+        x = area.slots.x + cw * (0.5 + DOWN_SHIFT) + slot * step  # the left card's back at the left edge
         y = area.slots.y + ch / 2
         if up:  # the face-up card lies on its face-down card, shifted so both are seen
-            return Placement((x + cw * 0.1, y + ch * 0.13), area.slot_card, True, 220 + slot)
-        return Placement((x - cw * 0.04, y), area.slot_card, False, 210 + slot)
+            return Placement((x + cw * UP_SHIFT[0], y + ch * UP_SHIFT[1]), area.slot_card, True, 220 + slot)
+        return Placement((x - cw * DOWN_SHIFT, y), area.slot_card, False, 210 + slot)
 
     def _place_hand(self, area: SeatArea, entries: Sequence[Entry]) -> list[Placement]:
         count = len(entries)

@@ -173,9 +173,9 @@ class PalacePanels(PalaceLayout):
         """The others' hand sizes, below their backs (in the underlay: it is composed again whenever a
         card moves, so the count follows the cards)."""
         for seat, area in self.areas.items():
-            if not area.bottom:
+            if not area.bottom and area.count is not None:
                 badge = self.count_badge(len(self.model.zones.get(f"hand:{seat}", ())))
-                surface.blit(badge, badge.get_rect(bottomleft=(area.hand.x + 2, area.hand.bottom - 2)))
+                surface.blit(badge, badge.get_rect(bottomleft=area.count.bottomleft))
 
     def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
         obs = self.obs

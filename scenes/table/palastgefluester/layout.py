@@ -17,7 +17,7 @@ import pygame
 from game.palastgefluester.cards import KING_PERSONS, deck
 from game.palastgefluester.view import PalastgefluesterObservation
 from scenes.table.kit import TableScene
-from scenes.table.kit.layout import card_size, fanned_hand, row_centers
+from scenes.table.kit.layout import card_size, fanned_card, fanned_hand, row_centers
 from scenes.table.kit.paint import Button
 from scenes.table.kit.sprite import Placement
 from scenes.table.kit.zones import Entry
@@ -164,7 +164,10 @@ class PalastLayout(TableScene[PalastgefluesterObservation]):
     def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
         persons = sorted(set(deck(self.players)))
         kings = [f"king/{p}" for p in KING_PERSONS]
-        face_sizes = {a.row_card for a in self.areas.values()} | {a.hand_card for a in self.areas.values()}
+        face_sizes = {a.row_card for a in self.areas.values()}
+        # the own hand's faces at the size its fan draws them
+        face_sizes |= {fanned_card(a.hand, a.hand_card) if a.bottom else a.hand_card
+                       for a in self.areas.values()}
         back_sizes = {a.hand_card for a in self.areas.values()} | {self.pile_card}
         out: list[tuple[str | None, str, tuple[int, int]]] = []
         out += [(card, "back", size) for size in sorted(face_sizes) for card in persons]

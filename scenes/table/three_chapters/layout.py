@@ -23,12 +23,13 @@ import pygame
 from game.i18n import N_
 from game.three_chapters.view import ThreeChaptersObservation
 from scenes.table.kit import TableScene
-from scenes.table.kit.layout import card_size, fanned_hand, row_centers
+from scenes.table.kit.layout import LOG_ROWS, card_size, fanned_card, fanned_hand, row_centers
 from scenes.table.kit.paint import Button
 from scenes.table.kit.sprite import Placement
 from scenes.table.kit.zones import Entry
 from scenes.table.three_chapters.sheet import SheetPicture
 
+LOG_FONT = 16  # the log's text size (at 1920x1080): it shares a narrow column with the info box
 ROW_SLOTS = 8  # a row never holds more: 8 picks (2 and 3 players) or 7 cards played
 GATHER_OVERLAP = 0.38  # of a card's width: how far a card of a trick won lies under the next nearer one
 OFF_TABLE = Placement((-100.0, -100.0), (4, 6), False, 0, shown=False)
@@ -200,7 +201,13 @@ class TableLayout(TableScene[ThreeChaptersObservation]):
         pile_y = own_plate.bottom + m + self.pile_card[1] / 2
         self.deck_at = (m + self.pile_card[0] * 0.7, pile_y)
         self.out_at = (m * 3 + self.pile_card[0] * 2.0, pile_y)
-        self.info_box = pygame.Rect(w - side_w - m, own_top, side_w, round(h * 0.2))
+        # the info box as high as a trick's rewards need (its head on two lines, a line per place), the
+        # log under it at least LOG_ROWS rows high: the info box gives way first
+        column = h - m - bh - m - own_top
+        places = 4 if self.ghosts else self.players
+        info_need = self.scale.lines_height(*[17] * (2 + places)) + self.scale.px(16, 6)
+        info_h = max(10, min(info_need, column - m - self.scale.log_height(LOG_ROWS, LOG_FONT)))
+        self.info_box = pygame.Rect(w - side_w - m, own_top, side_w, info_h)
         self.log_box = pygame.Rect(
             w - side_w - m,
             self.info_box.bottom + m,
@@ -259,7 +266,7 @@ class TableLayout(TableScene[ThreeChaptersObservation]):
         faces = {self.trick_card} | {p.row_card for p in self.places.values()}
         bottom = self.places.get(self.bottom_seat)
         if bottom is not None:
-            faces.add(bottom.hand_card)
+            faces.add(fanned_card(bottom.hand, bottom.hand_card))  # the size the fan draws its cards at
         backs = {p.hand_card for p in self.places.values()} | {p.row_card for p in self.places.values()}
         backs.add(self.pile_card)
         out: list[tuple[str | None, str, tuple[int, int]]] = [(None, "back", size) for size in sorted(backs)]

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 import pygame
 
 from game.core import Action
-from game.i18n import Text, language, tr
+from game.i18n import Text, language, ntr, tr
 from game.three_chapters.cards import ATTRIBUTES, ability_text, default_cards
 from game.three_chapters.game import PLAY
 from game.three_chapters.view import GainView
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, triangle_marker
-from scenes.table.three_chapters.layout import Place, TableLayout
+from scenes.table.three_chapters.layout import LOG_FONT, Place, TableLayout
 from scenes.table.three_chapters.pieces import (
     TOKENS,
     card_label,
@@ -41,6 +41,11 @@ class TrickResult:
     winner: int  # a position
     title: Text  # who won it with which card, put into words when drawn
     gains: list[GainView]
+
+
+def points_label(points: int) -> str:
+    """A plate's points in the form the count asks for ("1 pt", "12 pts")."""
+    return ntr("{n} pt", "{n} pts", points).format(n=points)
 
 
 # -- the hover help of a card -----------------------------------------------------------------------
@@ -100,7 +105,7 @@ class TablePanels(TableLayout):
         self._draw_prompt(surface)
         self._draw_info(surface)
         if self.log_box is not None:
-            self.draw_log(surface, self.log_box, 16)
+            self.draw_log(surface, self.log_box, LOG_FONT)
 
     def _draw_drop_zone(self, surface: pygame.Surface) -> None:
         """Where the card chosen now goes (a card may also be dragged there): the own row for a pick, the
@@ -175,7 +180,7 @@ class TablePanels(TableLayout):
     def _score_label(self, seat: int) -> pygame.Surface:
         told = seat < len(self.live_points)
         points = self.live_points[seat] if told else self.obs["tokens"][seat]["points"]
-        return self.texts.render(tr("{points} pts").format(points=points), self.scale.font(24), GOLD, True)
+        return self.texts.render(points_label(points), self.scale.font(24), GOLD, True)
 
     def _token_font(self, place: Place) -> int:
         return self.scale.font(20 if place.bottom else 18)
@@ -266,7 +271,9 @@ class TablePanels(TableLayout):
         chapter = obs["chapter"]
         status = self._status_line()
         label = self.texts.fitted(status, self.scale.font(24), box.width - 2 * self.margin, INK, True)
-        surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + self.margin // 2)))
+        at = label.get_rect(midtop=(box.centerx, box.y + self.margin // 2))
+        surface.blit(label, at)
+        self.keep_readable(at)  # a packet passed on flies beneath the header
         if chapter == 1:
             self._draw_draft_help(surface)
             return
