@@ -142,6 +142,7 @@ class Scene:
         if self.has_ui:
             from game.i18n import language
 
+            self.ui.clear_and_reset()  # before the new locale: it would lay out every old widget anew
             self.ui.set_locale(language())
         self.on_resize(self.app.size)
 
