@@ -98,7 +98,8 @@ class _Searched(Bot):
         return self.chosen
 
 
-def _searched_hint(monkeypatch, results: tuple[float, float], policy_first: bool) -> Hint:
+def _searched_hint(monkeypatch, results: tuple[float, float], policy_first: bool,
+                   games: tuple[int, int] = (100, 100)) -> Hint:
     """A hint whose search played both of a Palace position's first two moves 100 times, with these
     summed results; the rule of thumb's own move is the chosen one when `policy_first`."""
     from game import load
@@ -110,7 +111,7 @@ def _searched_hint(monkeypatch, results: tuple[float, float], policy_first: bool
     assert seat is not None
     decision = Decision.of(state, seat)
     chosen, other = decision.legal[0], decision.legal[1]
-    figures = [Figure(chosen, 100, results[0]), Figure(other, 100, results[1])]
+    figures = [Figure(chosen, games[0], results[0]), Figure(other, games[1], results[1])]
     monkeypatch.setattr(hint_module, "make_bot", lambda game_id, level: _Searched(chosen, figures))
     monkeypatch.setattr(hint_module, "_rule_of_thumb",
                         lambda decision, rng: chosen if policy_first else other)
@@ -147,6 +148,15 @@ def test_two_figures_equal_at_the_shown_rounding_are_said_to_be_equal(monkeypatc
 def test_a_better_figure_is_said_as_the_reason_and_an_overruled_rule_of_thumb_with_it(monkeypatch):
     found = _searched_hint(monkeypatch, (60.0, 40.0), policy_first=False)
     assert [r.id for r in _search_reasons(found)] == ["search_chance", "search_overrules"]
+
+
+def test_a_move_tried_once_has_no_figure_said(monkeypatch):
+    """One playout is a coin toss, and "1 of 1 simulated games" would read wrong: such figures are left
+    out, the chosen move's (then no search reason at all) as well as the next best one's."""
+    alone = _searched_hint(monkeypatch, (60.0, 1.0), policy_first=True, games=(100, 1))
+    assert [r.id for r in _search_reasons(alone)] in (["search_alone"], ["search_chance_alone"])
+    none = _searched_hint(monkeypatch, (1.0, 40.0), policy_first=True, games=(1, 100))
+    assert _search_reasons(none) == []
 
 
 @pytest.mark.parametrize("game_id", GAMES)

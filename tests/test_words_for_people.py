@@ -116,14 +116,10 @@ NEVER_ONE = {
     ("other", "cards"): "a name", ("keys", "cards"): "a list of keys",
     ("screen_height", "cards"): "a screen size, then 'table cards'",
 }
-#: counts that may be 1 in texts the menus and tables do not write, left to the code that writes them: the
-#: hint search's games and deals (game/ai/hint.py, each game's hints.py) and a damaged record's counts
-#: (game/core/records.py). Listed so that no other text joins them unseen.
+#: the hint search's simulated games and deals (game/ai/hint.py, each game's hints.py): never 1, since a
+#: search that tried fewer than two gives no figures at all. Listed so that no other text joins them unseen.
 ELSEWHERE_PAIRS = {("games", "games"), ("games", "deals")}
-ELSEWHERE = {
-    "the footer counts {counted} actions but the record holds {held}: lines were added or removed",
-    "the header says the game goes on after move {move} of another, but the record holds {held} actions",
-}
+ELSEWHERE: set[str] = set()
 
 
 def test_a_count_before_a_plural_noun_has_a_plural_form():

@@ -124,14 +124,20 @@ def game_reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
     return reasons(decision, action, rng)
 
 
+#: a move the search tried fewer times than this has no figure worth saying (one playout is a coin toss),
+#: so the words "{games} simulated games" always count two or more
+MIN_GAMES_SAID = 2
+
+
 def _search_reasons(decision: Decision, action: Action, figures: Sequence[Figure], rng: Rng) -> list[Reason]:
     """The search's figures as reasons that agree with the move: every figure is said at one rounding
     (`shown_percent`), the next best move's beside the chosen one's, and the chosen one's is never shown
     lower. A move kept against a figure that looks as good or better is said to be kept, and why (the
     difference is within the search's noise), never presented as the better one."""
-    if not figures:
+    if not figures or figures[0].games < MIN_GAMES_SAID:
         return []
     chosen = figures[0]
+    figures = [chosen, *(figure for figure in figures[1:] if figure.games >= MIN_GAMES_SAID)]
     # Playouts that stop early end in a guessed chance, not a won or lost game: say it as a chance.
     plan = search_plan(decision.game_id)
     guessed = plan is not None and (plan.cutoff is not None or plan.turns is not None)

@@ -317,12 +317,12 @@ def parse_record(text: str, *, path: str | None = None) -> Record:
         raise RecordError(message("the record is cut short: no footer after line {last}", last=len(lines)),
                           path=path, line=len(lines))
     if record.footer["actions"] != len(record.actions):
-        raise RecordError(message("the footer counts {counted} actions but the record holds {held}: lines "
+        raise RecordError(message("the footer's count of actions is {counted}, the record's is {held}: lines "
                                   "were added or removed", counted=brief(record.footer["actions"]),
                                   held=len(record.actions)), path=path, line=footer_line)
     if record.continues is not None and record.continues["move"] > len(record.actions):
         raise RecordError(message("the header says the game goes on after move {move} of another, but the "
-                                  "record holds {held} actions", move=record.continues["move"],
+                                  "record's actions end at move {held}", move=record.continues["move"],
                                   held=len(record.actions)), path=path, line=1)
     return record
 
