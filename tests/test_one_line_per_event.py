@@ -158,6 +158,56 @@ def test_no_prompt_or_decider_is_shown_while_events_play_back(game_id):
         close_app(app)
 
 
+#: the counts a table writes beside its piles, and the zone each counts
+PILE_COUNTS = {
+    "palace": ((r"Draw pile: (\d+)", "draw"), (r"Burned: (\d+)", "burned")),
+    "gloria_picktoria": ((r"Pile (\d+)", "draw"),),
+    "three_chapters": ((r"Deck (\d+)", "deck"), (r"Out (\d+)", "out")),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(PILE_COUNTS))
+def test_a_pile_count_is_of_the_cards_shown_while_events_play_back(game_id, monkeypatch):
+    """Palace said "The pile is empty" under a card: every count beside a pile is written for the cards
+    the table shows at that moment, not for the observation of the state after them."""
+    import re
+
+    from scenes import fonts
+
+    app = make_app(speed="normal")
+    checked = []
+    table = None
+    render = fonts.Font.render
+
+    def spy(face, text, *args, **kwargs):
+        if table is not None and isinstance(text, str):
+            for pattern, zone in PILE_COUNTS[game_id]:
+                found = re.fullmatch(pattern, text)
+                if found:
+                    checked.append((text, int(found.group(1)), len(table.model.zones.get(zone, ())),
+                                    table.playing_back))
+        return render(face, text, *args, **kwargs)
+
+    monkeypatch.setattr(fonts.Font, "render", spy)
+    try:
+        match = Match(game_id, [Seat("Anna"), Seat.ai("Ben", "normal"), Seat.ai("Cleo", "normal")], 4)
+        table = open_table(app, match)
+        app.push(table)
+        rng = random.Random(4)
+        for _ in range(1500):
+            app.step(1 / 30)
+            if match.is_over():
+                break
+            if table.caught_up and table.legal and rng.random() < 0.2:
+                table.act(rng.choice(table.legal))
+            elif table.banner is not None and table.banner.waits:
+                click(app, (10, 10))
+        assert any(during for *_, during in checked), "no count was written while events played back"
+        assert [(text, shown) for text, said, shown, _ in checked if said != shown] == []
+    finally:
+        close_app(app)
+
+
 # -- the handoff names the decision ----------------------------------------------------------------------
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_handoff_names_the_decision_to_be_made(game_id):

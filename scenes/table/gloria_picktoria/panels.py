@@ -414,7 +414,9 @@ class GloriaPanels(GloriaLayout):
         below = self.offer_at[0][1] + dh / 2 + 2
         take = self.texts.fitted(tr("Display: take a card · 1 AP"), size, round(dw * 3.3), INK_DIM)
         surface.blit(take, take.get_rect(midtop=(self.offer_at[1][0], below)))
-        pile = self.texts.fitted(tr("Pile {n}").format(n=self.obs["pile"]), size, round(dw * 1.2), INK_DIM)
+        # the cards shown, not the observation: that is of the state after the events still playing back
+        shown = len(self.model.zones.get("draw", ()))
+        pile = self.texts.fitted(tr("Pile {n}").format(n=shown), size, round(dw * 1.2), INK_DIM)
         surface.blit(pile, pile.get_rect(midtop=(self.pile_at[0], below)))
         if self.obs.get("fox") is None:
             fox = self.texts.fitted(tr("Fox waits"), size, round(dw * 1.2), INK_DIM)

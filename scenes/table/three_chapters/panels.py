@@ -396,9 +396,10 @@ class TablePanels(TableLayout):
     def _draw_piles(self, surface: pygame.Surface) -> None:
         font = self.scale.font(16)
         below = self.deck_at[1] + self.pile_card[1] / 2 + 2
+        zones = self.model.zones  # the cards shown: the observation is of the state after the playback
         for text, at in (
-            (tr("Deck {count}").format(count=self.obs["deck_count"]), self.deck_at),
-            (tr("Out {count}").format(count=self.obs["out_count"]), self.out_at),
+            (tr("Deck {count}").format(count=len(zones.get("deck", ()))), self.deck_at),
+            (tr("Out {count}").format(count=len(zones.get("out", ()))), self.out_at),
         ):
             label = self.texts.fitted(text, font, self.pile_card[0] * 2, INK_DIM)
             surface.blit(label, label.get_rect(midtop=(at[0], below)))
