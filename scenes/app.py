@@ -261,7 +261,7 @@ class App:
             self._collect_left()
         self.time += dt
         self.frames += 1
-        if self.frames == 1:  # the title is up: what only later frames need is set up behind it
+        if self.frames == 2:  # the title is up: what only later frames need is set up behind it
             map_large_blocks()
         if self.frames == PRELOAD_FRAME:
             self.preloading = preload(PRELOADED_MODULE)

@@ -20,6 +20,7 @@ import gettext
 import importlib
 import logging
 import os
+import re
 import string
 import threading
 import weakref
@@ -51,8 +52,6 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     order; an empty entry or a language without a catalogue here is passed over, "C" (or "POSIX") ends
     the search with the message ids, English, and so does the end of the list. So "LANGUAGE=:de" and
     "fr:de" give German, "C:de" English. Where none of the variables is set, the platform's locale."""
-    import locale
-
     env = os.environ if environ is None else environ
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(variable, "")
@@ -60,13 +59,15 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
             for entry in value.split(":"):
                 if not entry:
                     continue
-                code = locale.normalize(entry).split(".")[0].split("@")[0].split("_")[0]
+                code = _language_code(entry)
                 if code in ("C", "POSIX"):
                     return DEFAULT_LANGUAGE
                 if code.lower() in LANGUAGES:
                     return code.lower()
             return DEFAULT_LANGUAGE
     if environ is None:
+        import locale
+
         try:
             code = locale.getlocale()[0] or ""
         except ValueError:
@@ -74,6 +75,21 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
         if code.lower().startswith(("de", "german")):
             return "de"
     return DEFAULT_LANGUAGE
+
+
+#: a locale as most systems spell it ("de", "de_DE.UTF-8", "en_GB@euro"): its language is read off it
+_PLAIN_LOCALE = re.compile(r"([A-Za-z]{2,3})(?:_[A-Za-z]{2})?(?:\.[\w-]+)?(?:@\w+)?")
+
+
+def _language_code(entry: str) -> str:
+    """The language part of one locale name as gettext reads it (`locale.normalize` for the aliases,
+    such as "deutsch"; the module loads only for those, as the title waits for it)."""
+    plain = _PLAIN_LOCALE.fullmatch(entry)
+    if plain is not None or entry in ("C", "POSIX"):
+        return plain.group(1) if plain is not None else entry
+    import locale
+
+    return locale.normalize(entry).split(".")[0].split("@")[0].split("_")[0]
 
 
 def language() -> str:
