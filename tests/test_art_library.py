@@ -10,8 +10,9 @@ import pytest
 
 from cards.manifest import image_files
 from game.palastgefluester.cards import BROWN, COLOURS, KING_PERSONS, PERSON_IDS
-from scenes.art import ASSET_ART_DIR, ArtLibrary, draw_stand_in, read_pack
+from scenes.art import ASSET_ART_DIR, ArtLibrary, read_pack
 from scenes.settings import Settings
+from scenes.stand_in import draw_stand_in
 
 GAME = "palastgefluester"
 TABLE_SIZE = (110, 154)
