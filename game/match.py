@@ -55,7 +55,7 @@ from game.core import (
 )
 from game.core.records import Record, footer_for, read_record, reason_of, write_record
 from game.history import LONGEST_ACTIONS, LONGEST_BYTES, claim_path, record_name, too_long
-from game.i18n import Message, Text, message
+from game.i18n import Message, Text, is_unicode, message
 from game.locks import LockTimeout, acquire, folder_lock, locked, release
 from game.retelling import Retelling, Step
 
@@ -102,7 +102,7 @@ class Seat:
     bot: str | None = None  # the bot name or level for a BOT seat
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not _is_unicode(self.name):
+        if not isinstance(self.name, str) or not is_unicode(self.name):
             raise MatchError(f"a seat's name is Unicode text (it goes into the save), not {self.name!r}")
         if self.kind not in (HUMAN, BOT):
             raise MatchError(f"a seat is '{HUMAN}' or '{BOT}', not {self.kind!r}")
@@ -123,15 +123,6 @@ class Seat:
     @classmethod
     def ai(cls, name: str, level: str) -> Seat:
         return cls(name, BOT, level)
-
-
-def _is_unicode(text: str) -> bool:
-    """No lone surrogate: a record is UTF-8, and JSON would read a pair of them back as one character."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -40,7 +40,7 @@ from typing import Any
 from game.core.datafile import DataFileError, brief, clean_name, decode_utf8, os_reason, read_limited
 from game.core.errors import IllegalAction, KartentischError, RecordError
 from game.core.state import State
-from game.i18n import N_, Message, Text, context_message, english, message
+from game.i18n import N_, Message, Text, context_message, english, is_unicode, message
 from game.version import __version__
 
 FORMAT = "kartentisch-record"
@@ -106,7 +106,7 @@ class Record:
     def lines(self) -> list[str]:
         # a name kept as the file held it may be no Unicode (a lone surrogate, written as a \u escape in
         # the JSON): such a header is written escaped, as the file had it, so the original stays
-        escaped = any(not _is_unicode(name) for name in self.original_names.values())
+        escaped = any(not is_unicode(name) for name in self.original_names.values())
         out = [json.dumps(self.header(), ensure_ascii=escaped, separators=(", ", ": "))]
         out.extend(_dumps({"seat": seat, "action": text, **({"hint": True} if index in self.hinted else {})})
                    for index, (seat, text) in enumerate(self.actions))
@@ -125,14 +125,6 @@ def footer_for(state: State, actions: int) -> dict[str, Any]:
         "result": english(state.result_text()),  # a record holds no words of the language played in
         "state_hash": state.state_hash(),
     }
-
-
-def _is_unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _dumps(obj: Mapping[str, Any]) -> str:

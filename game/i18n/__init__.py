@@ -179,7 +179,7 @@ class _Catalogue(gettext.GNUTranslations):
                 continue
             if not text.isprintable():
                 text = text.translate(_UNDRAWABLE)
-                if not _is_unicode(text):
+                if not is_unicode(text):
                     text = text.encode("utf-8", "replace").decode("utf-8")
                 catalog[key] = text
             msgid = key[0] if isinstance(key, tuple) else key
@@ -211,7 +211,9 @@ def _fits_template(text: str, msgid: str, plural: bool) -> bool:
     return fields <= allowed or (plural and all(field.isidentifier() for field in fields))
 
 
-def _is_unicode(text: str) -> bool:
+def is_unicode(text: str) -> bool:
+    """No lone surrogate in `text`: it can be written as UTF-8 (a record, a catalogue, a screen), where
+    JSON would read a pair of them back as one character."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
