@@ -245,3 +245,25 @@ def test_the_theme_keeps_every_state_of_a_widget_with_words_readable():
                     weak.append((block, state, round(ratio, 2)))
     assert weak == []
     assert json.dumps(theme)  # the theme is plain data
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(800, 600), (900, 600), (1024, 768), (1920, 1080)])
+def test_each_games_description_is_shown_whole_on_the_choose_screen(size, lang, monkeypatch):
+    """At 900x600 the descriptions stopped mid-sentence ("… the last one"), lines left out without a mark:
+    each is shown whole, in smaller letters where it must."""
+    drawn: list[str] = []
+    draw_text = choose_module.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return draw_text(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(choose_module, "draw_text", recording)
+    app, scene = opened(ChooseGameScene, lang, size)
+    try:
+        shown = " ".join(drawn)
+        for entry in scene.entries:
+            assert " ".join(entry.description.split()) in " ".join(shown.split()), entry.description
+    finally:
+        app.stack.clear()

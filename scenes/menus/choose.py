@@ -23,6 +23,7 @@ from scenes.widgets import (
     draw_card_fan,
     draw_panel,
     draw_text,
+    fit_text,
     fitting_font,
     heading_font,
     px,
@@ -153,8 +154,9 @@ class ChooseGameScene(MenuScene):
         self.add_button(back, tr("Back"), self.back)
 
     def _card_face(self, entry: GameEntry, card: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
-        """A game's card: emblem, title, player count and description, drawn once per layout.
-        What does not fit is left out, least important first: the description's end, then the emblem."""
+        """A game's card: emblem, title, player count and description, drawn once per layout. What does
+        not fit gives way, least important first: the emblem, then the description's size, then its end
+        (marked with "…")."""
         face = pygame.Surface(card, pygame.SRCALPHA)
         draw_panel(face, face.get_rect(), size)
         w, h = card
@@ -165,30 +167,36 @@ class ChooseGameScene(MenuScene):
         small = body_font(max(8, round(16 * scale)))
         body = body_font(max(8, round(15 * scale)))
         landscape = w > h * 1.2
+        emblem: pygame.Rect | None = None
         text_area = content.copy()
         if landscape and content.height >= 40:
             emblem = pygame.Rect(content.left, content.top, round(content.height * 0.75), content.height)
             text_area.left = emblem.right + pad // 2
             text_area.width = max(1, content.right - text_area.left)
-            self._draw_emblem(face, emblem, entry)
         elif not landscape:
             emblem_h = min(round(content.height * 0.32), px(110, size))
             if content.height - emblem_h >= 4 * body.get_linesize() and emblem_h >= 24:
                 emblem = pygame.Rect(content.left, content.top, content.width, emblem_h)
-                self._draw_emblem(face, emblem, entry)
                 text_area.top += emblem_h + pad // 2
                 text_area.height = max(1, content.bottom - text_area.top)
-        title_font = fitting_font(entry.title, text_area.width, round(26 * scale), heading_font, smallest=8)
+
+        def laid_out(area: pygame.Rect) -> tuple[pygame.font.Font, Lines, bool]:
+            title = fitting_font(entry.title, area.width, round(26 * scale), heading_font, smallest=8)
+            room = area.height - title.get_linesize() - small.get_linesize() - pad // 2
+            described, whole = _described(entry.description, area.width, room, round(15 * scale))
+            return title, described, whole
+
+        title_font, described, whole = laid_out(text_area)
+        if not whole and emblem is not None:  # the words matter more than the picture
+            emblem, text_area = None, content.copy()
+            title_font, described, whole = laid_out(text_area)
+        if emblem is not None:
+            self._draw_emblem(face, emblem, entry)
 
         colour = GOLD if entry.ready else MUTED
         text_colour = CREAM if entry.ready else MUTED
         lines = [(entry.title, title_font, colour), (entry.players, small, text_colour)]
-        room = text_area.height - title_font.get_linesize() - small.get_linesize() - pad // 2
-        for line in wrap(entry.description, body, text_area.width):
-            if room < body.get_linesize():
-                break
-            lines.append((line, body, text_colour))
-            room -= body.get_linesize()
+        lines += [(line, font, text_colour) for line, font in described]
         height = sum(font.get_linesize() for _, font, _ in lines) + pad // 2
         y = text_area.top + (max(0, (text_area.height - height) // 2) if landscape else pad // 3)
         for i, (text, font, line_colour) in enumerate(lines):
@@ -223,3 +231,29 @@ class ChooseGameScene(MenuScene):
         from scenes.menus.setup import SetupScene
 
         self.app.push(SetupScene(self.app, game_id))
+
+
+#: the smallest a game's description gets in a small window before its end is cut (with "…")
+SMALLEST_DESCRIPTION_PX = 11
+
+
+Lines = list[tuple[str, pygame.font.Font]]
+
+
+def _described(text: str, width: int, room: int, size: int) -> tuple[Lines, bool]:
+    """A game's description in lines of `width` within `room` pixels, and whether it is whole: in
+    smaller letters where it must (down to SMALLEST_DESCRIPTION_PX); only where even those do not hold
+    it is its end cut, and the cut is shown with an ellipsis, never mid-sentence without a mark."""
+    smallest = min(size, SMALLEST_DESCRIPTION_PX)
+    for px_size in range(max(8, size), smallest - 1, -1):
+        body = body_font(px_size)
+        lines = wrap(text, body, width)
+        if len(lines) * body.get_linesize() <= room:
+            return [(line, body) for line in lines], True
+    body = body_font(max(8, smallest))
+    lines = wrap(text, body, width)
+    fitting = max(0, room // body.get_linesize())
+    shown = lines[:fitting]
+    if shown:  # what follows does not fit on the last line: fit_text ends it with "…"
+        shown[-1] = fit_text(" ".join([shown[-1], *lines[fitting:]]), body, width)
+    return [(line, body) for line in shown], False
