@@ -267,3 +267,18 @@ def test_each_games_description_is_shown_whole_on_the_choose_screen(size, lang, 
             assert " ".join(entry.description.split()) in " ".join(shown.split()), entry.description
     finally:
         app.stack.clear()
+
+
+def test_a_widgets_tooltip_lies_on_a_dark_panel_of_its_own():
+    """The setup's option tooltips were bare words over the steppers under them: pygame-gui draws a tooltip
+    as a text box, and the app's text boxes are clear. The tooltip's box has the tooltip's panel."""
+    app, scene = opened(SettingsScene)
+    try:
+        tip = scene.ui.create_tool_tip("Every 8 played skips the next player.", (200, 200), (0, 0), None, None)
+        frames(app)
+        image = tip.text_block.image
+        w, h = image.get_size()
+        colour = image.get_at((w // 2, h - 5))  # below the words, inside the panel's rim and shadow
+        assert colour.a > 200 and max(colour.r, colour.g, colour.b) < 40, colour  # near-black green
+    finally:
+        app.stack.clear()
