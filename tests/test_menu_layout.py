@@ -274,7 +274,8 @@ def test_a_widgets_tooltip_lies_on_a_dark_panel_of_its_own():
     as a text box, and the app's text boxes are clear. The tooltip's box has the tooltip's panel."""
     app, scene = opened(SettingsScene)
     try:
-        tip = scene.ui.create_tool_tip("Every 8 played skips the next player.", (200, 200), (0, 0), None, None)
+        words = "Every 8 played skips the next player."
+        tip = scene.ui.create_tool_tip(words, (200, 200), (0, 0), None, None)
         frames(app)
         image = tip.text_block.image
         w, h = image.get_size()
