@@ -61,7 +61,7 @@ Size = tuple[int, int]
 IMAGE_SUFFIXES = frozenset(
     {".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga", ".tif", ".tiff", ".qoi"}
 )
-TOP_LEVEL_KEYS = frozenset({"name", "author", "card_size", "games"})
+TOP_LEVEL_KEYS = frozenset({"name", "author", "card_size", "games", "print"})  # [print]: tools/arttool/pnp.py
 TEXT_FIELDS = frozenset({"colour", "safe_area"})
 #: how deep and how many files the look for images that no manifest line names goes (a pack is a few
 #: folders of a few hundred images; a hostile folder tree must not keep the check busy)

@@ -7,6 +7,7 @@ no art ids known yet: its cards cannot be checked for unknown or missing ids.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,3 +91,34 @@ def start_fonts() -> None:
     """The commands draw text only: fonts, no window, no sound."""
     if not pygame.font.get_init():
         pygame.font.init()
+
+
+# -- a game's deck, as the art tools print and export it -------------------------------------------
+def deck_counts(game_id: str, players: int) -> dict[str, int]:
+    """Art id -> how many cards of it the game's deck holds for `players` seats, in the order of the
+    game's art ids. A face the game has no deck rule for here is counted once."""
+    ids = art_ids(game_id)
+    known = list(ids.cards) if ids is not None else []
+    counts: Counter[str]
+    if game_id == "palastgefluester":
+        from game.palastgefluester.cards import KING_PERSONS, deck
+
+        counts = Counter(deck(players))
+        counts.update(f"king/{person}" for person in KING_PERSONS)
+    elif game_id == "gloria_picktoria":
+        from game.gloria_picktoria.cards import FOX, full_deck_counts
+
+        counts = full_deck_counts(players)
+        counts.pop(FOX, None)  # a figure that stands on the table, not a card
+    else:  # Palace's 52 cards and 3 Chapters' 50 are each there once
+        counts = Counter(known)
+    ordered = {art_id: counts[art_id] for art_id in known if counts[art_id] > 0}
+    ordered.update({art_id: n for art_id, n in counts.items() if art_id not in ordered and n > 0})
+    return ordered
+
+
+def back_kind(game_id: str, art_id: str, kinds: tuple[str, ...]) -> str:
+    """The back a card shows face down (the table's own rule: Palastgeflüster's King cards have theirs)."""
+    if game_id == "palastgefluester" and art_id.startswith("king/") and "king_back" in kinds:
+        return "king_back"
+    return "back"

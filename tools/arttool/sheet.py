@@ -155,7 +155,7 @@ def build_sheet(folder: Path, game_id: str, card_width: int, columns: int) -> tu
     everything = cards + backs
     summary = _summary(everything)
     title = tr("{pack} — {game} ({id}), cards {width}x{height}").format(
-        pack=pack.title or folder.name, game=_game_title(game_id), id=game_id, width=card[0], height=card[1])
+        pack=pack.title or folder.name, game=game_title(game_id), id=game_id, width=card[0], height=card[1])
     return Sheet(title, summary, (grid.width, y + MARGIN), grid, sections), lib
 
 
@@ -257,7 +257,7 @@ def _header_rows(label_px: int) -> tuple[int, int, int, int]:
     return title, summary, legend, legend + _line(label_px) + 16
 
 
-def _game_title(game_id: str) -> str:
+def game_title(game_id: str) -> str:
     try:
         return load(game_id).title
     except (KartentischError, ImportError):
