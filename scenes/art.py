@@ -153,6 +153,8 @@ class ArtLibrary:
         #: image file -> the problems it caused (withdrawn when the file changes)
         self._file_problems: dict[Path, list[str]] = {}
         self._chosen = dict(self.settings.art_packs)
+        #: game id -> a pack shown for now instead of the chosen one (the table's A/B key); never saved
+        self.shown_instead: dict[str, str] = {}
         self._polled_at: float | None = None
         self._pack_folders = self._find_packs()
         add_listener(self._language_changed)
@@ -219,8 +221,18 @@ class ArtLibrary:
         return (pack.title or name) if pack is not None else name
 
     def active_pack(self, game_id: str) -> str:
-        """The pack chosen for the game (`Settings.art_packs`), the default pack when none is."""
-        return self.settings.art_packs.get(game_id, DEFAULT_PACK)
+        """The pack shown for the game: one shown for now (`show_instead`), else the pack chosen for it
+        (`Settings.art_packs`), the default pack when none is."""
+        return self.shown_instead.get(game_id) or self.settings.art_packs.get(game_id, DEFAULT_PACK)
+
+    def show_instead(self, game_id: str, name: str | None) -> None:
+        """Show `name` for the game for now without choosing it (None: the chosen pack again): the
+        settings keep their choice. A new generation: whoever keeps surfaces asks again at once."""
+        if name is None:
+            self.shown_instead.pop(game_id, None)
+        else:
+            self.shown_instead[game_id] = name
+        self.generation += 1
 
     def pack_choices(self, game_id: str) -> list[str]:
         """The packs a player may choose for the game: those that cover it, and the one chosen now."""
@@ -229,7 +241,9 @@ class ArtLibrary:
         return names if active in names else [*names, active]
 
     def choose(self, game_id: str, name: str) -> None:
-        """Make `name` the game's pack (in the settings: the caller saves them)."""
+        """Make `name` the game's pack (in the settings: the caller saves them); a pack shown for now
+        (`show_instead`) gives way to the choice."""
+        self.shown_instead.pop(game_id, None)
         if name == DEFAULT_PACK:
             self.settings.art_packs.pop(game_id, None)
         else:

@@ -84,8 +84,8 @@ def settings_path() -> Path:
 
 
 #: the fields kept in settings.json
-SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs", "history_limit",
-                "hints_off", "colour_vision", "language", "reduced_motion", "continue_after")
+SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs", "compare_packs",
+                "history_limit", "hints_off", "colour_vision", "language", "reduced_motion", "continue_after")
 #: how long a banner that matters (a round's end, a scoring, the game's end) may wait before the table
 #: goes on by itself, in seconds; 0: it waits for a click
 CONTINUE_AFTER_CHOICES: tuple[int, ...] = (0, 3, 5, 10, 20)
@@ -116,6 +116,7 @@ class Settings:
     animation_speed: str = "normal"
     volume: float = 0.7
     art_packs: dict[str, str] = field(default_factory=dict)  # game id -> pack name
+    compare_packs: dict[str, str] = field(default_factory=dict)  # game id -> pack B of the table's A/B key
     history_limit: int = HISTORY_LIMIT  # games kept in the history at most (the oldest go first)
     #: the games whose table offers no hint (a setting of the game, not a rule: the setup screen's Hints)
     hints_off: list[str] = field(default_factory=list)
@@ -161,6 +162,7 @@ class Settings:
         data = {name: getattr(self, name) for name in SAVED_FIELDS}
         data["window_size"] = list(self.window_size)
         data["art_packs"] = dict(self.art_packs)
+        data["compare_packs"] = dict(self.compare_packs)
         data["hints_off"] = list(self.hints_off)
         return data
 
@@ -338,14 +340,15 @@ def _apply(s: Settings, key: str, value: Any, problems: list[str], text: str) ->
         if not (_is_int(value) or isinstance(value, float)) or not 0.0 <= value <= 1.0:
             return "must be a number from 0 to 1"  # NaN fails the comparison too
         s.volume = float(value)
-    elif key == "art_packs":
+    elif key in ("art_packs", "compare_packs"):
         if not isinstance(value, dict):
             return "must be an object of game id: pack name"
+        packs = getattr(s, key)
         for game_id, pack in value.items():
             if _is_name(game_id) and _is_name(pack):
-                s.art_packs[game_id] = pack
+                packs[game_id] = pack
             else:
-                problems.append(f"{_at(text, 'art_packs')}art_packs: {brief(game_id)}: {brief(pack)} is "
+                problems.append(f"{_at(text, key)}{key}: {brief(game_id)}: {brief(pack)} is "
                                 "not a game id and a pack name; left out")
     elif key == "hints_off":
         if not isinstance(value, list):

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -22,9 +22,10 @@ from game.ai import LEVELS
 from game.core import KartentischError, Option, fresh_seed
 from game.core.rng import SEED_DIGITS
 from game.guide import has_course
-from game.i18n import N_, ptr, tr
+from game.i18n import N_, tr
 from scenes.menus.opening import open_table_or_explain
 from scenes.settings import game_saves
+from scenes.table.kit.packs import choose_compare_pack, compare_pack, pack_label
 from scenes.widgets import (
     MenuScene,
     Message,
@@ -35,9 +36,6 @@ from scenes.widgets import (
     px,
     set_fitted_text,
 )
-
-if TYPE_CHECKING:
-    from scenes.art import ArtLibrary
 
 HUMAN = "human"
 KINDS: tuple[str, ...] = (HUMAN, *LEVELS)
@@ -125,17 +123,6 @@ class SetupChoice:
         return int(text)
 
 
-def pack_label(name: str, art: ArtLibrary | None = None) -> str:
-    """An art pack as every menu shows it (setup, settings, the gallery): the pack that comes with the
-    game in the chosen language, a pack of one's own by the name its manifest gives (`name`, else its
-    folder's name). Without the art library only the folder's name is known."""
-    from cards.manifest import DEFAULT_PACK
-
-    if name == DEFAULT_PACK:
-        return ptr("art pack", "default")
-    return art.pack_title(name) if art is not None else name
-
-
 def player_label(seat: int) -> str:
     """The name of a seat nobody named: "Player 1" in the chosen language."""
     return tr("Player {number}").format(number=seat + 1)
@@ -204,6 +191,7 @@ class SetupScene(MenuScene):
         self.panels: list[pygame.Rect] = []
         self.error_label: UILabel | None = None
         self.art_stepper: Stepper | None = None
+        self.compare_stepper: Stepper | None = None
 
     # -- layout ----------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
@@ -347,6 +335,17 @@ class SetupScene(MenuScene):
             packs.index(art.active_pack(self.rules.id)), lambda i: self._set_art_pack(packs[i]),
             container=box, tooltip=tr("The card faces, backs and table: the Gallery shows each pack"))
         y += row_h + gap
+        # pack B of the table's A/B switch (key B at the table): a designer compares two packs in play
+        compared: list[str | None] = [None, *packs]
+        chosen_b = compare_pack(self.app.settings, self.rules.id)
+        UILabel(pygame.Rect(0, y, label_w, row_h), tr("Compare with"), manager=self.ui, container=box)
+        self.compare_stepper = Stepper(
+            self, pygame.Rect(label_w, y, width - label_w, row_h),
+            [tr("no second pack") if p is None else pack_label(p, art) for p in compared],
+            compared.index(chosen_b) if chosen_b in compared else 0,
+            lambda i: self._set_compare_pack(compared[i]), container=box,
+            tooltip=tr("A second pack: key B at the table switches between the two, live"))
+        y += row_h + gap
         # Hints are no card art: they get a heading of their own
         self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), tr("HELP AT THE TABLE"))
         y += row_h * 2 // 3
@@ -365,6 +364,10 @@ class SetupScene(MenuScene):
 
     def _set_art_pack(self, name: str) -> None:
         self.app.art.choose(self.rules.id, name)
+        self.app.settings_changed()
+
+    def _set_compare_pack(self, name: str | None) -> None:
+        choose_compare_pack(self.app.settings, self.rules.id, name)
         self.app.settings_changed()
 
     def _choices(self, option: Option) -> list[Any]:

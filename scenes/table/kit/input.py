@@ -17,6 +17,7 @@ from scenes.focus import Focusable
 from scenes.inspect import Inspectable
 from scenes.table.kit.hint import HINT_KEY
 from scenes.table.kit.hooks import ObsT
+from scenes.table.kit.packs import PACK_SWITCH_KEY, show_chosen_pack, switch_packs
 from scenes.table.kit.paint import Button
 from scenes.table.kit.sprite import CardSprite
 from scenes.table.kit.story import TableStory
@@ -46,6 +47,8 @@ class TableInput(TableStory[ObsT]):
                 self.open_log()
             elif event.key == HINT_KEY:
                 self.hint.ask()
+            elif event.key == PACK_SWITCH_KEY and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.switch_packs()
             else:
                 return False
         elif event.type == pygame.MOUSEMOTION:
@@ -147,6 +150,18 @@ class TableInput(TableStory[ObsT]):
             return
         self.match.undo(self._seat_arg)
         self._targets_key = None
+
+    @final
+    def switch_packs(self) -> None:
+        """The B key: the table in the other art pack of the pair chosen on the setup screen, at once,
+        with a note saying which (packs.py); the game is untouched."""
+        self.say(switch_packs(self.app.art, self.game_id))
+
+    @final
+    def on_exit(self) -> None:
+        """Off the stack: the game's chosen pack again, if the B key showed the other one."""
+        super().on_exit()
+        show_chosen_pack(self.app.art, self.game_id)
 
     @final
     def say(self, text: Text) -> None:
