@@ -45,10 +45,12 @@ from game.core.datafile import DataFileError, brief, read_toml
 from game.core.words import did_you_mean, near_misses, suggestion
 from game.i18n import LANGUAGES, ntr, tr
 from scenes.art import ASSET_ART_DIR
+from tools.arttool.legibility import Lint
 from tools.arttool.packs import NOT_IMAGES, ArtIds, art_ids, is_shipped_default
 from tools.arttool.report import (
     ASPECT_TOLERANCE,
     FOUR_K,
+    LEGIBILITY,
     MIN_TABLE,
     TABLE_ASPECT,
     TABLE_ASPECT_TOLERANCE,
@@ -113,6 +115,7 @@ class _Checker:
         #: game id -> its unknown card ids in [games.<id>.cards] and in [games.<id>.text], in order
         self.unknown: dict[str, list[str]] = {}
         self.unknown_text: dict[str, list[str]] = {}
+        self.legibility = Lint()
 
     def add(self, level: str, message: str, *path: str, **where: Any) -> None:
         self.report.add(level, message, line=self.lines.line(*path), **where)
@@ -191,6 +194,9 @@ class _Checker:
         if ids is not None:
             self.missing(game_id, ids, cards if isinstance(cards, dict) else {}, table)
         self.sizes_agree(game_id)
+        for found in self.legibility.findings(game_id):
+            self.report.add(found.level, found.message, line=found.line, game=game_id, art_id=found.art_id,
+                            file=found.file, lint=LEGIBILITY)
 
     def card(self, game_id: str, ids: ArtIds | None, card_id: str, file: Any) -> None:
         path = ("games", game_id, "cards", card_id)
@@ -422,6 +428,24 @@ class _Checker:
                 *path,
                 **where,
             )
+        self.read_legibility(game_id, art_id, file, path)
+
+    def read_legibility(self, game_id: str, art_id: str, file: str, path: tuple[str, ...]) -> None:
+        """Measure the words on a face (tools/arttool/legibility.py) for the game's sum-up."""
+        try:
+            image = load_image(self.pack.folder / file, self.pack.folder, file)
+        except ImageRefused:
+            return  # already reported by load()
+        text = ("games", game_id, "text")
+        colour_line = self.lines.line(*text, art_id, "colour") if art_id in self.text_entries(game_id) \
+            else self.lines.line(*text, "default", "colour")
+        self.legibility.face(self.pack, game_id, art_id, file, self.lines.line(*path), image, colour_line)
+
+    def text_entries(self, game_id: str) -> dict[str, Any]:
+        text = self.pack.games.get(game_id, {}).get("text", {})
+        own = {key: entry for key, entry in text.items() if isinstance(entry, dict) and "colour" in entry} \
+            if isinstance(text, dict) else {}
+        return own
 
     def table_image(self, game_id: str, file: str, path: tuple[str, ...]) -> None:
         where = {"game": game_id, "art_id": "table", "file": file}

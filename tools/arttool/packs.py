@@ -95,30 +95,27 @@ def start_fonts() -> None:
 
 # -- a game's deck, as the art tools print and export it -------------------------------------------
 def deck_counts(game_id: str, players: int) -> dict[str, int]:
-    """Art id -> how many cards of it the game's deck holds for `players` seats, in the order of the
-    game's art ids. A face the game has no deck rule for here is counted once."""
+    """Art id -> how many cards of it the game's deck holds for `players` seats (its layout's `deck`), in
+    the order of the game's art ids. A game whose layout names no deck has every card once."""
+    from tools.arttool.layouts import game_layout
+
     ids = art_ids(game_id)
     known = list(ids.cards) if ids is not None else []
-    counts: Counter[str]
-    if game_id == "palastgefluester":
-        from game.palastgefluester.cards import KING_PERSONS, deck
-
-        counts = Counter(deck(players))
-        counts.update(f"king/{person}" for person in KING_PERSONS)
-    elif game_id == "gloria_picktoria":
-        from game.gloria_picktoria.cards import FOX, full_deck_counts
-
-        counts = full_deck_counts(players)
-        counts.pop(FOX, None)  # a figure that stands on the table, not a card
-    else:  # Palace's 52 cards and 3 Chapters' 50 are each there once
-        counts = Counter(known)
+    layout = game_layout(game_id)
+    deck = layout.deck if layout is not None else None
+    counts = Counter(deck(players)) if deck is not None else Counter(known)
     ordered = {art_id: counts[art_id] for art_id in known if counts[art_id] > 0}
     ordered.update({art_id: n for art_id, n in counts.items() if art_id not in ordered and n > 0})
     return ordered
 
 
 def back_kind(game_id: str, art_id: str, kinds: tuple[str, ...]) -> str:
-    """The back a card shows face down (the table's own rule: Palastgeflüster's King cards have theirs)."""
-    if game_id == "palastgefluester" and art_id.startswith("king/") and "king_back" in kinds:
-        return "king_back"
+    """The back a card shows face down: "back", or the one its game's layout names for it (where the
+    pack has that back kind)."""
+    from tools.arttool.layouts import game_layout
+
+    layout = game_layout(game_id)
+    for prefix, kind in (layout.other_backs.items() if layout is not None else ()):
+        if art_id.startswith(prefix) and kind in kinds:
+            return kind
     return "back"

@@ -45,7 +45,7 @@ from cards.manifest import MANIFEST, read_pack
 from cards.manifest_lines import ManifestLines
 from game import load
 from game.core.datafile import DataFileError, brief, read_toml, shown
-from game.i18n import N_, tr
+from game.i18n import N_, ntr, tr
 from tools.arttool.packs import back_kind, deck_counts
 from tools.arttool.sheet import Tile, build_sheet, game_title
 from tools.draw_default_pack import png_bytes
@@ -491,14 +491,17 @@ def _write(folder: Path, game_id: str, out: Path, options: PrintOptions) -> int:
         os.replace(part, out)
     finally:
         part.unlink(missing_ok=True)
-    wrote = tr("wrote {file}: {cards} cards on {pages} pages of {paper} ({per} a page{shared}), {size}")
-    print(wrote.format(file=shown(out), cards=len(ids), pages=pages, paper=options.paper, per=page.per_page,
+    wrote = tr("wrote {file}: {cards} on {pages} of {paper} ({per} a page{shared}), {size}")
+    print(wrote.format(file=shown(out), cards=ntr("{n} card", "{n} cards", len(ids)).format(n=len(ids)),
+                       pages=ntr("{n} page", "{n} pages", pages).format(n=pages), paper=options.paper,
+                       per=page.per_page,
                        shared=tr(", sharing their cut lines") if page.shared else "", size=size_words)
           + (tr(", each card beside its back, to fold") if fold else
              tr(", each page followed by its backs") if back_of else ""))
     if dpi < MIN_DPI:
-        print(tr("warning: the faces are {px} pixels wide, {dpi} dpi at {mm} mm: below {min} dpi they "
-                 "print soft").format(px=source[0], dpi=round(dpi), mm=_num(card[0]), min=MIN_DPI))
+        wide = ntr("{n} pixel wide", "{n} pixels wide", source[0]).format(n=source[0])
+        print(tr("warning: the faces are {wide}, {dpi} dpi at {mm} mm: below {min} dpi they print soft")
+              .format(wide=wide, dpi=round(dpi), mm=_num(card[0]), min=MIN_DPI))
     return 0
 
 

@@ -11,6 +11,7 @@ from cards.manifest import MANIFEST
 from game.core.datafile import shown
 from game.i18n import N_, ntr, tr
 from scenes.art import TABLE_SIZE
+from tools.arttool.legibility import MIN_CONTRAST, MIN_TEXT_PX, SCREENS
 
 Size = tuple[int, int]
 
@@ -28,6 +29,8 @@ MIN_TABLE: Size = TABLE_SIZE
 TABLE_ASPECT = 16 / 9
 TABLE_ASPECT_TOLERANCE = 0.15  # 16:10 screens (10% off) are common; 3:2 and 4:3 lose too much
 LEVELS = ("error", "warning", "note")
+#: the `lint` of the legibility lint's findings
+LEGIBILITY = "legibility"
 #: a finding's level as the report writes it (the JSON keeps the key above)
 LEVEL_WORDS = {"error": N_("error"), "warning": N_("warning"), "note": N_("note")}
 
@@ -45,6 +48,7 @@ class Finding:
     art_id: str | None = None  # a card id, a back kind or "table"
     file: str | None = None  # as the manifest names it, relative to the pack folder
     line: int | None = None  # in pack.toml
+    lint: str | None = None  # LEGIBILITY for a finding of tools/arttool/legibility.py
 
 
 @dataclass
@@ -61,8 +65,11 @@ class Report:
         file = where.pop("file", None)
         self.findings.append(Finding(level, shown(message), file=shown(file) if file else None, **where))
 
-    def count(self, level: str) -> int:
-        return sum(1 for f in self.findings if f.level == level)
+    def count(self, level: str, lint: str | None = None) -> int:
+        """The findings of a level: those of the pack's own checks, or those of one lint. A lint's
+        warnings are advice on how the faces read at a screen size, counted on their own, so a pack
+        whose every file the table can use still checks clean (an imported sheet, the shipped art)."""
+        return sum(1 for f in self.findings if f.level == level and f.lint == lint)
 
     @property
     def exit_code(self) -> int:
@@ -84,6 +91,10 @@ class Report:
                 screen_height=FOUR_K[1], share=f"{LARGEST_CARD_SHARE:.0%}"),
             "  " + tr("table backgrounds: at least {width}x{height}, aspect within {tolerance} of 16:9")
             .format(width=MIN_TABLE[0], height=MIN_TABLE[1], tolerance=f"{TABLE_ASPECT_TOLERANCE:.0%}"),
+            "  " + tr("words on faces: at least {height} px tall on a hand card at {screens}, "
+                      "contrast at least {contrast}:1").format(
+                height=f"{MIN_TEXT_PX:g}", contrast=f"{MIN_CONTRAST:g}",
+                screens=", ".join(f"{w}x{h}" for w, h in SCREENS)),
         ]
         if self.complete:
             out.append("  " + tr("every art id must be in the pack (missing ones are errors)"))
@@ -95,6 +106,10 @@ class Report:
         counted = ", ".join((ntr("{n} error", "{n} errors", errors).format(n=errors),
                              ntr("{n} warning", "{n} warnings", warnings).format(n=warnings)))
         out.append(f"{counted}: {verdict}")
+        if legible := self.count("warning", LEGIBILITY):
+            out.append(ntr("legibility: {n} warning (words that read small or faint in the hand)",
+                           "legibility: {n} warnings (words that read small or faint in the hand)",
+                           legible).format(n=legible))
         return "\n".join(out)
 
     def as_json(self) -> dict[str, Any]:
@@ -107,12 +122,16 @@ class Report:
             "ok": self.exit_code == 0,
             "errors": self.count("error"),
             "warnings": self.count("warning"),
+            "legibility_warnings": self.count("warning", LEGIBILITY),
             "thresholds": {
                 "aspect_tolerance": ASPECT_TOLERANCE,
                 "min_face_height": min_face_height(),
                 "screen": list(FOUR_K),
                 "min_table": list(MIN_TABLE),
                 "table_aspect_tolerance": TABLE_ASPECT_TOLERANCE,
+                "min_text_px": MIN_TEXT_PX,
+                "min_contrast": MIN_CONTRAST,
+                "legibility_screens": [list(screen) for screen in SCREENS],
             },
             "findings": [asdict(f) for f in self.ordered()],
         }

@@ -31,7 +31,7 @@ import pygame
 
 from cards.manifest import MANIFEST
 from game.core.datafile import shown
-from game.i18n import tr
+from game.i18n import ntr, tr
 from scenes.art import ArtLibrary, read_pack
 from tools.arttool.check import check_pack
 from tools.arttool.packs import art_ids, back_kind, deck_counts, library_for
@@ -260,8 +260,9 @@ def export_tts(folder: Path, game_id: str, out: Path, players: int, url_base: st
     write_all(out, files)
     sheets = sum(len(deck.sheets) for deck in decks)
     cards = sum(sum(deck.counts.values()) for deck in decks)
-    print(tr("wrote {folder}: {sheets} sheets, {cards} cards, {file}").format(
-        folder=shown(out), sheets=sheets, cards=cards, file=f"{game_id}.json"))
+    print(tr("wrote {folder}: {sheets}, {cards}, {file}").format(
+        folder=shown(out), sheets=ntr("{n} sheet", "{n} sheets", sheets).format(n=sheets),
+        cards=ntr("{n} card", "{n} cards", cards).format(n=cards), file=f"{game_id}.json"))
     return 0
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from game import REGISTRY
 
@@ -44,7 +45,20 @@ class GameLayout:
     radius: float  # corner radius of the default cards
     frame: float  # width of the default frame: names and text stay inside it
     kinds: tuple[CardKind, ...]
+    #: the game's deck as the art tools print and export it: players -> how many of each art id (None:
+    #: every card once)
+    deck: Callable[[int], Mapping[str, int]] | None = None
+    #: the art ids whose cards show another back than "back", by that back's kind
+    other_backs: Mapping[str, str] = field(default_factory=dict)  # art id prefix -> back kind
+    #: the own hand's card height as a share of the window's (the size the table's fan draws it at:
+    #: scenes/table/<game>/layout.py; tests/test_legibility.py opens each table and keeps them in step)
+    hand_card_share: float = 0.154
+    #: card ids (by prefix) whose kind is not the game's first card kind, by the kind's file name
+    kind_by_prefix: tuple[tuple[str, str], ...] = ()
 
+
+#: a hand card's share of the window for a game whose layout names none: the smallest any table draws
+DEFAULT_HAND_CARD_SHARE = 0.154
 
 #: game id -> module with its layout, for every game that has one
 LAYOUT_MODULES: dict[str, str] = {

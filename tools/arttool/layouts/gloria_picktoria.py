@@ -8,6 +8,8 @@ quiet. The fox figure is drawn on a transparent ground of the card's size and st
 
 from __future__ import annotations
 
+from game.gloria_picktoria.cards import FOX as FOX_CARD
+from game.gloria_picktoria.cards import full_deck_counts
 from game.i18n import N_
 from tools.artgen.gloria_picktoria import (
     BOTTOM_BAND,
@@ -119,4 +121,6 @@ LAYOUT = GameLayout(
     radius=RADIUS,
     frame=FRAME,
     kinds=(TREASURE, DOUBLER, FOX, BACK, TABLE),
+    deck=lambda players: {card: n for card, n in full_deck_counts(players).items() if card != FOX_CARD},
+    hand_card_share=0.172,
 )

@@ -85,4 +85,6 @@ LAYOUT = GameLayout(
     radius=RADIUS,
     frame=FRAME,
     kinds=(NUMBER, COURT, ACE, BACK, TABLE),
+    hand_card_share=0.154,
+    kind_by_prefix=(("A", "ace"), ("J", "court_card"), ("Q", "court_card"), ("K", "court_card")),
 )

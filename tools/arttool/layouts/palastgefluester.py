@@ -7,7 +7,10 @@ against the shipped faces.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from game.i18n import N_
+from game.palastgefluester.cards import KING_PERSONS, deck
 from tools.artgen.palastgefluester import (
     BADGE_CENTRE,
     BADGE_R,
@@ -126,4 +129,8 @@ LAYOUT = GameLayout(
     radius=RADIUS,
     frame=FRAME,
     kinds=(PERSON, KING, BACK, KING_BACK, TABLE),
+    deck=lambda players: Counter([*deck(players), *(f"king/{person}" for person in KING_PERSONS)]),
+    other_backs={"king/": "king_back"},
+    hand_card_share=0.162,
+    kind_by_prefix=(("king/", "king_card"),),
 )

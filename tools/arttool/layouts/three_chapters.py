@@ -81,4 +81,5 @@ LAYOUT = GameLayout(
     radius=RADIUS,
     frame=FRAME,
     kinds=(STORY, BACK, TABLE),
+    hand_card_share=0.172,
 )
