@@ -5,8 +5,12 @@ the table draws it (a hand card), its backs and the table background follow; the
 they do not fit. Hovering a card shows its rule text; a click shows it at full size. A card whose art
 comes from the default pack instead of the chosen one is framed amber ("default pack"), one that shows
 the drawn stand-in is framed red ("NO ART"), and a card id the pack names but the game does not have
-is listed at the end ("unknown id"). "See at the table" opens a table of bots with the pack, watched as
-a spectator; Esc there comes back here.
+is listed at the end ("unknown id"). Proofing (scenes/menus/proofing.py): G or "Guides" draws the trim,
+bleed and safe area over each face at print size; V or the vision button shows the faces as red-weak,
+green-weak and blue-weak eyes see them, a face whose distinguishing colours collapse framed violet
+("colours collapse"). A or "A/B" shows each card of the pack beside the same card of the pack chosen to
+compare it with ("Compare with" in setup). "See at the table" opens a table of bots with the pack,
+watched as a spectator; Esc there comes back here.
 
 The pack chosen here is the game's pack (the same setting as in setup and settings). While the gallery
 is open, changed image files and manifests are reloaded within a second (`ArtLibrary.poll`).
@@ -30,6 +34,7 @@ from game.match import Match, Seat
 from scenes.art import ArtLibrary
 from scenes.focus import Focusable, widget_items
 from scenes.inspect import Inspectable, Inspector
+from scenes.menus.proofing import COLLAPSED, VISION_WORDS, GalleryProofing, draw_guides
 from scenes.menus.setup import Stepper, pack_label
 from scenes.table import TABLES, table_class
 from scenes.table.kit.paint import TextCache
@@ -116,7 +121,7 @@ def tile_status(art: ArtLibrary, game_id: str, section: str, key: str | None) ->
     return "", origin
 
 
-class GalleryScene(MenuScene):
+class GalleryScene(GalleryProofing, MenuScene):
     title = N_("Card gallery")
 
     def __init__(self, app: Host, game_id: str | None = None) -> None:
@@ -138,10 +143,7 @@ class GalleryScene(MenuScene):
         self._label_px = 9
         self.game_stepper: Stepper | None = None
         self.pack_stepper: Stepper | None = None
-
-    @property
-    def art(self) -> ArtLibrary:
-        return self.app.art
+        self.start_proofing()  # guides, colour vision and A/B (scenes/menus/proofing.py)
 
     def games(self) -> list[str]:
         known = self.art.art_games()
@@ -183,8 +185,15 @@ class GalleryScene(MenuScene):
         self.add_button(rects[2], tr("See at the table"), self.see_at_table, enabled=self.game_id in TABLES,
                         tooltip=tr("A game of bots with this pack, watched as a spectator (Esc comes back)"))
         self.add_button(rects[3], tr("Back"), self.back, primary=True)
-        self.view = pygame.Rect(margin, bar.bottom + px(34, size), max(1, w - 2 * margin),
-                                max(1, h - bar.bottom - px(34, size) - margin))
+        proof = pygame.Rect(bar.left, bar.bottom + gap, max(1, round(usable * 0.24)), round(bar_h * 0.8))
+        self.add_button(proof, tr("Guides"), self.toggle_guides,
+                        tooltip=tr("Trim, bleed and safe area at print size (G)"))
+        self.add_button(proof.move(proof.width + gap, 0), tr(VISION_WORDS[self.vision]), self.step_vision,
+                        tooltip=tr("The faces as colour-weak eyes see them (V)"))
+        self.add_button(proof.move(2 * (proof.width + gap), 0), tr("A/B"), self.toggle_compare,
+                        tooltip=tr("Each card beside the same card of the pack to compare with (A)"))
+        top = proof.bottom + px(34, size)
+        self.view = pygame.Rect(margin, top, max(1, w - 2 * margin), max(1, h - top - margin))
         self.lay_out()
 
     def _stepper_width(self, size: Size, height: int) -> int:
@@ -225,14 +234,16 @@ class GalleryScene(MenuScene):
             y += heading_h
             x, row_h = 0, 0
             for tile in tiles:
-                if x and x + tile.size[0] > self.view.width:
+                width = self.tile_width(tile)
+                if x and x + width > self.view.width:
                     x, y = 0, y + row_h
-                tile.rect = pygame.Rect((x, y), tile.size)
-                x += tile.size[0] + gap
+                tile.rect = pygame.Rect((x, y), (width, tile.size[1]))
+                x += width + gap
                 row_h = tile.size[1] + label_h + gap
             y += row_h + gap
             self.tiles += tiles
         self.content_height = y
+        self.fetch_pack_b()
         self.zoom(self._same_tile(self.zoomed))  # a resize or a reload keeps the full-size card open
         self.hovered = None
         self.refresh()
@@ -337,6 +348,8 @@ class GalleryScene(MenuScene):
         art.poll(self.app.time)
         if art.generation != self._generation:
             self._generation = art.generation
+            self.proofer.clear()  # the faces may have changed
+            self.faces_b.clear()
             if art.pack_choices(self.game_id or "") != self._packs or self.game_id not in self.games():
                 self.rebuild()  # a pack came or went
             else:
@@ -351,6 +364,12 @@ class GalleryScene(MenuScene):
             self._hover(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
             self.zoom(None if self.zoomed is not None else self.tile_at(event.pos))
+        elif event.type == pygame.KEYDOWN and self.zoomed is None and event.key == pygame.K_g:
+            self.toggle_guides()
+        elif event.type == pygame.KEYDOWN and self.zoomed is None and event.key == pygame.K_v:
+            self.step_vision()
+        elif event.type == pygame.KEYDOWN and self.zoomed is None and event.key == pygame.K_a:
+            self.toggle_compare()
         elif event.type == pygame.KEYDOWN and self.zoomed is not None:
             step = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1}.get(event.key)
             if step:
@@ -436,6 +455,10 @@ class GalleryScene(MenuScene):
         counts = {status: sum(t.status == status for t in self.tiles) for status in STATUS_COLOURS}
         cards = sum(t.section == "cards" and t.status != "unknown id" for t in self.tiles)
         parts = [ntr("{n} card", "{n} cards", cards).format(n=cards)]
+        pack_b = self.pack_b()
+        if self.compare and pack_b is not None:
+            parts.insert(0, tr("left A: {a}, right B: {b}").format(
+                a=self.pack_label(self.art.active_pack(self.game_id or "")), b=self.pack_label(pack_b)))
         parts += [SUMMARY_WORDS[status](n) for status, n in counts.items() if n]
         problems = len(self.art.problems_for(self.game_id or ""))
         if problems:
@@ -456,20 +479,30 @@ class GalleryScene(MenuScene):
         return placed
 
     def _draw_tile(self, surface: pygame.Surface, tile: Tile, rect: pygame.Rect, label_px: int) -> None:
-        surface.blit(tile.image(self.art, self.game_id or ""), rect)
+        faces = self.face_rects(tile, rect)
+        face = tile.image(self.art, self.game_id or "")
+        surface.blit(self.proofer.face(self._proof_key(tile), face, self.vision), faces[0])
+        face_b = self.face_b(tile) if len(faces) > 1 else None
+        if face_b is not None:
+            surface.blit(self.proofer.face(self._b_key(tile), face_b, self.vision), faces[1])
         colour = STATUS_COLOURS.get(tile.status)
+        if colour is None and self.collapsed(tile):
+            colour = COLLAPSED
         width = max(2, rect.width // 40)
         frame = colour or (GOLD if tile is self.hovered else None)
         if frame is not None:
             outline = rect.inflate(2 * width, 2 * width)
             pygame.draw.rect(surface, frame, outline, width, border_radius=width * 2)
+        if self.show_guides and tile.section != "table":
+            for placed in faces:
+                draw_guides(surface, placed, self.game_id or "")
         label = self.texts.fitted(tile.label, self._label_px, rect.width + px(14, self.app.size),
                                   MUTED[:3], shrink=False)
         top = rect.bottom + width + 2
         surface.blit(label, self.label_rect(label.get_size(), rect, top))
-        if tile.status:
-            mark = self.texts.fitted(tr(STATUS_LABELS[tile.status]), label_px, rect.width, colour or MISSING,
-                                     True)
+        words = tr(STATUS_LABELS[tile.status]) if tile.status else tr("colours collapse") if colour else ""
+        if words:
+            mark = self.texts.fitted(words, label_px, rect.width, colour or MISSING, True)
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, top + label.get_height())))
 
     def describe(self, tile: Tile) -> list[str]:
@@ -483,6 +516,7 @@ class GalleryScene(MenuScene):
             lines.append(tr("In pack.toml: {key}").format(key=tile.section))
         if tile.status:
             lines.append(tr(STATUS_NOTES[tile.status]))
+        lines += self.collapsed(tile)
         if tile.status == "unknown id":
             guess = did_you_mean(tile.label, self.art.card_ids(self.game_id or ""))
             if guess:
