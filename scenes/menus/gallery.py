@@ -416,6 +416,7 @@ class GalleryScene(GalleryProofing, MenuScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_decor(self, surface: pygame.Surface) -> None:
+        self.proofer.new_frame()  # converting faces for a colour vision takes a share of each frame
         super().draw_decor(surface)
         if self.game_id is None:
             w, h = surface.get_size()

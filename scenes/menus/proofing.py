@@ -14,6 +14,7 @@ palettes are held to, as CIEDE2000 follows what eyes tell apart better than an R
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
@@ -174,6 +175,10 @@ def collapses(colours: list[RGB], vision: str) -> list[Collapse]:
     return sorted(found, key=lambda c: c.difference)
 
 
+#: the share of a frame the colour-vision conversion may take (the rest of the page follows in the next)
+FRAME_BUDGET_S = 0.008
+
+
 class Proofer:
     """Converted faces and their flags, each worked out once and kept in bounded caches."""
 
@@ -181,18 +186,45 @@ class Proofer:
         self.faces: BoundedCache[tuple[object, str], pygame.Surface] = BoundedCache("proof faces", budget)
         self.flags: BoundedCache[tuple[object, str], list[Collapse]] = BoundedCache(
             "proof flags", 1 << 20, weigh=lambda found: 64 + 64 * len(found), limit=2048)
+        self._frame_started: float | None = None  # None: no frame budget (a tool or a test asking)
+        self.pending = False  # a face waits for its turn: the screen asks again next frame
+
+    def new_frame(self) -> None:
+        """A frame begins: converting faces may take FRAME_BUDGET_S of it, the rest waits for the next
+        frames (a page of faces took 370 ms at once)."""
+        self._frame_started = time.perf_counter()
+        self.pending = False
+
+    def _may_work(self) -> bool:
+        started = self._frame_started
+        if started is None or time.perf_counter() - started < FRAME_BUDGET_S:
+            return True
+        self.pending = True
+        return False
 
     def face(self, key: object, face: pygame.Surface, vision: str) -> pygame.Surface:
-        """`face` (known by `key`, which must change when its pixels do) as `vision` sees it."""
+        """`face` (known by `key`, which must change when its pixels do) as `vision` sees it; as it is
+        while its conversion waits for a frame with time left."""
         if vision == "normal":
             return face
-        return self.faces.get_or_make((key, vision), lambda: simulate_surface(face, vision))
+        found = self.faces.get((key, vision))
+        if found is not None:
+            return found
+        if not self._may_work():
+            return face
+        return self.faces.put((key, vision), simulate_surface(face, vision))
 
     def flagged(self, key: object, face: pygame.Surface, vision: str) -> list[Collapse]:
-        """The distinguishing colours of `face` that collapse for eyes of `vision` (none for normal)."""
+        """The distinguishing colours of `face` that collapse for eyes of `vision` (none for normal, and
+        none yet while the face waits for its turn)."""
         if vision == "normal":
             return []
-        return self.flags.get_or_make((key, vision), lambda: collapses(distinguishing_colours(face), vision))
+        found = self.flags.get((key, vision))
+        if found is not None:
+            return found
+        if not self._may_work():
+            return []
+        return self.flags.put((key, vision), collapses(distinguishing_colours(face), vision))
 
     def clear(self) -> None:
         self.faces.clear()
