@@ -215,6 +215,10 @@ class ArtLibrary:
             n for n in names if (p := self._pack(n)) is not None and p.error is None and game_id in p.games
         ]
 
+    def pack_folder(self, name: str) -> Path | None:
+        """Where the pack `name` lies (None: no such pack)."""
+        return self._pack_folders.get(name)
+
     def pack_title(self, name: str) -> str:
         """The pack's name from its manifest (its folder name when it has none or cannot be read)."""
         pack = self._pack(name)

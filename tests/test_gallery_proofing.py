@@ -119,6 +119,24 @@ def test_g_and_the_guides_button_draw_the_guides_over_every_card(app):
     assert tuple(app.screen.get_at(bleed.midtop))[:3] != BLEED_COLOUR
 
 
+def test_the_guides_follow_the_packs_printed_card_size(app):
+    """A pack printing mini cards ([print] card_mm = [44, 68]) gets guides for those: its 3 mm bleed and
+    safe area are a larger share of the face than on a 63x88 mm card."""
+    red_green_pack("Zofe/red")
+    manifest = data_dir() / "art" / "proof" / "pack.toml"
+    mini = "[print]\ncard_mm = [44, 68]\n"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + mini, encoding="utf-8")
+    app.art.choose(GAME, "proof")
+    gallery = open_gallery(app)
+    assert gallery.print_mm == (44.0, 68.0)
+    key(app, pygame.K_g)
+    tile = gallery.tiles[1]
+    rect = gallery.screen_rect(tile)
+    bleed = guides(rect, GAME, (44.0, 68.0)).bleed
+    assert bleed != guides(rect, GAME).bleed
+    assert tuple(app.screen.get_at(bleed.midtop))[:3] == BLEED_COLOUR
+
+
 # -- colour vision ---------------------------------------------------------------------------------
 def test_a_face_is_converted_pixel_by_pixel_as_the_seat_colours_are():
     face = halves(RED, GREEN)

@@ -34,7 +34,7 @@ from game.match import Match, Seat
 from scenes.art import ArtLibrary
 from scenes.focus import Focusable, widget_items
 from scenes.inspect import Inspectable, Inspector
-from scenes.menus.proofing import COLLAPSED, VISION_WORDS, GalleryProofing, draw_guides
+from scenes.menus.proofing import COLLAPSED, VISION_WORDS, GalleryProofing, draw_guides, print_card_mm
 from scenes.menus.setup import Stepper, pack_label
 from scenes.table import TABLES, table_class
 from scenes.table.kit.paint import TextCache
@@ -216,6 +216,7 @@ class GalleryScene(GalleryProofing, MenuScene):
         if game_id is None:
             return
         art = self.art
+        self.print_mm = print_card_mm(art, game_id)  # the guides' printed card (the pack's [print])
         size = self.app.size
         card_h = max(24, round(size[1] * TABLE_CARD_SHARE))
         card = (max(8, round(card_h * art.aspect(game_id))), card_h)
@@ -496,7 +497,7 @@ class GalleryScene(GalleryProofing, MenuScene):
             pygame.draw.rect(surface, frame, outline, width, border_radius=width * 2)
         if self.show_guides and tile.section != "table":
             for placed in faces:
-                draw_guides(surface, placed, self.game_id or "")
+                draw_guides(surface, placed, self.game_id or "", self.print_mm)
         label = self.texts.fitted(tile.label, self._label_px, rect.width + px(14, self.app.size),
                                   MUTED[:3], shrink=False)
         top = rect.bottom + width + 2

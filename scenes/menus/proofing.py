@@ -84,9 +84,24 @@ def guides(face: pygame.Rect, game_id: str, card_mm: tuple[float, float] = CARD_
     return Guides(face.copy(), bleed, face.inflate(-2 * inset_x, -2 * inset_y))
 
 
-def draw_guides(surface: pygame.Surface, face: pygame.Rect, game_id: str) -> Guides:
+def print_card_mm(art: ArtLibrary, game_id: str) -> tuple[float, float]:
+    """The printed card of the game's active pack: its [print] card_mm, else the print default (a bad
+    entry too: `kartentisch-art pnp` names it)."""
+    from cards.print_settings import DEFAULT_CARD_MM, PrintRefused, read_pack_print
+
+    folder = art.pack_folder(art.active_pack(game_id))
+    if folder is None:
+        return DEFAULT_CARD_MM
+    try:
+        return read_pack_print(folder).card_mm or DEFAULT_CARD_MM
+    except PrintRefused:
+        return DEFAULT_CARD_MM
+
+
+def draw_guides(surface: pygame.Surface, face: pygame.Rect, game_id: str,
+                card_mm: tuple[float, float] = CARD_MM) -> Guides:
     """The guides over a face on `surface`: bleed outside, trim on the edge, safe area inside."""
-    found = guides(face, game_id)
+    found = guides(face, game_id, card_mm)
     width = max(1, face.width // 90)
     pygame.draw.rect(surface, BLEED_COLOUR, found.bleed, width)
     pygame.draw.rect(surface, TRIM_COLOUR, found.trim, width)
@@ -266,6 +281,7 @@ class GalleryProofing:
     def start_proofing(self) -> None:
         #: the print guides drawn over the faces, and the colour vision they are seen with
         self.show_guides = False
+        self.print_mm: tuple[float, float] = CARD_MM  # the printed card the guides stand for
         self.vision = "normal"
         self.proofer = Proofer()
         #: A/B: each card beside the same card of the game's pack B (its faces fetched once per layout)

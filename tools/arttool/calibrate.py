@@ -19,9 +19,10 @@ from pathlib import Path
 from reportlab.lib.units import mm as MM
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.print_settings import OFFSET_MM_LIMIT
 from game.core.datafile import shown
 from game.i18n import tr
-from tools.arttool.pnp import EDGE_WORDS, OFFSET_MM_LIMIT, PAPERS, TITLE_PT
+from tools.arttool.pnp import EDGE_WORDS, PAPERS, TITLE_PT
 
 #: the rulers' places, from the page's middle: each side's own, chosen so that none lands on another
 #: whichever edge the sheet is turned over (the back's are mirrored onto the front one way or the other)
