@@ -211,6 +211,8 @@ class App:
         i18n.set_language(code)
 
     def _language_changed(self, code: str) -> None:
+        if not pygame.display.get_init() or pygame.display.get_surface() is not self.screen:
+            return  # an app whose window is gone (another opened it anew) has nothing to write again
         for scene in list(self.stack):
             scene.on_language_changed()
 

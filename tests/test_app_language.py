@@ -345,3 +345,21 @@ def test_the_screenshot_tool_refuses_a_screen_without_what_it_needs(tmp_path, ca
         screenshot.main([*argv, "--out", str(tmp_path / "x.png")])
     assert stop.value.code == 2 and expected in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_an_app_whose_window_is_gone_lets_a_change_of_language_pass():
+    """An app still alive after its window went (pygame quit, a newer app opened the window anew) must
+    not stop a change of language for the one on screen: it has nothing to write again."""
+    old = launch_app(Settings(), size=(640, 480))
+    old.push(TitleScene(old))
+    pygame.display.quit()
+    new = launch_app(Settings(), size=(640, 480))
+    new.push(TitleScene(new))
+    try:
+        set_language("de")  # the old app's screen is dead: it would raise "Surface is not initialized"
+        new.step(1 / 60)
+        assert old.stack.top is not None
+    finally:
+        set_language("en")
+        old.stack.clear()
+        new.stack.clear()

@@ -417,7 +417,10 @@ class GalleryScene(GalleryProofing, MenuScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_decor(self, surface: pygame.Surface) -> None:
-        self.proofer.new_frame()  # converting faces for a colour vision takes a share of each frame
+        with self.proofer.frame():  # converting faces for a colour vision takes a share of each frame
+            self._draw_page(surface)
+
+    def _draw_page(self, surface: pygame.Surface) -> None:
         super().draw_decor(surface)
         if self.game_id is None:
             w, h = surface.get_size()

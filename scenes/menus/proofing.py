@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Protocol
@@ -204,11 +206,17 @@ class Proofer:
         self._frame_started: float | None = None  # None: no frame budget (a tool or a test asking)
         self.pending = False  # a face waits for its turn: the screen asks again next frame
 
-    def new_frame(self) -> None:
-        """A frame begins: converting faces may take FRAME_BUDGET_S of it, the rest waits for the next
-        frames (a page of faces took 370 ms at once)."""
+    @contextmanager
+    def frame(self) -> Iterator[None]:
+        """While a frame is drawn, converting faces may take FRAME_BUDGET_S of it and the rest waits for
+        the next frames (a page of faces took 370 ms at once); what is asked outside drawing (a hover
+        text) is worked out at once."""
         self._frame_started = time.perf_counter()
         self.pending = False
+        try:
+            yield
+        finally:
+            self._frame_started = None
 
     def _may_work(self) -> bool:
         started = self._frame_started
