@@ -9,17 +9,20 @@ from __future__ import annotations
 import atexit
 from contextlib import ExitStack
 from functools import lru_cache
-from importlib.resources import as_file, files
 from pathlib import Path
+
+from game.package_data import package_files
 
 
 @lru_cache(maxsize=1)
 def root() -> Path:
     """The assets folder on disk. A package imported from an archive is extracted once for the run,
     because pygame opens images, fonts and sounds by file name."""
-    resource = files(__name__)
+    resource = package_files(__name__)
     if isinstance(resource, Path):
         return resource
+    from importlib.resources import as_file
+
     stack = ExitStack()
     atexit.register(stack.close)
     return Path(stack.enter_context(as_file(resource)))

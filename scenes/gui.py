@@ -12,7 +12,6 @@ module quit (a `pygame.quit()`) are dead: the next screen finds that out and sta
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from pygame_gui.core import UIAppearanceTheme, gui_font_pygame
 from pygame_gui.core.ui_font_dictionary import UIFontDictionary
 from pygame_gui.core.utility import PackageResource
 
+from game.package_data import package_files
 from scenes.fonts import Font
 
 _fonts: dict[str, UIFontDictionary] = {}
@@ -63,7 +63,7 @@ def _as_file(location: Any) -> Any:
     if not isinstance(where, PackageResource):
         return location
     try:
-        path = resources.files(where.package) / where.resource
+        path = package_files(where.package) / where.resource
     except (ModuleNotFoundError, TypeError):
         return location
     if isinstance(path, Path) and path.is_file():

@@ -26,6 +26,7 @@ from game.core.errors import BadSetup, error_text
 from game.core.records import read_record, replay
 from game.i18n import Message, read_catalogue, system_language
 from game.match import Match, Seat
+from game.package_data import package_files
 from tools import art
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,11 +86,11 @@ def test_a_damaged_catalogue_in_any_field_gives_english_or_its_good_words_never_
 
 def test_the_app_speaks_english_with_a_warning_when_its_german_catalogue_is_cut(tmp_path, monkeypatch,
                                                                                 caplog):
-    real = i18n.resources.files(i18n.__name__) / "locale" / "de" / "LC_MESSAGES" / "kartentisch.mo"
+    real = package_files(i18n.__name__) / "locale" / "de" / "LC_MESSAGES" / "kartentisch.mo"
     cut = tmp_path / "locale" / "de" / "LC_MESSAGES" / "kartentisch.mo"
     cut.parent.mkdir(parents=True)
     cut.write_bytes(real.read_bytes()[:1000])
-    monkeypatch.setattr(i18n.resources, "files", lambda name: tmp_path)
+    monkeypatch.setattr(i18n, "package_files", lambda name: tmp_path)
     i18n.catalogue.cache_clear()
     try:
         with caplog.at_level(logging.WARNING, logger="game.i18n"):
@@ -121,7 +122,7 @@ VALUES = [":de", "de", ":", "::", "C:de", "fr:de", "fr", "en:de", "de_AT.UTF-8",
 
 @pytest.mark.parametrize("variable", ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"])
 def test_the_language_is_read_from_the_environment_as_gettext_reads_it(variable, monkeypatch):
-    folder = str(i18n.resources.files(i18n.__name__) / "locale")
+    folder = str(package_files(i18n.__name__) / "locale")
     for value in VALUES:
         for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
             monkeypatch.delenv(name, raising=False)

@@ -20,9 +20,13 @@ import stat
 import time
 import unicodedata
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from game.i18n import Text, message, tr, words
+from game import i18n
+from game.i18n import N_, tr
+
+if TYPE_CHECKING:
+    from game.i18n import Text
 
 #: the largest text data file read: far more than any manifest, settings or card file needs
 MAX_TEXT_BYTES = 4 * 1024 * 1024
@@ -50,7 +54,7 @@ class DataFileError(ValueError):
     @property
     def message(self) -> str:
         """The reason in the chosen language."""
-        return words(self.reason)
+        return i18n.words(self.reason)
 
     def __str__(self) -> str:
         if self.line is None:
@@ -64,25 +68,25 @@ def read_limited(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
         with open_regular(path) as fh:
             raw = fh.read(max_bytes + 1)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        raise DataFileError(message("cannot read it ({reason})", reason=os_reason(exc))) from None
+        raise DataFileError(i18n.message("cannot read it ({reason})", reason=os_reason(exc))) from None
     if len(raw) > max_bytes:
-        raise DataFileError(message("it is larger than {size} KiB, far more than such a file needs",
+        raise DataFileError(i18n.message("it is larger than {size} KiB, far more than such a file needs",
                                     size=max_bytes // 1024))
     return raw
 
 
 #: what `open_regular` says of a file it does not open (an OSError's strerror is text)
-_A_FOLDER = message("it is a folder")
-_NOT_REGULAR = message("it is a pipe or a device, not a regular file")
+#: open_regular's own reasons, kept as the strerror of the OSError it raises
+_A_FOLDER = N_("it is a folder")
+_NOT_REGULAR = N_("it is a pipe or a device, not a regular file")
 
 
 def os_reason(exc: BaseException) -> Text:
     """Why a file could not be opened: `open_regular`'s own reasons as messages, else the system's
     words (its strerror, which the system writes in its own language) or the error's text."""
     reason = getattr(exc, "strerror", None)
-    for said in (_A_FOLDER, _NOT_REGULAR):
-        if reason == said.msgid:
-            return said
+    if reason in (_A_FOLDER, _NOT_REGULAR):
+        return i18n.message(reason)
     return shown(reason or exc)
 
 
@@ -93,9 +97,9 @@ def open_regular(path: Path) -> BinaryIO:
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, _A_FOLDER.msgid)
+            raise IsADirectoryError(errno.EISDIR, _A_FOLDER)
         if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, _NOT_REGULAR.msgid)
+            raise OSError(errno.EINVAL, _NOT_REGULAR)
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -110,7 +114,7 @@ def decode_utf8(raw: bytes) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         bad = raw[exc.start : exc.start + 1].hex()
-        raise DataFileError(message("it is not UTF-8 text (byte 0x{byte})", byte=bad),
+        raise DataFileError(i18n.message("it is not UTF-8 text (byte 0x{byte})", byte=bad),
                             line_at(raw, exc.start)) from None
 
 
@@ -137,15 +141,15 @@ def parse_toml(text: str) -> dict[str, Any]:
         found = _TOML_ERROR_LINE.search(str(exc))
         said = _TOML_ERROR_LINE.sub("", str(exc)).replace("(, column", "(column").strip()
         # tomllib's own words stay as they are (it speaks English only)
-        raise DataFileError(message("not valid TOML: {problem}", problem=said),
+        raise DataFileError(i18n.message("not valid TOML: {problem}", problem=said),
                             int(found.group(1)) if found else None) from None
     except RecursionError:
-        raise DataFileError(message("not valid TOML here: arrays or tables nested too deeply")) from None
+        raise DataFileError(i18n.message("not valid TOML here: arrays or tables nested too deeply")) from None
     except ValueError as exc:  # an integer longer than Python converts
         long = _LONG_NUMBER.search(text)
         if long is None:
-            raise DataFileError(message("not valid TOML here: {problem}", problem=str(exc))) from None
-        raise DataFileError(message("a number of more than 4300 digits, too long to read"),
+            raise DataFileError(i18n.message("not valid TOML here: {problem}", problem=str(exc))) from None
+        raise DataFileError(i18n.message("a number of more than 4300 digits, too long to read"),
                             line_at(text, long.start())) from None
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import gettext
 import importlib
-import logging
 import os
 import re
 import string
@@ -27,10 +26,12 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-log = logging.getLogger(__name__)
+from game.logs import logger
+from game.package_data import package_files
+
+log = logger(__name__)
 
 #: language code -> the language's own name (what the settings screen offers)
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
@@ -142,7 +143,7 @@ def remove_listener(listener: Callable[[str], None]) -> None:
 def catalogue(code: str) -> gettext.NullTranslations:
     """The compiled catalogue of a language (a missing or damaged one leaves the English ids, logged
     once)."""
-    path = resources.files(__name__).joinpath("locale", code, "LC_MESSAGES", f"{DOMAIN}.mo")
+    path = package_files(__name__).joinpath("locale", code, "LC_MESSAGES", f"{DOMAIN}.mo")
     return read_catalogue(path, code)
 
 
