@@ -29,7 +29,6 @@ Nothing here draws: the scenes list, open and resume what this module keeps (gam
 from __future__ import annotations
 
 import json
-import logging
 import os
 import re
 import stat
@@ -47,9 +46,10 @@ from game.core.standings import places
 from game.history_entry import LONGEST_ACTIONS, RECORD_SUFFIX, Entry, SeatSummary, same_game_state
 from game.i18n import Message, english, language, message, tr, words
 from game.locks import folder_lock, held_elsewhere, locked
+from game.logs import logger
 from game.sharing import make_shareable
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 DEFAULT_LIMIT = 500
 INDEX_NAME = "index.json"

@@ -24,7 +24,6 @@ and who decides now, in a fixed order after each action; the parts that need non
 
 from __future__ import annotations
 
-import logging
 import re
 import stat
 import time
@@ -57,9 +56,10 @@ from game.core.records import Record, footer_for, read_record, reason_of, write_
 from game.history import LONGEST_ACTIONS, LONGEST_BYTES, claim_path, record_name, too_long
 from game.i18n import Message, Text, is_unicode, message
 from game.locks import LockTimeout, acquire, folder_lock, locked, release
+from game.logs import logger
 from game.retelling import Retelling, Step
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 HUMAN = "human"
 BOT = "bot"

@@ -9,14 +9,14 @@ another seat costs only the redaction, and later actions are replayed on from wh
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.core import Event, Game, KartentischError, State
+from game.logs import logger
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 @dataclass(frozen=True)

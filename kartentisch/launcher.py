@@ -8,13 +8,13 @@ pygame is imported here on demand: `--version` and a usage error never start it.
 
 from __future__ import annotations
 
-import logging
 import os
 import re
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game import __version__
+from game import __version__, logs
 
 if TYPE_CHECKING:
     import argparse
@@ -59,14 +59,22 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    # In the standalone build this executable is also what the AI worker process starts as: let
-    # multiprocessing take it over there before any argument is read.
-    import multiprocessing
+    start(argv).run()
+    return 0
 
-    multiprocessing.freeze_support()
+
+def start(argv: Sequence[str] | None = None) -> App:
+    """The app with its window open and the title on its stack, from the command line `argv`: what
+    `main` runs, and what `tools.bench startup` times to the first frame."""
+    if getattr(sys, "frozen", False):
+        # The standalone build's executable is also what the AI worker process starts as: let
+        # multiprocessing take it over there before any argument is read. (Elsewhere the import alone
+        # would cost a third of the start.)
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(levelname)s %(name)s: %(message)s")
+    logs.configure(verbose=args.verbose)
     from scenes.menus.title import TitleScene
     from scenes.settings import Settings, legacy_autosave_path
 
@@ -81,8 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings.fullscreen = True
     app = make_app(settings, size=args.size)
     app.push(TitleScene(app))
-    app.run()
-    return 0
+    return app
 
 
 def make_app(settings: Settings | None = None, size: tuple[int, int] | None = None) -> App:

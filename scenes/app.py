@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import gc
 import importlib
-import logging
 import sys
 import threading
 import time
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__, i18n
+from game.logs import logger
 from scenes.cache import map_large_blocks, release_memory
 from scenes.focus import Navigator
 from scenes.look import app_icon
@@ -32,7 +32,7 @@ from scenes.settings import Settings, data_dir, history_dir
 if TYPE_CHECKING:
     from scenes.art import ArtLibrary
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 FPS = 60
 MIN_WINDOW = (320, 240)

@@ -59,7 +59,6 @@ logged and listed in `ArtLibrary.problems`, so a card designer sees at once what
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,11 +82,12 @@ from cards.manifest import (
 )
 from game.core.datafile import shown
 from game.i18n import add_listener, language, tr
+from game.logs import logger
 from scenes.cache import MB, BoundedCache, surface_bytes
 from scenes.settings import Settings, data_dir
 from scenes.stand_in import draw_stand_in
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 ASSET_ART_DIR = asset_path("art")
 #: the unknown card ids of a pack the gallery shows as tiles (the rest are counted in one problem line)

@@ -22,7 +22,6 @@ Controllers may come and go while the app runs (CONTROLLERDEVICEADDED / REMOVED)
 from __future__ import annotations
 
 import contextlib
-import logging
 import math
 import weakref
 from collections.abc import Callable, Hashable
@@ -31,10 +30,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.logs import logger
+
 if TYPE_CHECKING:
     import pygame_gui
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 class Screen(Protocol):

@@ -11,7 +11,6 @@ If a file is missing or unreadable, pygame's own default font stands in (logged 
 from __future__ import annotations
 
 import importlib.util
-import logging
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
@@ -19,9 +18,10 @@ from typing import Protocol
 import pygame
 
 from assets import asset_path
+from game.logs import logger
 from scenes.cache import MB, cached, font_bytes
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 FONT_DIR = asset_path("fonts")
 #: the bytes the faces made may take (a face at 20 px takes about 200 kB, one at 100 px about 500 kB:

@@ -10,19 +10,19 @@ play goes on.
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 from game.core import KartentischError, error_text
 from game.core.datafile import shown
 from game.history import History
+from game.logs import logger
 from scenes.settings import data_dir, history_dir, legacy_autosave_path
 
 if TYPE_CHECKING:
     from game.match import Match
     from scenes.scene import Host
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 def history(app: Host) -> History:

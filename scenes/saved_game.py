@@ -7,14 +7,14 @@ say where they are."""
 
 from __future__ import annotations
 
-import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.i18n import ntr, tr
+from game.logs import logger
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 @dataclass(frozen=True)

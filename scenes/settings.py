@@ -10,7 +10,6 @@ limit).
 from __future__ import annotations
 
 import json
-import logging
 import os
 import re
 from dataclasses import dataclass, field
@@ -27,11 +26,12 @@ from game.core.datafile import (
     showable,
     shown,
 )
+from game.logs import logger
 
 if TYPE_CHECKING:
     from game.match import SaveFolder
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 APP_NAME = "kartentisch"
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "fast", "normal", "slow")

@@ -7,14 +7,14 @@ file is missing or broken, that sound is silent and nothing fails.
 
 from __future__ import annotations
 
-import logging
 import threading
 
 import pygame
 
 from assets import asset_path
+from game.logs import logger
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 _volume = 0.7

@@ -76,6 +76,44 @@ def test_play_clicked_on_the_first_frames_opens_the_game_choice_before_the_backg
     assert out["top"] == "ChooseGameScene"
 
 
+#: modules the title's first frame does without: loading any of them is start-up time nobody sees
+NOT_AT_THE_TITLE = ("pygame_gui", "logging", "multiprocessing", "zipfile", "game.registry",
+                    "game.i18n.messages", "game.core.state", "game.match", "scenes.widgets")
+
+
+def test_the_launcher_draws_the_title_without_what_the_title_does_not_draw(tmp_path):
+    code = (
+        "import json, sys\n"
+        "from kartentisch.launcher import start\n"
+        "app = start(['--windowed', '--size', '1280x720'])\n"
+        "app.step(1 / 60)\n"
+        f"print(json.dumps({{'top': type(app.stack.top).__name__, 'loaded': [m for m in {NOT_AT_THE_TITLE!r} "
+        "if m in sys.modules]}))\n"
+    )
+    env = dict(os.environ, KARTENTISCH_CONFIG_DIR=str(tmp_path / "config"),
+               KARTENTISCH_DATA_DIR=str(tmp_path / "data"))
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out == {"top": "TitleScene", "loaded": []}
+
+
+def test_a_record_logged_before_logging_loaded_is_shown_as_configured(tmp_path):
+    code = (
+        "import sys\n"
+        "from game import logs\n"
+        "log = logs.logger('kartentisch.example')\n"
+        "logs.configure(verbose=True)\n"
+        "assert 'logging' not in sys.modules\n"
+        "log.info('the table does %s', 'this')\n"
+        "log.debug('not shown')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == "INFO kartentisch.example: the table does this"
+
+
 # -- the light buttons -----------------------------------------------------------------------------
 @pytest.fixture
 def title(tmp_path, monkeypatch):

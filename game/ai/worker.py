@@ -19,7 +19,6 @@ answer still being worked out is waited for as any other. The question is the ve
 from __future__ import annotations
 
 import atexit
-import logging
 import multiprocessing
 import threading
 from collections import deque
@@ -31,8 +30,9 @@ from typing import Any
 from game.ai import HARD_TIME_MS
 from game.ai.base import Decision
 from game.core import Rng, bot_rng
+from game.logs import logger
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 #: How long the match waits for an answer before it takes the worker for dead: several times the
 #: hard level's budget, so a slow machine or a fresh process's start-up is not mistaken for a hang.

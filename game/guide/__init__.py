@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,9 +30,10 @@ from game import ENTRIES, REGISTRY
 from game.core import Action, KartentischError
 from game.core.records import write_atomic
 from game.i18n import Text
+from game.logs import logger
 from game.match import Match, Seat
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 LEARNER = 0
 #: The learner's seat name when none is given ("You" would make the table say "You chooses").

@@ -3,7 +3,6 @@ marked "coming soon", and cannot be started."""
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from functools import partial
 
@@ -14,6 +13,7 @@ import game
 from cards import rules_text
 from game.core import KartentischError
 from game.i18n import N_, ntr, tr
+from game.logs import logger
 from scenes.widgets import (
     CREAM,
     GOLD,
@@ -31,7 +31,7 @@ from scenes.widgets import (
     wrap,
 )
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 @dataclass(frozen=True)

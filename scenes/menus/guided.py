@@ -14,7 +14,6 @@ click), over the lesson card. Leaving asks first, and keeps the lesson's step.
 
 from __future__ import annotations
 
-import logging
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +21,7 @@ import pygame
 
 from game.guide import LEARNER, LEARNER_NAME, GuidedGame, Shown, course, placed
 from game.i18n import N_, ntr, tr
+from game.logs import logger
 from scenes.fonts import wrap
 from scenes.inspect import Inspector
 from scenes.layers import Layer, LayerStack, Place
@@ -34,7 +34,7 @@ from scenes.widgets import MenuScene
 if TYPE_CHECKING:
     from scenes.table.kit.scene import TableScene
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 PAUSED = N_("Your first game waits here. Leave it, and Learn this game goes on from this step next time.")
 LEAVE_TITLE = N_("Leave the lesson?")

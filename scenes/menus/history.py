@@ -8,7 +8,6 @@ hundreds of games without an index opens at once and fills in.
 
 from __future__ import annotations
 
-import logging
 import time
 from functools import partial
 from pathlib import Path
@@ -23,6 +22,7 @@ from game.core import KartentischError
 from game.core.datafile import shown
 from game.history import Entry, History, matching
 from game.i18n import N_, join_words, ntr, ptr, tr
+from game.logs import logger
 from scenes.focus import Focusable, widget_items
 from scenes.keeping import exports_dir, history
 from scenes.menus.opening import open_table_or_explain
@@ -47,7 +47,7 @@ from scenes.widgets import (
 if TYPE_CHECKING:
     from scenes.scene import Host
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 ALL_GAMES = N_("All games")
 #: seconds of a frame spent reading records the index lacks

@@ -3,15 +3,15 @@ menu that asked (a missing or failing table leaves the menus working)."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Protocol
 
 from game.i18n import tr
+from game.logs import logger
 from scenes.look import Message
 from scenes.scene import Host, Scene
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 class ShowsMessages(Protocol):

@@ -6,13 +6,13 @@ It is an overlay: the table stays visible under a dark veil. Rules summary opens
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core import KartentischError
 from game.i18n import N_, tr, words
+from game.logs import logger
 from scenes.settings import game_saves
 from scenes.widgets import (
     GOLD,
@@ -33,7 +33,7 @@ from scenes.widgets import (
 if TYPE_CHECKING:
     from game.match import Match
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 class PauseScene(MenuScene):

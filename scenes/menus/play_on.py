@@ -6,7 +6,6 @@ after the one before it is kept in the history.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,7 @@ from pygame_gui.elements import UILabel
 from game.core import KartentischError, error_text
 from game.core.datafile import shown
 from game.i18n import tr
+from game.logs import logger
 from scenes.menus.opening import open_table_or_explain
 from scenes.menus.setup import HUMAN, KINDS, NAME_LIMIT, SeatChoice, SetupChoice, Stepper, kind_label
 from scenes.settings import game_saves
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from game.playback import Playback
     from scenes.scene import Host
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 def _kind_setter(seat: SeatChoice) -> Callable[[int], None]:

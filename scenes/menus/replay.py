@@ -14,7 +14,6 @@ leaves the replay, as nothing here can be saved or undone.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ from game.core import KartentischError
 from game.core.datafile import shown
 from game.core.records import read_record
 from game.i18n import ntr, ptr, tr
+from game.logs import logger
 from game.playback import Playback
 from game.progress import CHAPTER, END, OUT, ROUND, SCORING, Mark, progress
 from scenes.focus import Focusable
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from scenes.scene import Host
     from scenes.table import TableScene
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 #: the table's buttons for a person deciding (undo, a hint) and its menu: none has a use in a replay

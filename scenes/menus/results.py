@@ -7,7 +7,6 @@ place, and the loser is named in the headline and on the last line.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,7 @@ import pygame
 
 from game.core import KartentischError, fresh_seed
 from game.i18n import N_, join_words, ntr, ordinal, tr
+from game.logs import logger
 from scenes import sound
 from scenes.colour_marks import badge
 from scenes.colour_vision import SeatLook, seat_look
@@ -45,7 +45,7 @@ from scenes.widgets import (
 if TYPE_CHECKING:
     from game.match import Match
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 #: under a finishing order (Palace): what its places mean
 PLACES_NOTE = N_("1st, 2nd, …: the order in which the players went out. Everyone who went out wins; "

@@ -8,7 +8,6 @@ the window once more quits all the same: the app never holds a person in a dialo
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +20,7 @@ from pygame_gui.elements import UILabel, UITextBox
 
 from game.core import error_text
 from game.i18n import tr
+from game.logs import logger
 from game.match import describe_os_error
 from scenes.settings import history_dir
 from scenes.widgets import (
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from game.match import Match
     from scenes.scene import Host
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 SAVE_SUFFIX = ".jsonl"
 

@@ -5,7 +5,6 @@ game, and an export of every figure as CSV.
 
 from __future__ import annotations
 
-import logging
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +17,7 @@ from cards import rules_text
 from game.core.datafile import shown
 from game.history import Entry, History
 from game.i18n import N_, tr
+from game.logs import logger
 from game.statistics import PlayerStats, levels_in, statistics, write_csv
 from scenes.keeping import exports_dir, history
 from scenes.menus.charts import BARS, LINES, Chart, ChartSeries, colour, draw_charts
@@ -41,7 +41,7 @@ from scenes.widgets import (
 if TYPE_CHECKING:
     from scenes.scene import Host
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 READ_BUDGET = 0.02
 #: the players drawn in the charts at most (those with the most games)

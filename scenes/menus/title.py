@@ -6,13 +6,13 @@ It is the first thing on screen, so it imports only what it draws: it is drawn i
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from game.i18n import N_, ntr, tr
+from game.logs import logger
 from scenes.look import (
     CREAM,
     MUTED,
@@ -31,7 +31,7 @@ from scenes.saved_game import SavedGame, last_game
 from scenes.scene import Scene
 from scenes.settings import history_dir
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 SUBTITLE = N_("Four card games at one table")
 

@@ -24,13 +24,13 @@ when a saved game opens, the table tells the whole game again from the record as
 
 from __future__ import annotations
 
-import logging
 from functools import partial
 from typing import TYPE_CHECKING, final
 
 import pygame
 
 from game.ai.worker import BotWorker
+from game.logs import logger
 from scenes.inspect import Inspector
 from scenes.layers import Layer, LayerStack, Place
 from scenes.table.kit.animation import Timeline
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from game.match import Match
     from scenes.scene import Host
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 BOT_BUDGET_MS = 6.0
 
