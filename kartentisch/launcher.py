@@ -8,10 +8,12 @@ pygame is imported here on demand: `--version` and a usage error never start it.
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import sys
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from game import __version__, logs
@@ -42,7 +44,15 @@ def window_size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace | SimpleNamespace:
+    """The command line (sys.argv's, with None). An empty one, the usual start, is every default at once:
+    argparse and building its parser would be a tenth of the start."""
+    if not (sys.argv[1:] if argv is None else argv):
+        return SimpleNamespace(windowed=False, fullscreen=False, size=None, verbose=False)
+    return argument_parser().parse_args(argv)
+
+
+def argument_parser() -> argparse.ArgumentParser:
     import argparse
 
     parser = argparse.ArgumentParser(
@@ -55,7 +65,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="the window's size, e.g. 1280x720 (kept for next time)")
     parser.add_argument("--verbose", action="store_true", help="log what the table does")
     parser.add_argument("--version", action="version", version=f"kartentisch {__version__}")
-    return parser.parse_args(argv)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,7 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def start(argv: Sequence[str] | None = None) -> App:
     """The app with its window open and the title on its stack, from the command line `argv`: what
-    `main` runs, and what `tools.bench startup` times to the first frame."""
+    `main` runs, and what `tools.bench startup` times to the first frame.
+
+    The garbage collector waits for the first frame: a start makes many objects (pygame's and the
+    app's modules) and no garbage worth looking for, and the collector's passes over them were a
+    tenth of the start's own work."""
     if getattr(sys, "frozen", False):
         # The standalone build's executable is also what the AI worker process starts as: let
         # multiprocessing take it over there before any argument is read. (Elsewhere the import alone
@@ -73,6 +87,20 @@ def start(argv: Sequence[str] | None = None) -> App:
         import multiprocessing
 
         multiprocessing.freeze_support()
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        app = _start(argv)
+    except BaseException:
+        if collecting:
+            gc.enable()
+        raise
+    if collecting:
+        app.collect_after_first_frame()
+    return app
+
+
+def _start(argv: Sequence[str] | None) -> App:
     args = parse_args(argv)
     logs.configure(verbose=args.verbose)
     from scenes.menus.title import TitleScene

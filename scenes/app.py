@@ -14,7 +14,6 @@ from __future__ import annotations
 import gc
 import importlib
 import sys
-import threading
 import time
 import warnings
 from typing import TYPE_CHECKING
@@ -30,6 +29,8 @@ from scenes.scene import Exits, Scene, SceneStack
 from scenes.settings import Settings, data_dir, history_dir
 
 if TYPE_CHECKING:
+    import threading
+
     from scenes.art import ArtLibrary
 
 log = logger(__name__)
@@ -68,6 +69,7 @@ class App:
         self.preloading: threading.Thread | None = None
         self.cleaning: threading.Thread | None = None
         self.started = time.time()  # what an interrupted save left before this is removed (CLEANUP_FRAME)
+        self._collector_waits = False  # the garbage collector is off until the first frame is drawn
         self.navigator = Navigator()  # keyboard focus and game controllers
         pygame.display.set_caption(CAPTION)
         pygame.display.set_icon(app_icon())  # before the window opens, which spares loading pygame's own
@@ -176,6 +178,10 @@ class App:
                     shown.add(game_id)
         return shown
 
+    def collect_after_first_frame(self) -> None:
+        """Turn the garbage collector on once the next frame is drawn (it was turned off for the start)."""
+        self._collector_waits = True
+
     def _collect_left(self) -> None:
         """What the scenes that left made goes: a scene, its widgets and its layers refer to one another,
         so only the collector frees them (left to itself, it runs seldom: measured, 14 closed screens
@@ -263,6 +269,9 @@ class App:
             self._collect_left()
         self.time += dt
         self.frames += 1
+        if self._collector_waits:
+            self._collector_waits = False
+            gc.enable()
         if self.frames == 2:  # the title is up: what only later frames need is set up behind it
             map_large_blocks()
         if self.frames == PRELOAD_FRAME:
@@ -341,6 +350,8 @@ def preload(module: str) -> threading.Thread | None:
         except Exception:
             log.exception("importing %s in the background failed", module)
 
+    import threading
+
     thread = threading.Thread(target=load, name=f"preload {module}", daemon=True)
     thread.start()
     return thread
@@ -358,6 +369,8 @@ def remove_interrupted_saves(started: float) -> threading.Thread:
         for folder in (data_dir(), history_dir()):
             for path in remove_interrupted_saves(folder, before=started):
                 log.info("removed %s, left by an interrupted save", path)
+
+    import threading
 
     thread = threading.Thread(target=clean, name="remove interrupted saves", daemon=True)
     thread.start()

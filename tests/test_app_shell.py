@@ -582,6 +582,17 @@ def test_main_parses_options_and_starts_on_the_title(monkeypatch):
     assert started == [(["TitleScene"], (800, 600), False)]
 
 
+def test_an_empty_command_line_gives_what_the_parser_gives_for_it(monkeypatch):
+    from kartentisch import launcher as entry
+
+    expected = vars(entry.argument_parser().parse_args([]))
+    assert vars(entry.parse_args([])) == expected
+    monkeypatch.setattr(sys, "argv", ["kartentisch"])
+    assert vars(entry.parse_args()) == expected
+    monkeypatch.setattr(sys, "argv", ["kartentisch", "--verbose"])
+    assert entry.parse_args().verbose is True
+
+
 @pytest.mark.parametrize("argv", [["--size", "big"], ["--size", "10x10"], ["--windowed", "--fullscreen"]])
 def test_main_refuses_bad_options_with_a_usage_error(argv, capsys):
     from kartentisch import launcher as entry

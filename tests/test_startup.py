@@ -81,14 +81,15 @@ NOT_AT_THE_TITLE = ("pygame_gui", "logging", "multiprocessing", "zipfile", "game
                     "game.i18n.messages", "game.core.state", "game.match", "scenes.widgets")
 
 
-def test_the_launcher_draws_the_title_without_what_the_title_does_not_draw(tmp_path):
+def test_the_launcher_draws_the_title_without_what_the_title_does_not_draw_nor_collects(tmp_path):
     code = (
-        "import json, sys\n"
+        "import gc, json, sys\n"
         "from kartentisch.launcher import start\n"
         "app = start(['--windowed', '--size', '1280x720'])\n"
+        "collecting_before = gc.isenabled()\n"
         "app.step(1 / 60)\n"
         f"print(json.dumps({{'top': type(app.stack.top).__name__, 'loaded': [m for m in {NOT_AT_THE_TITLE!r} "
-        "if m in sys.modules]}))\n"
+        "if m in sys.modules], 'collecting': [collecting_before, gc.isenabled()]}))\n"
     )
     env = dict(os.environ, KARTENTISCH_CONFIG_DIR=str(tmp_path / "config"),
                KARTENTISCH_DATA_DIR=str(tmp_path / "data"))
@@ -96,7 +97,8 @@ def test_the_launcher_draws_the_title_without_what_the_title_does_not_draw(tmp_p
                           timeout=120)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout.strip().splitlines()[-1])
-    assert out == {"top": "TitleScene", "loaded": []}
+    # the garbage collector waits for the first frame, and works from then on
+    assert out == {"top": "TitleScene", "loaded": [], "collecting": [False, True]}
 
 
 def test_a_record_logged_before_logging_loaded_is_shown_as_configured(tmp_path):

@@ -7,6 +7,7 @@
     python -m tools.bench ai     [--game ID] [--players N] [--games K] [--levels L1,L2] [--json]
     python -m tools.bench startup [--runs N] [--json]
     python -m tools.bench memory [--frames N] [--size WxH] [--seed S] [--json]  (see tools/bench_memory.py)
+    python -m tools.bench balance [--game ID] [--deals K] [--no-ray] [--json]  (see tools/bench_balance.py)
 
 engine: random-playout moves per second per game, beside a peer measured in the same run (a plain
 Python deal-and-play loop with no contract around it), so the ratio says how heavy the engine is on
@@ -141,10 +142,10 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
 
 
 _BARE = "import pygame; pygame.init()"
-#: the launcher's own start, as `kartentisch --windowed --size 1280x720` runs it, to its first frame
+#: the launcher's own start, as `kartentisch` runs it the first time (a 1280x720 window), to its first frame
 _TITLE = (
     "from kartentisch.launcher import start\n"
-    "app = start(['--windowed', '--size', '1280x720'])\n"
+    "app = start([])\n"
     "app.step(1 / 60)\n"
 )
 _TIMED = "import time\n_t = time.perf_counter()\n{body}\nprint((time.perf_counter() - _t) * 1000.0)\n"
@@ -200,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
         from tools import bench_memory  # the app and its monkey, in this process
 
         return bench_memory.run(argv[1:])
+    if argv and argv[0] == "balance":
+        from tools import bench_balance  # the balance lab's studies, with Ray where installed
+
+        return bench_balance.run(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     engine = sub.add_parser("engine", help="random-playout moves per second")
@@ -211,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("frame", help="frame times of a full table, or of one celebration moment with --moment "
                                  "NAME|all (see tools/bench_frame.py)")
     sub.add_parser("memory", help="peak and flat RSS of the app under the monkey (see tools/bench_memory.py)")
+    sub.add_parser("balance", help="balance studies on one process, two and Ray (see tools/bench_balance.py)")
     startup = sub.add_parser("startup", help="time to the interactive title menu")
     startup.add_argument("--runs", type=cli.count(1), default=7)
     startup.add_argument("--json", action="store_true")
