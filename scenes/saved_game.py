@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from game.i18n import ntr, tr
 from game.logs import logger
@@ -36,8 +37,7 @@ class SavedGame:
 LOOK_AT = 12
 
 
-@dataclass(frozen=True)
-class LastGame:
+class LastGame(NamedTuple):
     """What Resume last game offers: the game (None: there is none), and how many unfinished games were
     passed over because another copy of the app plays them."""
 

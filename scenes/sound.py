@@ -7,7 +7,7 @@ file is missing or broken, that sound is silent and nothing fails.
 
 from __future__ import annotations
 
-import threading
+import _thread
 
 import pygame
 
@@ -20,7 +20,7 @@ log = logger(__name__)
 _volume = 0.7
 _sounds: dict[str, pygame.mixer.Sound] = {}
 _silent = False  # the mixer could not start: stay quiet for the rest of the run
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()  # threading's Lock, without loading threading before the title
 
 
 #: the sounds the table plays, made by `python -m tools.make_sounds` into assets/sounds/<name>.wav
@@ -66,6 +66,8 @@ def warm_up() -> None:
     """Start the mixer and make the sounds in the background, so the first card played does not wait."""
     if _silent or (_sounds and pygame.mixer.get_init()):
         return
+    import threading
+
     threading.Thread(target=_warm, name="sound-warm-up", daemon=True).start()
 
 

@@ -18,7 +18,6 @@ import os
 import re
 import stat
 import time
-import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -33,9 +32,9 @@ MAX_TEXT_BYTES = 4 * 1024 * 1024
 #: a value shown in a message is cut to this many characters
 BRIEF_CHARS = 80
 
-_TOML_ERROR_LINE = re.compile(r"at line (\d+)")
+_TOML_ERROR_LINE = r"at line (\d+)"  # patterns are compiled by re (and kept) when a file needs them
 #: a run of digits longer than Python turns into an int (sys.get_int_max_str_digits: 4300)
-_LONG_NUMBER = re.compile(r"[0-9_]{4301,}")
+_LONG_NUMBER = r"[0-9_]{4301,}"
 #: characters that would break a log line, a terminal or a font: controls, separators, surrogates
 _UNSHOWABLE = frozenset({"Cc", "Cs", "Zl", "Zp", "Co", "Cn"})
 #: of those, the ones a name (of a pack, a game) must not hold to be shown and saved as it is
@@ -138,15 +137,15 @@ def parse_toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        found = _TOML_ERROR_LINE.search(str(exc))
-        said = _TOML_ERROR_LINE.sub("", str(exc)).replace("(, column", "(column").strip()
+        found = re.search(_TOML_ERROR_LINE, str(exc))
+        said = re.sub(_TOML_ERROR_LINE, "", str(exc)).replace("(, column", "(column").strip()
         # tomllib's own words stay as they are (it speaks English only)
         raise DataFileError(i18n.message("not valid TOML: {problem}", problem=said),
                             int(found.group(1)) if found else None) from None
     except RecursionError:
         raise DataFileError(i18n.message("not valid TOML here: arrays or tables nested too deeply")) from None
     except ValueError as exc:  # an integer longer than Python converts
-        long = _LONG_NUMBER.search(text)
+        long = re.search(_LONG_NUMBER, text)
         if long is None:
             raise DataFileError(i18n.message("not valid TOML here: {problem}", problem=str(exc))) from None
         raise DataFileError(i18n.message("a number of more than 4300 digits, too long to read"),
@@ -158,7 +157,7 @@ def shown(text: object) -> str:
     non-UTF-8 file name) become U+FFFD, control characters and line separators become escapes."""
     out = []
     for ch in str(text):
-        category = unicodedata.category(ch)
+        category = _category(ch)
         if category == "Cs":
             out.append("\ufffd")
         elif category in _UNSHOWABLE:
@@ -191,7 +190,7 @@ def clean_name(name: str, limit: int = NAME_CHARS) -> str:
 def showable(text: str) -> bool:
     """Text a font can draw and a file (settings.json, a log) can hold as it is: no control characters,
     line separators or lone surrogates (the bytes of a file name that is not UTF-8)."""
-    return all(unicodedata.category(ch) not in _NOT_IN_NAMES for ch in text)
+    return all(_category(ch) not in _NOT_IN_NAMES for ch in text)
 
 
 def set_aside(path: Path) -> Path:
@@ -226,3 +225,10 @@ def brief(value: object, limit: int = BRIEF_CHARS) -> str:
         return f"<{type(value).__name__}>"
     text = shown(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _category(ch: str) -> str:
+    """The Unicode category of `ch` (unicodedata, a library of its own, loads with the first text checked)."""
+    import unicodedata
+
+    return unicodedata.category(ch)

@@ -16,12 +16,12 @@ registers with `add_listener`.
 
 from __future__ import annotations
 
+import _thread
 import gettext
 import importlib
 import os
 import re
 import string
-import threading
 import weakref
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -42,7 +42,8 @@ _language = DEFAULT_LANGUAGE
 #: who follows a change of language; kept weakly, so a screen that is gone stops listening by itself
 _listeners: list[weakref.ReferenceType] = []
 #: a language one thread speaks for a moment (`speaking`), whatever is chosen
-_speaking = threading.local()
+_speaking: threading.local | None = None  # made by the first `speaking` (threading loads with it)
+_making_speaking = _thread.allocate_lock()
 
 
 # -- the language ----------------------------------------------------------------------------------
@@ -102,12 +103,24 @@ def speaking(code: str) -> Iterator[None]:
     told (an exception's English text is written this way while the view speaks German)."""
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}: the languages are {', '.join(LANGUAGES)}")
-    before = getattr(_speaking, "code", None)
-    _speaking.code = code
+    local = _speaking if _speaking is not None else _speaking_local()
+    before = getattr(local, "code", None)
+    local.code = code
     try:
         yield
     finally:
-        _speaking.code = before
+        local.code = before
+
+
+def _speaking_local() -> threading.local:
+    """The per-thread language of `speaking`, made once (under a lock: two threads may ask first)."""
+    global _speaking
+    import threading
+
+    with _making_speaking:
+        if _speaking is None:
+            _speaking = threading.local()
+        return _speaking
 
 
 def set_language(code: str) -> None:
@@ -277,6 +290,8 @@ _MESSAGE_NAMES = frozenset({
 })
 
 if TYPE_CHECKING:
+    import threading
+
     from game.i18n.messages import (
         Card,
         Listing,
