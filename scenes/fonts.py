@@ -202,6 +202,10 @@ class Measures(Protocol):
     def size(self, text: str, /) -> tuple[int, int]: ...
 
 
+#: a text up to this long is first measured whole (a label, a line): it usually fits, and then that is all
+WHOLE_FIRST = 200
+
+
 def fitting_prefix(text: str, face: Measures, width: float, suffix: str = "") -> int:
     """How many leading characters of `text` fit `width` pixels in `face`, with `suffix` after them
     (an ellipsis); 0 when none does. The one way the app cuts a text to a width: it looks at a prefix
@@ -212,7 +216,11 @@ def fitting_prefix(text: str, face: Measures, width: float, suffix: str = "") ->
     def fits(count: int) -> bool:
         return face.size(text[:count] + suffix)[0] <= width
 
-    if not text or not fits(1):
+    if not text:
+        return 0
+    if len(text) <= WHOLE_FIRST and fits(len(text)):  # most texts fit: one measure says so
+        return len(text)
+    if not fits(1):
         return 0
     low, high = 1, 8  # low fits; high is the next length to try
     while high < len(text) and fits(high):

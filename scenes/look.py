@@ -199,17 +199,21 @@ def _felt_light(size: tuple[int, int]) -> pygame.Surface:
     """The cloth's light at 1/FELT_LIGHT_STEP of `size`: a lighter centre and a vignette."""
     w = max(1, -(-size[0] // FELT_LIGHT_STEP))
     h = max(1, -(-size[1] // FELT_LIGHT_STEP))
-    small = pygame.Surface((48, 27))
     (c0, c1, c2), (e0, e1, e2) = FELT_CENTRE, FELT_EDGE
-    for y in range(14):  # one quarter, mirrored: the cloth is symmetric about both middles
+    quarter = bytearray()  # the top left of 48x27: the cloth is symmetric about both middles
+    for y in range(14):
         dy = (y - 13) / 14
         for x in range(24):
             dx = (x - 23.5) / 24
             t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.3)
             t = t * t * (3 - 2 * t)
-            colour = (round(c0 + (e0 - c0) * t), round(c1 + (e1 - c1) * t), round(c2 + (e2 - c2) * t))
-            for at in ((x, y), (47 - x, y), (x, 26 - y), (47 - x, 26 - y)):
-                small.set_at(at, colour)
+            quarter += bytes((round(c0 + (e0 - c0) * t), round(c1 + (e1 - c1) * t),
+                              round(c2 + (e2 - c2) * t)))
+    top_left = pygame.image.frombuffer(bytes(quarter), (24, 14), "RGB")
+    small = pygame.Surface((48, 27))
+    for flip_x, flip_y, at in ((False, False, (0, 0)), (True, False, (24, 0)), (False, True, (0, 13)),
+                               (True, True, (24, 13))):
+        small.blit(pygame.transform.flip(top_left, flip_x, flip_y), at)
     return _display_format(pygame.transform.smoothscale(small, (w, h)))
 
 
@@ -268,7 +272,7 @@ def _card_fan(card_height: int, count: int) -> pygame.Surface:
     spread = 14.0
     for i in range(count):
         angle = (i - (count - 1) / 2) * spread
-        rotated = pygame.transform.rotozoom(card, -angle, 1.0)
+        rotated = pygame.transform.rotozoom(card, -angle, 1.0) if angle else card
         centre = pivot + pygame.Vector2(0, -card_height * 0.55).rotate(angle)
         fan.blit(rotated, rotated.get_rect(center=(round(centre.x), round(centre.y))))
     bounds = fan.get_bounding_rect()

@@ -193,20 +193,21 @@ def _shape_metrics(size: tuple[int, int], factor: float) -> tuple[int, int, int,
 SMALLEST_LABEL_SHARE = 0.8
 
 
-def _button_label_font(factor: float, label: str = "", room: int | None = None) -> pygame.font.Font:
-    """The theme's button face at `factor`; with `room`, made a little smaller where `label` would not
-    fit it whole (a longer word in another language), down to SMALLEST_LABEL_SHARE and 10 pixels."""
+def _button_label(factor: float, label: str, room: int) -> tuple[pygame.font.Font, str]:
+    """The face and text of a label `room` pixels wide: the theme's button face at `factor`, made a
+    little smaller where `label` would not fit it whole (a longer word in another language), down to
+    SMALLEST_LABEL_SHARE and 10 pixels, and cut with "…" below that. A label that fits is measured once."""
     theme = theme_block("button")["font"]
     bold = theme.get("bold") == "1"
     size = scaled_length(float(theme.get("size", 20)), factor)
     font = widget_font(size, bold)
-    if room is None:
-        return font
     smallest = max(10, round(size * SMALLEST_LABEL_SHARE))
-    while size > smallest and font.size(label)[0] > room:
+    while font.size(label)[0] > room:
+        if size <= smallest:
+            return font, fit_text(label, font, room)
         size -= 1
         font = widget_font(size, bold)
-    return font
+    return font, label
 
 
 @cached("menu buttons", BUTTON_BUDGET)
@@ -217,8 +218,8 @@ def _button_face(size: tuple[int, int], label: str, primary: bool, state: Button
     face = _shadowed_box(size, fill, rim, shadow, border, radius)
     shape = face.get_rect().inflate(-2 * shadow, -2 * shadow)
     room = max(1, shape.width - 2 * padding)
-    font = _button_label_font(factor, label, room)
-    text = font.render(fit_text(label, font, room), True, ink)
+    font, shown = _button_label(factor, label, room)
+    text = font.render(shown, True, ink)
     face.blit(text, text.get_rect(center=shape.center))
     return face
 
