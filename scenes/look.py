@@ -270,12 +270,13 @@ def _card_fan(card_height: int, count: int) -> pygame.Surface:
     fan = pygame.Surface((side, side), pygame.SRCALPHA)
     pivot = pygame.Vector2(side / 2, side / 2 + card_height * 0.55)
     spread = 14.0
+    placed = []
     for i in range(count):
         angle = (i - (count - 1) / 2) * spread
         rotated = pygame.transform.rotozoom(card, -angle, 1.0) if angle else card
         centre = pivot + pygame.Vector2(0, -card_height * 0.55).rotate(angle)
-        fan.blit(rotated, rotated.get_rect(center=(round(centre.x), round(centre.y))))
-    bounds = fan.get_bounding_rect()
+        placed.append(fan.blit(rotated, rotated.get_rect(center=(round(centre.x), round(centre.y)))))
+    bounds = placed[0].unionall(placed[1:]) if placed else fan.get_rect()  # where the cards landed
     return fan.subsurface(bounds).copy() if bounds.width and bounds.height else fan
 
 

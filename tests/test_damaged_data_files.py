@@ -117,7 +117,8 @@ def test_a_translation_that_is_no_template_of_its_english_is_left_out(tmp_path, 
 
 
 VALUES = [":de", "de", ":", "::", "C:de", "fr:de", "fr", "en:de", "de_AT.UTF-8", "C.UTF-8", "german", "POSIX",
-          "de:en", "xx_YY:de_DE", "de@euro", "de_DE.UTF-8@euro", " de", "C", "en_GB:de", "pt_BR:fr:de"]
+          "de:en", "xx_YY:de_DE", "de@euro", "de_DE.UTF-8@euro", " de", "C", "en_GB:de", "pt_BR:fr:de",
+          "POSIX.UTF-8", "c.utf8", "C.UTF-8:de", "POSIX@euro"]
 
 
 @pytest.mark.parametrize("variable", ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"])

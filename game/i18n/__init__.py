@@ -86,8 +86,11 @@ def _language_code(entry: str) -> str:
     """The language part of one locale name as gettext reads it (`locale.normalize` for the aliases,
     such as "deutsch"; the module loads only for those, as the title waits for it)."""
     plain = _PLAIN_LOCALE.fullmatch(entry)
-    if plain is not None or entry in ("C", "POSIX"):
-        return plain.group(1) if plain is not None else entry
+    if plain is not None:
+        return plain.group(1)
+    base = entry.partition(".")[0].partition("@")[0]
+    if base in ("C", "POSIX"):  # "C.UTF-8" as gettext reads it: C after no catalogue for C.UTF-8
+        return base
     import locale
 
     return locale.normalize(entry).split(".")[0].split("@")[0].split("_")[0]
