@@ -1,6 +1,10 @@
 """The light menu button: a themed button drawn with pygame alone, so the title and the screens drawn
 without pygame-gui look like the ones with it (gold when primary, a soft shadow, smooth corners), with
 its tooltip; `MenuButtons` keeps a screen's buttons, their hover, press and focus.
+
+Its label is in the app's own face (DejaVu Sans) at the theme's size and weight, not in pygame-gui's
+Noto Sans: the first Noto face a process opens is slow to set up (its shaping tables and hinted glyphs;
+measured, a seventh of the start's own work), and the title would wait for it.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from scenes.look import (
     BUTTON_BUDGET,
     TOOLTIP_BUDGET,
     base_theme,
+    body_font,
     fit_text,
     scaled_length,
     theme_block,
@@ -200,13 +205,13 @@ def _button_label(factor: float, label: str, room: int) -> tuple[pygame.font.Fon
     theme = theme_block("button")["font"]
     bold = theme.get("bold") == "1"
     size = scaled_length(float(theme.get("size", 20)), factor)
-    font = widget_font(size, bold)
+    font = body_font(size, bold)
     smallest = max(10, round(size * SMALLEST_LABEL_SHARE))
     while font.size(label)[0] > room:
         if size <= smallest:
             return font, fit_text(label, font, room)
         size -= 1
-        font = widget_font(size, bold)
+        font = body_font(size, bold)
     return font, label
 
 
