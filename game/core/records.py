@@ -39,7 +39,8 @@ from typing import Any
 
 from game.core.datafile import DataFileError, brief, clean_name, decode_utf8, os_reason, read_limited
 from game.core.errors import IllegalAction, KartentischError, RecordError
-from game.core.state import State
+from game.core.state import VARIANT, State
+from game.core.variant import OPTION_SHAPE, text_hash
 from game.i18n import N_, Message, Text, context_message, english, is_unicode, message
 from game.version import __version__
 
@@ -346,7 +347,9 @@ def _header_to_record(head: dict[str, Any], path: str | None) -> Record:
     if "continues" in head:
         record.continues = _checked_continues(head["continues"], refuse)
     for name, value in record.options.items():
-        if not (value is None or isinstance(value, (str, int, float))):
+        if name == VARIANT:
+            _check_variant(value, refuse)
+        elif not (value is None or isinstance(value, (str, int, float))):
             raise refuse(message("the header's option {option} must be one value (text, a number, true, "
                                  "false or null)", option=brief(name)))
     if len(record.seats) != record.players:
@@ -375,6 +378,18 @@ def _checked_continues(value: Any, refuse: Callable[[Text], RecordError]) -> dic
         raise refuse(message("the header's 'continues' names a record by text and a move by a whole number "
                              "from 0, not {value}", value=brief(value)))
     return {"record": record, "move": move}
+
+
+def _check_variant(value: Any, refuse: Callable[[Text], RecordError]) -> None:
+    """The header's option 'variant' (game.core.variant): a name, the variant file's text and its hash,
+    each text; the text must match the hash (the game checks the text itself when it is replayed)."""
+    if not isinstance(value, dict) or set(value) != {"name", "text", "sha256"} \
+            or not all(type(value[key]) is str for key in ("name", "text", "sha256")):
+        raise refuse(message("the header's option 'variant' is {shape}, not {value}",
+                             shape=OPTION_SHAPE, value=brief(value)))
+    if text_hash(value["text"]) != value["sha256"]:
+        raise refuse(message("the text of the header's variant {name} does not match its sha256: the file "
+                             "was changed", name=brief(value["name"])))
 
 
 def _seat_problem(seat: Any) -> Message | None:

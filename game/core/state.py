@@ -20,7 +20,11 @@ from game.core.errors import BadSetup, IllegalAction
 from game.core.events import Event
 from game.core.observation import Observation
 from game.core.rng import Rng
+from game.core.variant import data_for, state_data, variant_from_option
 from game.i18n import Text, message
+
+#: the option every game takes: a variant of its card data (game.core.variant)
+VARIANT = "variant"
 
 
 @dataclass(frozen=True)
@@ -50,11 +54,15 @@ class State(ABC):
     num_players: int
     rng: Rng
     options: dict[str, Any]
+    #: the game's card data (Game.card_data): the shipped data, or a variant's (the option `variant`);
+    #: one frozen object, shared by every clone. None for a game with no card data.
+    data: Any
 
     def __init__(self, num_players: int, rng: Rng, options: Mapping[str, Any]) -> None:
         self.num_players = num_players
         self.rng = rng
         self.options = dict(options)
+        self.data = state_data(self.game_id, self.options)
         self._legal: list[Action] | None = None
 
     # -- what a game implements ------------------------------------------------------------------
@@ -148,6 +156,7 @@ class State(ABC):
         other.num_players = self.num_players
         other.rng = self.rng.clone()
         other.options = self.options  # never mutated after set-up
+        other.data = self.data  # frozen
         other._legal = self._legal  # a list replaced, never mutated in place
 
 
@@ -162,8 +171,26 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[dict[str, Option]] = {}
 
+    def card_data(self, table: Mapping[str, Any] | None, text: str = "") -> Any:
+        """The game's card data (a frozen object) with a variant's overrides: `table` is the variant
+        file's table without its own keys (game, name), `text` the file's text for finding lines. None
+        or an empty table: the shipped data. A fault raises game.core.datafile.DataFileError naming its
+        line. A game with no card data returns None."""
+        return None
+
+    def shipped_data(self) -> Any:
+        """`card_data(None)`, made once: the data every game without a variant shares."""
+        if "_shipped" not in self.__dict__:
+            self.__dict__["_shipped"] = self.card_data(None)
+        return self.__dict__["_shipped"]
+
+    def data_for(self, options: Mapping[str, Any]) -> Any:
+        """The card data a game with these (checked) options is played with."""
+        return data_for(self, options)
+
     def check_setup(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Validate a player count and options; return the full option dict with defaults filled in."""
+        """Validate a player count and options; return the full option dict with defaults filled in.
+        The option `variant` (game.core.variant), which every game takes, is kept only where given."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise BadSetup(f"the number of players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -171,11 +198,15 @@ class Game(ABC):
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
             )
         given = dict(options or {})
+        variant = given.pop(VARIANT, None)
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             known = ", ".join(self.options) or "none"
             raise BadSetup(f"{self.title} has no option {brief(unknown[0])} (options: {known})")
-        return {name: opt.check(given.get(name, opt.default)) for name, opt in self.options.items()}
+        full = {name: opt.check(given.get(name, opt.default)) for name, opt in self.options.items()}
+        if variant is not None:
+            full[VARIANT] = variant_from_option(variant, self).option()
+        return full
 
     def new_state(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         full = self.check_setup(players, options)

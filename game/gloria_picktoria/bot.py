@@ -26,14 +26,7 @@ from collections.abc import Iterator, Sequence
 from game.ai.base import AnytimeBot, Decision
 from game.ai.plan import SearchPlan, softmax_shares
 from game.core import Action, Rng, State
-from game.gloria_picktoria.cards import (
-    AP_PER_TURN,
-    DH_CARDS,
-    JOKER,
-    LONE_TREASURE_PENALTY,
-    SCORING_AT,
-    SOLE_COLLECTOR_POINTS,
-)
+from game.gloria_picktoria.cards import JOKER
 from game.gloria_picktoria.scoring import motif_places
 from game.gloria_picktoria.state import FOX_PASS, OVER, TURN, GloriaState
 
@@ -108,7 +101,7 @@ def evaluate(state: GloriaState, seat: int) -> float:
     # The fox moves on every turn, so it matters only if the next scoring comes before it moves again;
     # for the scorings after that, the table is counted as if it stood elsewhere.
     rows = _Rows(state)
-    later = LATER_SCORING_WEIGHT * (len(SCORING_AT) - len(state.scorings) - 1)
+    later = LATER_SCORING_WEIGHT * (len(state.data.scoring_at) - len(state.scorings) - 1)
     prospects = _own_prospects(state, seat, 1.0 + later, odds, rows)  # the same wherever the fox stands
 
     def with_fox(where: tuple[int, int] | None, stays: float) -> float:
@@ -135,11 +128,12 @@ class _Odds:
     """The chances that Dschingis Hahn cards come before `seat` can act again, from the pile's make-up."""
 
     def __init__(self, state: GloriaState, seat: int) -> None:
-        players = state.num_players
-        in_pile = DH_CARDS - state.middle
+        players, data = state.num_players, state.data
+        in_pile = data.dh_cards - state.middle
         self.rate = in_pile / len(state.pile) * PILE_CARDS_PER_TURN if state.pile else 1.0
         self.turn = state.turn
-        self.current_rest = state.ap / AP_PER_TURN if state.phase == TURN else 0.0
+        self.current_rest = state.ap / data.ap_per_turn if state.phase == TURN else 0.0
+        self.ap_per_turn = data.ap_per_turn
         own_turn = state.turn == seat and state.phase == TURN
         self.rest_of_turn = self.current_rest if own_turn else 0.0
         # Turns until this seat's next turn begins (the rest of its own turn counts as a part of one).
@@ -147,9 +141,9 @@ class _Odds:
         self.until_next = self.rest_of_turn + players - 1 if own_turn or gap == 0 else float(gap)
         self.ap_now = state.ap if own_turn else 0
         self.players = players
-        next_at = next((t for t in SCORING_AT if t > state.middle), DH_CARDS)
+        next_at = next((t for t in data.scoring_at if t > state.middle), data.dh_cards)
         self.to_next = next_at - state.middle
-        self.to_end = DH_CARDS - state.middle
+        self.to_end = data.dh_cards - state.middle
 
     def fox_stays_with(self, owner: int) -> float:
         """P(the next scoring comes before `owner`'s turn ends, when the fox standing there moves on)."""
@@ -193,6 +187,7 @@ class _Rows:
 
     def __init__(self, state: GloriaState) -> None:
         self.players = state.num_players
+        self.data = state.data
         self.by_motif: dict[str, list[tuple[int, int, int, bool]]] = {}  # (seat, index, length, doubled)
         self.motif_at: dict[tuple[int, int], str] = {}
         self.row_cards = [0] * self.players
@@ -210,9 +205,8 @@ class _Rows:
             for seat, points in scored:
                 self.foxless[seat] += points
 
-    @staticmethod
-    def _scored(rows: list[tuple[int, int, int, bool]]) -> list[tuple[int, int]]:
-        places = motif_places([length for _, _, length, _ in rows])
+    def _scored(self, rows: list[tuple[int, int, int, bool]]) -> list[tuple[int, int]]:
+        places = motif_places([length for _, _, length, _ in rows], self.data)
         return [(seat, base * 2 if doubled else base)
                 for (seat, _, _, doubled), (_, base) in zip(rows, places, strict=True)]
 
@@ -288,19 +282,19 @@ def _own_prospects(state: GloriaState, seat: int, weight: float, odds: _Odds, ro
     promises.sort(reverse=True)
     prospects = 0.0
     for i, promise in enumerate(promises):
-        risk = 0.0 if i < odds.ap_now else odds.end_before_turn((i - odds.ap_now) // AP_PER_TURN)
+        risk = 0.0 if i < odds.ap_now else odds.end_before_turn((i - odds.ap_now) // odds.ap_per_turn)
         prospects += promise * (1.0 - risk) - risk
     ready = min(starters, free_treasures)
     end_next = odds.end_before_turn(0)
     prospects += (ready * LONE_TREASURE_READY + (free_treasures - ready) * LONE_TREASURE) * (1.0 - end_next)
     left_for_later = odds.end_before_turn(1)
-    prospects += LONE_TREASURE_PENALTY * (ready * end_next + (lone - ready) * left_for_later)
+    prospects += state.data.lone_treasure_penalty * (ready * end_next + (lone - ready) * left_for_later)
     # Opening the treasure the fox guards gains nothing while it stays there: it is the one opened last.
     prospects += _fox_shield(state, seat, odds, left_for_later if lone > ready else end_next)
     if state.doublers[seat]:
         best_row = rows.best_row_points(seat, state)
         p_next = odds.next_scoring_before_next_turn()
-        flexibility = DOUBLER_FLEXIBILITY * (1.0 - 0.6 * best_row / SOLE_COLLECTOR_POINTS)
+        flexibility = DOUBLER_FLEXIBILITY * (1.0 - 0.6 * best_row / max(1, state.data.sole_collector_points))
         prospects += max(0.0, best_row * (weight - p_next)) + flexibility * (1.0 - end_next)
     return prospects
 
@@ -312,7 +306,7 @@ def _fox_shield(state: GloriaState, seat: int, odds: _Odds, charged: float) -> f
     fox = state.fox
     if fox is None or fox[0] != seat or not state.collections[seat][fox[1]].lone:
         return 0.0
-    return -LONE_TREASURE_PENALTY * min(charged, odds.fox_stays_to_the_end_with(seat))
+    return -state.data.lone_treasure_penalty * min(charged, odds.fox_stays_to_the_end_with(seat))
 
 
 def win_shares(state: State) -> list[float]:

@@ -44,6 +44,8 @@ DH = "dh"
 DOUBLER = "doubler"
 FOX = "fox"  # the figure, named like a card in the events that move it
 
+# The seed's numbers: the defaults of the card data (data.py), which a variant may change; a game reads
+# its own (`state.data`), never these.
 COPIES_PER_MOTIF = 9
 JOKERS = 5
 DH_CARDS = 10
@@ -75,7 +77,8 @@ def card_name(card: str) -> str:
 
 
 def collection_cards() -> list[str]:
-    """The 95 cards shuffled at set-up: 9 of every motif and the jokers (GP-R2)."""
+    """The seed's 95 cards shuffled at set-up: 9 of every motif and the jokers (GP-R2); a game's own are
+    its card data's (`GloriaData.collection_cards`)."""
     cards = [m for m in MOTIF_IDS for _ in range(COPIES_PER_MOTIF)]
     cards.extend([JOKER] * JOKERS)
     return cards

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.core import Rng
-from game.gloria_picktoria.cards import DH, DH_CARDS
+from game.gloria_picktoria.cards import DH
 
 if TYPE_CHECKING:
     from game.gloria_picktoria.state import GloriaState
@@ -40,7 +40,7 @@ def determinize(state: GloriaState, seat: int, rng: Rng) -> GloriaState:
         if other != seat:
             new.hands[other] = list(state.known[other]) + pool[:count]
             del pool[:count]
-    for _ in range(DH_CARDS - state.middle):  # into a shuffled pile: as good as shuffling it again
+    for _ in range(state.data.dh_cards - state.middle):  # into a shuffled pile: as good as shuffling it again
         pool.insert(rng.randbelow(len(pool) + 1), DH)
     new.pile = pool
     return new

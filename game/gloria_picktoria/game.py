@@ -27,7 +27,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.core import Action, Game, Rng
-from game.gloria_picktoria.cards import DH, DH_CARDS, DISPLAY_SIZE, HAND_SIZE, collection_cards
+from game.gloria_picktoria.cards import DH
+from game.gloria_picktoria.data import GloriaData, card_data
 from game.i18n import N_
 
 if TYPE_CHECKING:
@@ -103,18 +104,23 @@ class GloriaPicktoria(Game):
         from game.gloria_picktoria.state import GloriaState
 
         state = GloriaState(players, rng, options)
-        deck = collection_cards()
+        data = state.data
+        deck = data.collection_cards()
         rng.shuffle(deck)
-        state.display = deck[:DISPLAY_SIZE]
-        del deck[:DISPLAY_SIZE]
+        state.display = deck[:data.display_size]
+        del deck[:data.display_size]
         for seat in range(players):
-            state.hands[seat] = deck[:HAND_SIZE]
-            del deck[:HAND_SIZE]
-        deck.extend([DH] * DH_CARDS)
+            state.hands[seat] = deck[:data.hand_size]
+            del deck[:data.hand_size]
+        deck.extend([DH] * data.dh_cards)
         rng.shuffle(deck)
         state.pile = deck
         state.turn = rng.randbelow(players)
         return state
+
+    def card_data(self, table: Mapping[str, Any] | None, text: str = "") -> GloriaData:
+        """The deck, the sizes and the scoring's numbers (game.gloria_picktoria.data)."""
+        return card_data(table, text)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> GloriaState:
         from game.gloria_picktoria.serialize import state_from_dict

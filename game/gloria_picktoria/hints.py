@@ -20,6 +20,8 @@ from game.gloria_picktoria.bot import HeuristicBot
 from game.gloria_picktoria.cards import DOUBLER, JOKER, MOTIF_BY_ID, card_label
 from game.i18n import N_, seat_label, tr
 
+#: what a lone treasure card costs at the end in the seed (GP-R10): the words of "gp.opens_treasure"
+_SEED_LONE_COST = 2
 #: A lead smaller than this (in points) is not worth a sentence.
 WORTH_SAYING = 0.1
 
@@ -29,6 +31,8 @@ MESSAGES: dict[str, str] = {
     "gp.alone_motif": N_("nobody else collects {card}, so your row of them scores the most"),
     "gp.opens_treasure": N_("it opens your {card} treasure card, which would cost 2 points at the end if "
                             "left alone"),
+    "gp.opens_treasure_costs": N_("it opens your {card} treasure card, which would cost {points} points at "
+                                  "the end if left alone"),  # a variant's penalty (docs/variants.md)
     "gp.joker": N_("the joker fits any row: it lengthens your {card} row"),
     "gp.new_treasure": N_("it starts a new collection with a {card} treasure card"),
     "gp.doubler_treasure": N_("the doubler as a treasure card starts a new collection"),
@@ -118,7 +122,9 @@ def _what_it_does(obs: Mapping[str, Any], action: Action) -> list[Reason]:
         motif = coll.get("motif") or coll.get("treasure")
         out = []
         if coll.get("lone"):
-            out.append(Reason("gp.opens_treasure", {"card": motif}))
+            cost = -obs["data"]["lone_treasure_penalty"]
+            out.append(Reason("gp.opens_treasure", {"card": motif}) if cost == _SEED_LONE_COST
+                       else Reason("gp.opens_treasure_costs", {"card": motif, "points": cost}))
         elif card == JOKER:
             out.append(Reason("gp.joker", {"card": motif}))
         else:

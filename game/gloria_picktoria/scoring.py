@@ -20,18 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NotRequired, TypedDict
 
-from game.gloria_picktoria.cards import (
-    DH,
-    HAND_CARD_PENALTY,
-    LONE_TREASURE_PENALTY,
-    LONGEST_POINTS,
-    MOTIF_IDS,
-    SECOND_POINTS,
-    SOLE_COLLECTOR_POINTS,
-    TIED_FIRST_POINTS,
-    card_name,
-)
+from game.gloria_picktoria.cards import DH, MOTIF_IDS, card_name
 from game.gloria_picktoria.collection import Collection
+from game.gloria_picktoria.data import DEFAULT, GloriaData
 from game.i18n import Card, Message, Seat, listing, message, plural_message
 
 Fox = tuple[int, int] | None  # (seat, collection index) the fox stands on
@@ -77,12 +68,13 @@ class Breakdown(TypedDict):
     points: list[int]
 
 
-def motif_places(lengths: Sequence[int]) -> list[tuple[str, int]]:
-    """(place, base points) for each of the competing rows of one motif, in the given order."""
+def motif_places(lengths: Sequence[int], data: GloriaData = DEFAULT) -> list[tuple[str, int]]:
+    """(place, base points) for each of the competing rows of one motif, in the given order: the points
+    as the card data pays them (the shipped data when none is given)."""
     if not lengths:
         return []
     if len(lengths) == 1:
-        return [("sole", SOLE_COLLECTOR_POINTS)]
+        return [("sole", data.sole_collector_points)]
     ranked = sorted(set(lengths), reverse=True)
     best = ranked[0]
     first_count = lengths.count(best)
@@ -91,15 +83,17 @@ def motif_places(lengths: Sequence[int]) -> list[tuple[str, int]]:
     out = []
     for length in lengths:
         if length == best:
-            out.append(("tied_first", TIED_FIRST_POINTS) if first_count > 1 else ("first", LONGEST_POINTS))
+            out.append(("tied_first", data.tied_first_points) if first_count > 1
+                       else ("first", data.longest_points))
         elif first_count == 1 and length == second:
-            out.append(("second", SECOND_POINTS) if second_count == 1 else ("tied_second", 0))
+            out.append(("second", data.second_points) if second_count == 1 else ("tied_second", 0))
         else:
             out.append(("none", 0))
     return out
 
 
-def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[MotifScoring]:
+def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox,
+                 data: GloriaData = DEFAULT) -> list[MotifScoring]:
     """The per-motif part of a scoring: every motif that lies on the table, with who got what and why."""
     by_motif: dict[str, list[tuple[int, int, Collection]]] = {}
     for seat, own in enumerate(collections):
@@ -114,7 +108,7 @@ def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[
             continue
         competing = [r for r in rows if (r[0], r[1]) != fox]
         places = dict(zip(((s, i) for s, i, _ in competing),
-                          motif_places([c.length for _, _, c in competing]), strict=True))
+                          motif_places([c.length for _, _, c in competing], data), strict=True))
         entries: list[ScoreEntry] = []
         for seat, index, coll in rows:
             place, points = places.get((seat, index), ("fox", 0))
@@ -127,7 +121,7 @@ def score_motifs(collections: Sequence[Sequence[Collection]], fox: Fox) -> list[
 
 
 def penalties(collections: Sequence[Sequence[Collection]], hand_sizes: Sequence[int],
-              fox: Fox) -> list[PenaltyRow]:
+              fox: Fox, data: GloriaData = DEFAULT) -> list[PenaltyRow]:
     """The last scoring's minus points (GP-R10): 2 per lone treasure card, 1 per hand card.
     A lone treasure card with a doubler on it is still lone: it never got an open card. A lone treasure
     card under the fox is out of every calculation, this one included: it costs nothing."""
@@ -138,23 +132,23 @@ def penalties(collections: Sequence[Sequence[Collection]], hand_sizes: Sequence[
         paying = len(lone) - shielded
         cards = hand_sizes[seat]
         out.append({"seat": seat, "lone_treasures": paying, "lone_under_fox": shielded, "hand_cards": cards,
-                    "points": paying * LONE_TREASURE_PENALTY + cards * HAND_CARD_PENALTY})
+                    "points": paying * data.lone_treasure_penalty + cards * data.hand_card_penalty})
     return out
 
 
-def penalty_text(row: PenaltyRow) -> Message:
+def penalty_text(row: PenaltyRow, data: GloriaData = DEFAULT) -> Message:
     """One seat's minus points as a message: 'Ben: the lone treasure under the fox: no penalty and 2 hand
     cards -1 each = -2'. Rows saved before the fox was counted have no `lone_under_fox`."""
     parts: list[Message] = []
     lone, shielded, cards = row["lone_treasures"], row.get("lone_under_fox", 0), row["hand_cards"]
     if lone:
         parts.append(plural_message("{n} lone treasure {penalty} each", "{n} lone treasures {penalty} each",
-                                    n=lone, penalty=LONE_TREASURE_PENALTY))
+                                    n=lone, penalty=data.lone_treasure_penalty))
     if shielded:
         parts.append(message("the lone treasure under the fox: no penalty"))
     if cards:
         parts.append(plural_message("{n} hand card {penalty} each", "{n} hand cards {penalty} each", n=cards,
-                                    penalty=HAND_CARD_PENALTY))
+                                    penalty=data.hand_card_penalty))
     seat = Seat(row["seat"])
     if not parts:
         return message("{seat}: no minus points", seat=seat)
@@ -164,14 +158,14 @@ def penalty_text(row: PenaltyRow) -> Message:
 
 
 def scoring(number: int, dh: int, final: bool, collections: Sequence[Sequence[Collection]], fox: Fox,
-            hand_sizes: Sequence[int]) -> Breakdown:
-    """A whole scoring's breakdown (see the module docstring)."""
-    motifs = score_motifs(collections, fox)
+            hand_sizes: Sequence[int], data: GloriaData = DEFAULT) -> Breakdown:
+    """A whole scoring's breakdown (see the module docstring), paid as the card data says."""
+    motifs = score_motifs(collections, fox, data)
     points = [0] * len(collections)
     for motif in motifs:
         for entry in motif["entries"]:
             points[entry["seat"]] += entry["points"]
-    minus = penalties(collections, hand_sizes, fox) if final else []
+    minus = penalties(collections, hand_sizes, fox, data) if final else []
     for row in minus:
         points[row["seat"]] += row["points"]
     return {"number": number, "dh": dh, "final": final, "motifs": motifs, "penalties": minus,

@@ -9,17 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from game.core import BadSetup, Rng
-from game.gloria_picktoria.cards import (
-    AP_PER_TURN,
-    DH,
-    DH_CARDS,
-    DISPLAY_SIZE,
-    DOUBLER,
-    JOKER,
-    SCORING_AT,
-    full_deck_counts,
-    is_motif,
-)
+from game.gloria_picktoria.cards import DH, DOUBLER, JOKER, is_motif
 from game.gloria_picktoria.collection import Collection
 from game.gloria_picktoria.scoring import Breakdown
 from game.gloria_picktoria.state import FOX_PASS, OVER, PHASES, TURN, GloriaState
@@ -88,26 +78,27 @@ def _build(game: GloriaPicktoria, data: Mapping[str, Any]) -> GloriaState:
 
 
 def _check(state: GloriaState) -> None:
-    players = state.num_players
+    players, data = state.num_players, state.data
     if state.phase not in PHASES:
         raise BadSetup(f"the phase is one of {', '.join(PHASES)}, not {state.phase!r}")
     if not 0 <= state.turn < players:
         raise BadSetup(f"turn must be a seat from 0 to {players - 1}, not {state.turn}")
-    if not 0 <= state.middle <= DH_CARDS:
-        raise BadSetup(f"the middle holds 0 to {DH_CARDS} Dschingis Hahn cards, not {state.middle}")
-    if (state.middle == DH_CARDS) != (state.phase == OVER):
-        raise BadSetup("the game is over exactly when the 10th Dschingis Hahn card lies in the middle")
-    done = sum(1 for t in SCORING_AT if t <= state.middle)
+    if not 0 <= state.middle <= data.dh_cards:
+        raise BadSetup(f"the middle holds 0 to {data.dh_cards} Dschingis Hahn cards, not {state.middle}")
+    if (state.middle == data.dh_cards) != (state.phase == OVER):
+        raise BadSetup(f"the game is over exactly when the last Dschingis Hahn card (the {data.dh_cards}th) "
+                       "lies in the middle")
+    done = sum(1 for t in data.scoring_at if t <= state.middle)
     if len(state.scorings) != done:
         raise BadSetup(f"{state.middle} Dschingis Hahn cards in the middle mean {done} scorings, "
                        f"but the position records {len(state.scorings)}")
-    if state.phase == TURN and not 1 <= state.ap <= AP_PER_TURN:
-        raise BadSetup(f"during a turn 1 to {AP_PER_TURN} action points are left, not {state.ap}")
+    if state.phase == TURN and not 1 <= state.ap <= data.ap_per_turn:
+        raise BadSetup(f"during a turn 1 to {data.ap_per_turn} action points are left, not {state.ap}")
     if state.phase == FOX_PASS and state.ap != 0:
         raise BadSetup("the fox is passed after the turn, when no action points are left")
     if state.phase != OVER:
-        if len(state.display) != DISPLAY_SIZE:
-            raise BadSetup(f"the display holds {DISPLAY_SIZE} open cards during the game, "
+        if len(state.display) != data.display_size:
+            raise BadSetup(f"the display holds {data.display_size} open cards during the game, "
                            f"not {len(state.display)}")
         if DH not in state.pile:
             raise BadSetup("a Dschingis Hahn card must still be in the draw pile before the game ends")
@@ -154,7 +145,7 @@ def _check_collections(seat: int, own: list[Collection]) -> None:
 
 def _check_conservation(state: GloriaState) -> None:
     counts = counts_of(state)
-    expected = full_deck_counts(state.num_players)
+    expected = state.data.full_deck_counts(state.num_players)
     if counts != expected:
         extra = counts - expected
         short = expected - counts

@@ -24,18 +24,9 @@ from game.core import (
     TurnChanged,
 )
 from game.gloria_picktoria import game as actions
-from game.gloria_picktoria.cards import (
-    AP_PER_TURN,
-    DH,
-    DH_CARDS,
-    DISPLAY_SIZE,
-    DOUBLER,
-    FOX,
-    JOKER,
-    SCORING_AT,
-    card_param,
-)
+from game.gloria_picktoria.cards import DH, DH_CARDS, DOUBLER, FOX, JOKER, card_param
 from game.gloria_picktoria.collection import Collection
+from game.gloria_picktoria.data import GloriaData
 from game.gloria_picktoria.events import DHToMiddle, FoxMoved, FoxPassDue, RoundReason, ScoringDone
 from game.gloria_picktoria.scoring import Breakdown, copy_breakdown, describe, scoring
 from game.i18n import Message, Seat, Text, listing, message, plural_message
@@ -72,6 +63,7 @@ class GloriaState(State):
     sees of it is `observation(seat)` (view.py declares its keys: GloriaObservation)."""
 
     game_id: ClassVar[str] = "gloria_picktoria"
+    data: GloriaData
 
     hands: list[list[str]]
     doublers: list[bool]
@@ -99,7 +91,7 @@ class GloriaState(State):
         self.collections = [[] for _ in range(num_players)]
         self.fox = None
         self.turn = 0
-        self.ap = AP_PER_TURN
+        self.ap = self.data.ap_per_turn
         self.fox_moved = False
         self.phase = TURN
         self.points = [0] * num_players
@@ -127,6 +119,14 @@ class GloriaState(State):
             return ""
         won = self.winners()
         best = self.points[won[0]]
+        if self.data.dh_cards != DH_CARDS:  # a variant's count: its last card, not the 10th
+            if len(won) == 1:
+                return plural_message("The last {card} ended the game: {seat} wins with {n} point.",
+                                      "The last {card} ended the game: {seat} wins with {n} points.",
+                                      n=best, card=card_param(DH), seat=Seat(won[0]))
+            return plural_message("The last {card} ended the game: {seats} share the win with {n} point.",
+                                  "The last {card} ended the game: {seats} share the win with {n} points.",
+                                  n=best, card=card_param(DH), seats=listing(Seat(s) for s in won))
         if len(won) == 1:
             return plural_message("The 10th {card} ended the game: {seat} wins with {n} point.",
                                   "The 10th {card} ended the game: {seat} wins with {n} points.",
@@ -286,13 +286,13 @@ class GloriaState(State):
             events.append(DHToMiddle(text=message("{card} number {number} goes to the middle.",
                                                   card=card_param(DH), number=self.middle),
                                      number=self.middle))
-            if self.middle in SCORING_AT:
+            if self.middle in self.data.scoring_at:
                 self._score(events)
                 if self.phase == OVER:
                     return None
 
     def _refill(self, events: list[Event], slot: int) -> None:
-        while len(self.display) < DISPLAY_SIZE:
+        while len(self.display) < self.data.display_size:
             card = self._turn_up(events)
             if card is None:
                 return
@@ -300,9 +300,9 @@ class GloriaState(State):
             events.append(CardMoved(card=card, src="draw", dst=f"offer:{slot}"))
 
     def _score(self, events: list[Event]) -> None:
-        final = self.middle == DH_CARDS
+        final = self.middle == self.data.dh_cards
         breakdown = scoring(len(self.scorings) + 1, self.middle, final, self.collections, self.fox,
-                            [len(h) for h in self.hands])
+                            [len(h) for h in self.hands], self.data)
         self.scorings.append(breakdown)
         text = describe(breakdown)
         scorers = tuple(s for s, p in enumerate(breakdown["points"]) if p > 0)
@@ -328,14 +328,14 @@ class GloriaState(State):
 
     def _next_turn(self, events: list[Event]) -> None:
         self.turn = self.left_neighbour
-        self.ap = AP_PER_TURN
+        self.ap = self.data.ap_per_turn
         self.fox_moved = False
         self.phase = TURN
         events.append(TurnChanged(seat=self.turn, reason=NEXT_IN_ORDER))
 
     # -- views (view.py) -----------------------------------------------------------------------------
     def next_scoring(self) -> int | None:
-        return next((t for t in SCORING_AT if t > self.middle), None)
+        return next((t for t in self.data.scoring_at if t > self.middle), None)
 
     def observation(self, seat: int | None) -> GloriaObservation:
         from game.gloria_picktoria.view import observation

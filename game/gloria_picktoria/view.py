@@ -3,10 +3,10 @@ and the one line of the prompt that tells the deciding seat what it may do."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.core import Observation
-from game.gloria_picktoria.cards import DH_CARDS, card_name
+from game.gloria_picktoria.cards import card_name
 from game.gloria_picktoria.scoring import Breakdown, copy_breakdown, penalty_text
 from game.gloria_picktoria.state import FOX_PASS, OVER
 from game.i18n import N_, Message, Seat, Text, message, plural_message
@@ -34,14 +34,17 @@ class DHCounter(TypedDict):
     """The Dschingis Hahn counter (GP-R13)."""
 
     middle: int  # DH cards in the middle
-    total: int  # 10
-    next_scoring: int | None  # 4, 7 or 10; None once all three are done
+    total: int  # 10 (the card data's dh_cards)
+    next_scoring: int | None  # 4, 7 or 10 (the card data's scoring_at); None once all are done
     scorings_done: int  # 0..3
 
 
 class GloriaObservation(Observation):
     """Gloria Picktoria's observation: the common keys and these."""
 
+    #: the card data played with, shipped or a variant's (GloriaData.to_dict(): the deck, the sizes, the
+    #: scoring's numbers): what the table reads those numbers from
+    data: dict[str, Any]
     turn: int  # the seat whose turn it is
     ap: int  # action points left
     fox_moved: bool  # the D action is used up this turn
@@ -84,6 +87,7 @@ def observation(state: GloriaState, seat: int | None) -> GloriaObservation:
         "terminal": state.phase == OVER,
         "winners": state.winners(),
         "result": state.result_text(),
+        "data": state.data.to_dict(),
         "turn": state.turn,
         "ap": state.ap,
         "fox_moved": state.fox_moved,
@@ -94,7 +98,7 @@ def observation(state: GloriaState, seat: int | None) -> GloriaObservation:
         "known_hand_cards": [sorted(k) for k in state.known],
         "display": list(state.display),
         "pile": len(state.pile),
-        "dh": {"middle": state.middle, "total": DH_CARDS, "next_scoring": state.next_scoring(),
+        "dh": {"middle": state.middle, "total": state.data.dh_cards, "next_scoring": state.next_scoring(),
                "scorings_done": len(state.scorings)},
         "collections": colls,
         "fox": list(fox) if fox is not None else None,
@@ -107,7 +111,7 @@ def result_details(state: GloriaState) -> list[Text]:
     """The final scoring's minus points, a line per seat, for the results screen."""
     if state.phase != OVER or not state.scorings:
         return []
-    lines = [penalty_text(row) for row in state.scorings[-1]["penalties"]]
+    lines = [penalty_text(row, state.data) for row in state.scorings[-1]["penalties"]]
     return [message("Minus points of the last scoring:"), *lines]
 
 

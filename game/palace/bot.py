@@ -22,7 +22,8 @@ from game.ai.base import Bot, Decision
 from game.ai.plan import SearchPlan, softmax_shares
 from game.core import Action, Rng, State
 from game.palace import rules
-from game.palace.cards import BURN, BURN_RUN, INVISIBLE, RANKS, RESET, rank_of
+from game.palace.cards import BURN, INVISIBLE, RESET, rank_of
+from game.palace.data import PalaceData, observed
 from game.palace.game import parse_play, pass_, pickup, play, ready
 from game.palace.state import REDRAW, PalaceState
 
@@ -35,16 +36,16 @@ VARIETY = 0.1
 CHOSEN = 100.0  # `ranked`'s value of the bot's own choice, above every other
 
 
-def strength(rank: str, options: Mapping[str, Any]) -> int:
+def strength(rank: str, options: Mapping[str, Any], data: PalaceData) -> int:
     """How much a card is worth keeping for late in the game."""
-    power = rules.power(rank, options)
-    return POWER_STRENGTH.get(power, RANKS[rank].height)
+    power = rules.power(rank, options, data)
+    return POWER_STRENGTH.get(power, data.rank[rank].height)
 
 
-def face_up_value(cards: list[str], options: Mapping[str, Any]) -> int:
+def face_up_value(cards: list[str], options: Mapping[str, Any], data: PalaceData) -> int:
     ranks = [rank_of(c) for c in cards]
     pairs = sum(ranks.count(r) - 1 for r in set(ranks))
-    return sum(strength(r, options) for r in ranks) + PAIR_BONUS * pairs
+    return sum(strength(r, options, data) for r in ranks) + PAIR_BONUS * pairs
 
 
 class HeuristicBot(Bot):
@@ -67,7 +68,7 @@ class HeuristicBot(Bot):
         the power cards late; picking up last."""
         chosen = self.choose(decision, rng)
         obs = decision.observation
-        options = obs["options"]
+        options, data = obs["options"], observed(obs)
 
         def value(action: Action) -> float:
             if action == chosen:
@@ -76,7 +77,7 @@ class HeuristicBot(Bot):
                 return CHOSEN / 2 + self._swap_gain(obs, action)
             if action.kind == "play":
                 count, rank = parse_play(action.args[0]) or (0, "")
-                return CHOSEN / 2 - strength(rank, options) + count / 10
+                return CHOSEN / 2 - strength(rank, options, data) + count / 10
             return 0.0 if action.kind == "pickup" else CHOSEN / 2
 
         return sorted(((value(a), a) for a in decision.legal), key=lambda pair: -pair[0])
@@ -99,19 +100,20 @@ class HeuristicBot(Bot):
         up = [c for c in obs["seats"][obs["seat"]]["up"] if c is not None]
         hand_card, up_card = str(action.args[0]), str(action.args[1])
         after = [hand_card if c == up_card else c for c in up]
-        return face_up_value(after, options) - face_up_value(up, options)
+        data = observed(obs)
+        return face_up_value(after, options, data) - face_up_value(up, options, data)
 
     # -- redraw -----------------------------------------------------------------------------------
     def _redraw(self, obs: Mapping[str, Any], legal: list[Action]) -> Action:
         rank = obs["redraw"]["rank"]
-        if rules.always_playable(rank, obs["options"]):
+        if rules.always_playable(rank, obs["options"], observed(obs)):
             return pass_()  # a power card is worth more kept than doubled
         plays = [a for a in legal if a.kind == "play"]
         return max(plays, key=lambda a: (parse_play(a.args[0]) or (0, ""))[0])
 
     # -- play phase -------------------------------------------------------------------------------
     def _play(self, obs: Mapping[str, Any], legal: list[Action], rng: Rng) -> Action:
-        options = obs["options"]
+        options, data = obs["options"], observed(obs)
         flips = [a for a in legal if a.kind == "flip"]
         if flips:
             return flips[0]
@@ -124,12 +126,12 @@ class HeuristicBot(Bot):
             return pickup()
 
         pile = obs["pile"]
-        completing = self._completes_run(pile, counts)
+        completing = self._completes_run(pile, counts, data.burn_run)
         if completing is not None:
             rank, count = completing
             return play(count, rank)
-        plain = sorted((r for r in counts if not rules.always_playable(r, options)),
-                       key=lambda r: RANKS[r].height)
+        plain = sorted((r for r in counts if not rules.always_playable(r, options, data)),
+                       key=lambda r: data.rank[r].height)
         if plain:
             rank = plain[0]
             if len(plain) > 1 and rng.random() < VARIETY:
@@ -138,8 +140,8 @@ class HeuristicBot(Bot):
         return self._power_play(obs, counts)
 
     @staticmethod
-    def _completes_run(pile: list[str], counts: dict[str, int]) -> tuple[str, int] | None:
-        """Cards that make four of a rank on top of the pile: it burns and the bot plays again."""
+    def _completes_run(pile: list[str], counts: dict[str, int], burn_run: int) -> tuple[str, int] | None:
+        """Cards that make a burning run of a rank on top of the pile: it burns and the bot plays again."""
         if not pile:
             return None
         top = rank_of(pile[-1])
@@ -148,19 +150,19 @@ class HeuristicBot(Bot):
             if rank_of(card) != top:
                 break
             run += 1
-        missing = BURN_RUN - run
+        missing = burn_run - run
         if 0 < missing <= counts.get(top, 0):
             return top, missing
         return None
 
     def _power_play(self, obs: Mapping[str, Any], counts: dict[str, int]) -> Action:
-        options = obs["options"]
+        options, data = obs["options"], observed(obs)
         endgame = obs["draw"] == 0 and obs["seats"][obs["seat"]]["source"] != "hand"
 
         def power_play(rank: str) -> Action:
             return play(counts[rank] if endgame else 1, rank)
 
-        by_power = {rules.power(r, options): r for r in counts}
+        by_power = {rules.power(r, options, data): r for r in counts}
         if BURN in by_power and (len(obs["pile"]) >= BIG_PILE or len(by_power) == 1):
             return power_play(by_power[BURN])
         for power in (INVISIBLE, RESET, BURN):

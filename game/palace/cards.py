@@ -1,8 +1,9 @@
 """The Palace deck as data: 52 cards of 13 ranks, and what each rank does.
 
 A card is a string "<rank><suit>": "10H", "QS", "2C". Suits never matter in play; they only tell
-cards apart. Each rank's height and power live in the RANKS table; the rule functions in rules.py
-read it.
+cards apart. Each rank's height and power live in the RANKS table: the seed's, the defaults of the card
+data (data.py), which a variant may change; the rule functions in rules.py read the game's card data.
+DECK is every card there is (what the art and the table know); a game deals its card data's deck.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ CARD_ORDER: dict[str, int] = {card: index for index, card in enumerate(DECK)}
 #: The rank of every card (a table: search asks this very often).
 RANK_OF: dict[str, str] = {card: card[:-1] for card in DECK}
 
-BURN_RUN = 4  # four of a rank on top of the pile burn it (PA-R9)
+BURN_RUN = 4  # four of a rank on top of the pile burn it (PA-R9; the card data's default)
 SLOTS = 3  # face-down cards, and face-up cards on top of them (PA-R2)
 
 

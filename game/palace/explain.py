@@ -110,4 +110,4 @@ def _explain_play(state: PalaceState, args: tuple[Any, ...]) -> Message:
                               "there are only {n} of rank {rank} among the face-up cards of {seat}",
                               n=have, rank=card, seat=who)
     return message("{rank:a_nom} cannot go on the pile now: it needs {needs}", rank=card,
-                   needs=rules.requirement(state.pile, state.options))
+                   needs=rules.requirement(state.pile, state.options, state.data))

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.core import Action, BadSetup, Game, Option, Rng, act
 from game.i18n import N_
-from game.palace.cards import DECK, RANKS, SLOTS, SUITS
+from game.palace.cards import RANKS, SLOTS, SUITS
+from game.palace.data import PalaceData, card_data, check_deals
 
 if TYPE_CHECKING:
     from game.palace.state import PalaceState
@@ -124,11 +125,14 @@ class PalaceGame(Game):
         dealer = full["dealer"]
         if dealer != "random" and dealer >= players:
             raise BadSetup(f"the dealer must be one of the {players} seats, 0 to {players - 1}, not {dealer}")
-        needed = players * (2 * SLOTS + full["hand_size"])
-        if needed > len(DECK):
-            raise BadSetup(f"{players} players with {full['hand_size']} hand cards need {needed} cards; "
-                           f"the deck has {len(DECK)}")
+        problem = check_deals(self.data_for(full), players, full["hand_size"])
+        if problem is not None:
+            raise BadSetup(problem)
         return full
+
+    def card_data(self, table: Mapping[str, Any] | None, text: str = "") -> PalaceData:
+        """The deck's copies per rank, the ranks' powers and the burn run (game.palace.data)."""
+        return card_data(table, text)
 
     def _new_state(self, players: int, rng: Rng, options: dict[str, Any]) -> PalaceState:
         from game.palace.state import PalaceState

@@ -19,7 +19,8 @@ from game.core import Action, IllegalAction, Rng
 from game.i18n import N_, join_words, tr
 from game.palace import rules
 from game.palace.bot import BIG_PILE, HeuristicBot, strength
-from game.palace.cards import BURN, INVISIBLE, RESET, card_label, rank_word
+from game.palace.cards import BURN, BURN_RUN, INVISIBLE, RESET, card_label, rank_word
+from game.palace.data import observed
 from game.palace.game import parse_play
 
 MESSAGES: dict[str, str] = {
@@ -34,6 +35,12 @@ MESSAGES: dict[str, str] = {
     "pa.burn_big": N_("the 10 burns a pile of {count} cards"),
     "pa.reset": N_("the 2 goes on anything, and the next player must start again from the bottom"),
     "pa.invisible": N_("the 3 goes on anything and leaves the pile as it was"),
+    # the same for a rank a variant gives a power (docs/variants.md), and a variant's shorter burning run
+    "pa.burns_run_of": N_("it makes {count} {card:pl} in a row on the pile: the pile burns and you play "
+                          "again"),
+    "pa.burn_big_by": N_("{card:nom} burns a pile of {count} cards"),
+    "pa.reset_by": N_("{card:nom} goes on anything, and the next player must start again from the bottom"),
+    "pa.invisible_by": N_("{card:nom} goes on anything and leaves the pile as it was"),
     "pa.power_only": N_("only power cards go now, and this one is worth least to keep"),
     "pa.redraw_keep": N_("the drawn card is a power card: worth more kept than played now"),
     "pa.redraw_play": N_("it sheds the drawn card's twins while they go"),
@@ -46,7 +53,11 @@ MESSAGES: dict[str, str] = {
     "search_chance_alone": N_("simulated play rates this {chance}% (above all: not being the loser)"),
 }
 
-_POWER_WORDS = {BURN: "10", RESET: "2", INVISIBLE: "3"}
+#: the powers of the cards a plain play keeps for later (named by their ranks: a variant may give them others)
+_KEPT_POWERS = (BURN, RESET, INVISIBLE)
+#: the rank the seed gives each of those powers (the reasons "pa.burn_big", "pa.reset" and "pa.invisible"
+#: name it)
+_SEED_RANKS = {BURN: "10", RESET: "2", INVISIBLE: "3"}
 #: what a move does, by its kind (the action's text stays as it is: it is the record's)
 _ACTION_WORDS = {
     "play": N_("play {what}"),
@@ -122,31 +133,36 @@ def reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
 
 
 def _play(obs: Mapping[str, Any], legal: list[Action], count: int, rank: str) -> list[Reason]:
-    options = obs["options"]
+    options, data = obs["options"], observed(obs)
     counts = _counts(legal)
-    completing = HeuristicBot._completes_run(obs["pile"], counts)
+    completing = HeuristicBot._completes_run(obs["pile"], counts, data.burn_run)
     if completing == (rank, count):
+        if data.burn_run != BURN_RUN:
+            return [Reason("pa.burns_run_of", {"card": rank, "count": data.burn_run})]
         return [Reason("pa.burns_run", {"card": rank})]
     out: list[Reason] = []
-    if not rules.always_playable(rank, options):
-        plain = sorted((r for r in counts if not rules.always_playable(r, options)),
-                       key=lambda r: strength(r, options))
+    if not rules.always_playable(rank, options, data):
+        plain = sorted((r for r in counts if not rules.always_playable(r, options, data)),
+                       key=lambda r: strength(r, options, data))
         if plain and plain[0] == rank:
             out.append(Reason("pa.lowest", {"card": rank}))
         if count > 1 and count == counts.get(rank):
             out.append(Reason("pa.all_copies", {"count": count}))
-        kept = sorted({_POWER_WORDS[p] for r in counts if (p := rules.power(r, options)) in _POWER_WORDS})
+        kept = sorted({r for r in counts if rules.power(r, options, data) in _KEPT_POWERS})
         if kept:
             out.append(Reason("pa.keeps_power", {"card": "+".join(kept)}))
         return out
-    power = rules.power(rank, options)
+    power = rules.power(rank, options, data)
+    seeds = rank == _SEED_RANKS.get(power)  # the seed's rank of this power: the words that name it
     if power == BURN and len(obs["pile"]) >= BIG_PILE:
-        out.append(Reason("pa.burn_big", {"count": len(obs["pile"])}))
+        count = len(obs["pile"])
+        out.append(Reason("pa.burn_big", {"count": count}) if seeds
+                   else Reason("pa.burn_big_by", {"card": rank, "count": count}))
     elif power == RESET:
-        out.append(Reason("pa.reset"))
+        out.append(Reason("pa.reset") if seeds else Reason("pa.reset_by", {"card": rank}))
     elif power == INVISIBLE:
-        out.append(Reason("pa.invisible"))
-    if all(rules.always_playable(r, options) for r in counts):
+        out.append(Reason("pa.invisible") if seeds else Reason("pa.invisible_by", {"card": rank}))
+    if all(rules.always_playable(r, options, data) for r in counts):
         out.append(Reason("pa.power_only"))
     return out
 

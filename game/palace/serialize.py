@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.core import BadSetup, Rng
-from game.palace.cards import DECK_SET, RANKS, SLOTS, sorted_cards
+from game.palace.cards import RANKS, SLOTS, sorted_cards
 from game.palace.state import OVER, PHASES, REDRAW, SWAP, PalaceState
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def state_from_dict(game: PalaceGame, data: Mapping[str, Any]) -> PalaceState:
         if not isinstance(value, list):
             raise BadSetup(f"{key!r} must be a list of cards")
         for card in value:
-            if not (card in DECK_SET or (slots and card is None)):
+            if not (card in state.data.deck_set or (slots and card is None)):
                 raise BadSetup(f"{key!r} holds {card!r}, which is not a card")
         return list(value)
 
@@ -89,9 +89,10 @@ def check(state: PalaceState) -> None:
     if len(everything) != len(set(everything)):
         twice = sorted({c for c in everything if everything.count(c) > 1})
         raise BadSetup(f"cards in two places: {', '.join(twice)}")
-    missing = DECK_SET - set(everything)
+    missing = state.data.deck_set - set(everything)
     if missing:
-        raise BadSetup(f"cards missing (all 52 must be placed): {', '.join(sorted_cards(missing))}")
+        raise BadSetup(f"cards missing (all {len(state.data.deck)} must be placed): "
+                       f"{', '.join(sorted_cards(missing))}")
     n = state.num_players
     for s in range(n):
         if not set(state.known[s]) <= set(state.hands[s]):

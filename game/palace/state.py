@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 from game.core import Action, CardMoved, Event, GameEnded, Rng, ScoreChanged, State
 from game.i18n import Seat, Text, listing, message, plural_message
 from game.palace import rules
-from game.palace.cards import DECK, RANK_OF, RANKS, SLOTS, rank_of, rank_param, sort_cards, sorted_cards
+from game.palace.cards import BURN, BURN_RUN, RANK_OF, SLOTS, rank_of, rank_param, sort_cards, sorted_cards
+from game.palace.data import PalaceData
 from game.palace.events import BlindMiss, PileBurned, PlayerOut, TurnCause, TurnPassed
 from game.palace.game import flip, parse_play, pass_, pickup, play, ready, swap
 
@@ -54,6 +55,7 @@ BURNED = message("burned the pile: plays again")
 
 class PalaceState(State):
     game_id = "palace"
+    data: PalaceData
 
     def __init__(self, num_players: int, rng: Rng, options: dict[str, Any]) -> None:
         super().__init__(num_players, rng, options)
@@ -79,7 +81,7 @@ class PalaceState(State):
     def deal(self, dealer: int) -> None:
         """Shuffle and deal (PA-R2): 3 face-down, 3 face-up, then the hand cards, one at a time
         clockwise from the dealer's left."""
-        deck = list(DECK)
+        deck = list(self.data.deck)
         self.rng.shuffle(deck)
         n = self.num_players
         order = [(dealer + 1 + i) % n for i in range(n)]
@@ -190,7 +192,7 @@ class PalaceState(State):
     def _play_actions(self, seat: int) -> list[Action]:
         if self.source(seat) == DOWN:
             return [flip(slot) for slot, card in enumerate(self.down[seat]) if card is not None]
-        playable = rules.playable_ranks(self.pile, self.options)
+        playable = rules.playable_ranks(self.pile, self.options, self.data)
         cards = self.hands[seat] or sorted_cards([c for c in self.up[seat] if c is not None])
         counts = self.rank_counts(cards)
         return [play(k, rank) for rank in counts if rank in playable for k in range(1, counts[rank] + 1)]
@@ -243,8 +245,9 @@ class PalaceState(State):
             return
         self.phase = PLAY
         self.turn = self.first_player()
-        low = min(RANKS[rank_of(c)].opening for c in self.up[self.turn] if c)
-        rank = next(r for r in RANKS.values() if r.opening == low).name
+        ranks = self.data.rank
+        low = min(ranks[rank_of(c)].opening for c in self.up[self.turn] if c)
+        rank = next(r for r in ranks.values() if r.opening == low).name
         reason = message("starts with the lowest face-up card, {rank:a_nom}", rank=rank_param(rank))
         events.append(TurnPassed(seat=self.turn, reason=reason, cause=TurnCause.OPENING))
 
@@ -254,7 +257,7 @@ class PalaceState(State):
         order = [(self.dealer + 1 + i) % n for i in range(n)]
 
         def lowest(seat: int) -> int:
-            return min((RANKS[rank_of(c)].opening for c in self.up[seat] if c), default=99)
+            return min((self.data.rank[rank_of(c)].opening for c in self.up[seat] if c), default=99)
 
         return min(order, key=lambda seat: (lowest(seat), order.index(seat)))
 
@@ -288,7 +291,7 @@ class PalaceState(State):
             events.append(CardMoved(card=card, src=zone, dst="pile"))
             self.pile.append(card)
         self.phase, self.redraw_rank, self.fresh = PLAY, None, []
-        self.skips += rules.skips(rank, count, self.options)
+        self.skips += rules.skips(rank, count, self.options, self.data)
         if self._burn_if_due(seat, events):
             return
         drawn = self._draw_up(seat, events)
@@ -305,7 +308,7 @@ class PalaceState(State):
         assert card is not None
         self.down[seat][slot] = None
         rank = RANK_OF[card]
-        playable = rules.can_play(rank, self.pile, self.options)
+        playable = rules.can_play(rank, self.pile, self.options, self.data)
         self.pile.append(card)
         events.append(CardMoved(card=card, src=f"down:{seat}:{slot}", dst="pile"))
         if not playable:
@@ -315,7 +318,7 @@ class PalaceState(State):
             self._pick_up(seat, events)
             self._end_turn(events, PICKED_UP, TurnCause.PICKED_UP)
             return
-        self.skips += rules.skips(rank, 1, self.options)
+        self.skips += rules.skips(rank, 1, self.options, self.data)
         if not self._burn_if_due(seat, events):
             self._close_turn(seat, events)
 
@@ -329,13 +332,20 @@ class PalaceState(State):
         """PA-R9: burn the pile; the burner plays again, or is out and the next player starts.
 
         No redraw decision follows a burn: the burner starts the new pile with any play anyway."""
-        if not rules.burns(self.pile, self.options):
+        if not rules.burns(self.pile, self.options, self.data):
             return False
         top = rank_of(self.pile[-1])
-        if top == "10":
+        if rules.power(top, self.options, self.data) != BURN:
+            if self.data.burn_run == BURN_RUN:
+                text = message("{seat} burns the pile with four {rank:pl}", seat=Seat(seat),
+                               rank=rank_param(top))
+            else:  # a variant's shorter run
+                text = message("{seat} burns the pile with {count} {rank:pl_dat}", seat=Seat(seat),
+                               count=self.data.burn_run, rank=rank_param(top))
+        elif top == "10":
             text = message("{seat} burns the pile with a 10", seat=Seat(seat))
-        else:
-            text = message("{seat} burns the pile with four {rank:pl}", seat=Seat(seat), rank=rank_param(top))
+        else:  # a variant's burning rank
+            text = message("{seat} burns the pile with {rank:a_acc}", seat=Seat(seat), rank=rank_param(top))
         for card in self.pile:
             events.append(CardMoved(card=card, src="pile", dst="burned"))
         self.burned.extend(self.pile)

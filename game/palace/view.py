@@ -5,6 +5,9 @@ Observation schema (JSON data but for its messages; `seat` None is a spectator):
     game, seat, players, current_player, phase, prompt, scores, terminal, winners, result   (common keys)
                    scores are places: 1 = out first ... N = the loser, 0 while still playing (PA-R12)
     options        the game options
+    data           the card data played with, shipped or a variant's (PalaceData.to_dict(): the deck's
+                   copies per rank, the ranks' powers, the burn run); a bot gets the object itself from
+                   the options (game.palace.data.observed)
     dealer, turn   seats; `turn` is the player whose turn it is (also while the game is over: the last one)
     hand           the seat's own hand, sorted ([] for a spectator)
     fresh          the seat's own cards it may add in its finishing step ([] otherwise, also when none of
@@ -60,6 +63,7 @@ class PalaceObservation(Observation):
     """What one seat may know of a Palace position (the schema above)."""
 
     options: dict[str, Any]
+    data: dict[str, Any]
     dealer: int
     turn: int
     hand: list[str]
@@ -93,6 +97,7 @@ def observation(state: PalaceState, seat: int | None) -> PalaceObservation:
         "winners": state.winners(),
         "result": state.result_text(),
         "options": dict(state.options),
+        "data": state.data.to_dict(),
         "dealer": state.dealer,
         "turn": state.turn,
         "hand": list(state.hands[seat]) if own and seat is not None else [],
@@ -112,8 +117,8 @@ def observation(state: PalaceState, seat: int | None) -> PalaceObservation:
         "draw": len(state.draw),
         "pile": list(state.pile),
         "burned": list(state.burned),
-        "top": rules.effective_top(state.pile, state.options),
-        "needs": rules.requirement(state.pile, state.options),
+        "top": rules.effective_top(state.pile, state.options, state.data),
+        "needs": rules.requirement(state.pile, state.options, state.data),
         "redraw": redraw,
         "out": list(state.out),
         "loser": state.loser,
@@ -148,7 +153,7 @@ def prompt(state: PalaceState, seat: int | None) -> Text:
                               "You drew {what} again: add them or keep them", n=count,
                               what=rank_count(rank, count))
     source = state.source(turn)
-    needs = rules.requirement(state.pile, state.options)
+    needs = rules.requirement(state.pile, state.options, state.data)
     if not mine:
         return message("{seat} to play ({needs})", seat=who, needs=needs)
     if source == DOWN:
@@ -158,8 +163,8 @@ def prompt(state: PalaceState, seat: int | None) -> Text:
         if up:
             return message("Play cards of one rank from your face-up cards: anything goes")
         return message("Play cards of one rank from your hand: anything goes")
-    playable = any(rules.beats(rank_of(c), rules.effective_top(state.pile, state.options), state.options)
-                   for c in state.source_cards(turn))
+    top = rules.effective_top(state.pile, state.options, state.data)
+    playable = any(rules.beats(rank_of(c), top, state.options, state.data) for c in state.source_cards(turn))
     if not playable:
         if up:
             return message("Nothing among your face-up cards goes on the pile ({needs}): pick it up",

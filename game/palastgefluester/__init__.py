@@ -2,10 +2,10 @@
 
 `GAME` is what the registry loads. The modules, one job each: `game` (the Game and the action
 constructors), `state` (the position and its moves), `rules` (rule functions without a state), `cards`
-(the cards as data), `events` (the game's own event kinds), `view` (the observation and the prompt),
-`knowledge` (what each seat knows of the other hands), `determinize`, `explain` (why an action is
-refused), `bot` (the heuristic and the search plan), `hints`, `serialize` (a checked state from data),
-`position` (hand-made positions) and `multiset`.
+(the cards as data), `data` (the deck and the numbers a variant may change), `events` (the game's own
+event kinds), `view` (the observation and the prompt), `knowledge` (what each seat knows of the other
+hands), `determinize`, `explain` (why an action is refused), `bot` (the heuristic and the search plan),
+`hints`, `serialize` (a checked state from data), `position` (hand-made positions) and `multiset`.
 """
 
 from __future__ import annotations

@@ -18,8 +18,9 @@ from typing import Any
 from game.ai.base import Bot, Decision
 from game.ai.plan import SearchPlan, softmax_shares
 from game.core import Action, Rng, State
-from game.palastgefluester.cards import PERSON_IDS, card_person
-from game.palastgefluester.rules import HAND_SIZE, MUNDSCHENK_QUIET_PLAYS, colour_seat, mundschenk_pairs
+from game.palastgefluester.cards import card_person
+from game.palastgefluester.data import PalastData, observed
+from game.palastgefluester.rules import colour_seat, mundschenk_pairs
 
 #: weight of one dead hand card (a person already in the own display): a step towards a Palastgeflüster
 DEAD_CARD = 0.35
@@ -44,12 +45,14 @@ class Judge:
         self.king: str | None = obs["king_current"]
         self.known: dict[int, list[str]] = {int(s): list(c) for s, c in obs["known_cards"].items()}
         self.hand_counts: list[int] = list(obs["hand_counts"])
+        self.data: PalastData = observed(obs)
+        self.hand_size = self.data.hand_size  # a display of this many different persons ends the round
+        self.quiet_plays = self.data.mundschenk_quiet_plays
         self.unseen = self._unseen()
         self.unseen_total = max(1, sum(self.unseen.values()))
 
     def _unseen(self) -> Counter[str]:
-        copies = self.n + 2  # one per seated colour and two brown
-        unseen = Counter({p: copies for p in PERSON_IDS})
+        unseen = Counter(self.data.copies_by_person(self.n))  # every card of the game, by person
         seen = self.hand + [c for d in self.displays for c in d] + [c for k in self.known.values() for c in k]
         seen += self.obs["known_discards"]
         for card in seen:
@@ -111,12 +114,12 @@ class Judge:
             live = self.live_persons(hand, display)
             if not live:
                 return self.whisper(self.me)
-            if len(display) == HAND_SIZE - 1:
+            if len(display) == self.hand_size - 1:
                 return self.outcome([self.me])
             return 0.05
         stuck = self.stuck_chance(seat)
         value = stuck * self.whisper(seat)
-        if len(self.displays[seat]) == HAND_SIZE - 1:
+        if len(self.displays[seat]) == self.hand_size - 1:
             value += (1 - stuck) * self.outcome([seat])
         return value
 
@@ -148,7 +151,7 @@ def rate_play(j: Judge, action: Action) -> float:
     hand.remove(card)
     if person in j.dead_persons(j.displays[j.me]):
         return 100 * j.whisper(j.me)
-    if len(display) == HAND_SIZE:
+    if len(display) == j.hand_size:
         return 100 * j.outcome([j.me])
     blocked = person == j.king
     fix = 0.0 if blocked else _unstick_chance(j, person, hand, display)
@@ -185,7 +188,7 @@ def _unstick_chance(j: Judge, person: str, hand: list[str], display: list[str]) 
         return 1 - j.p_dead(display)
     if person == "Zauberer":
         return 0.6
-    if person == "Mundschenk" and j.obs["plays_this_round"] + 1 > MUNDSCHENK_QUIET_PLAYS:
+    if person == "Mundschenk" and j.obs["plays_this_round"] + 1 > j.quiet_plays:
         return 0.4
     return 0.0
 
@@ -201,7 +204,7 @@ def _action_value(j: Judge, person: str, hand: list[str], display: list[str]) ->
             return 0.0
         freed = max(sum(card_person(c) == card_person(d) for c in hand) for d in display[:-1])
         return DEAD_CARD * freed - 0.05
-    if person == "Mundschenk" and j.obs["plays_this_round"] + 1 <= MUNDSCHENK_QUIET_PLAYS:
+    if person == "Mundschenk" and j.obs["plays_this_round"] + 1 <= j.quiet_plays:
         return 0.0
     return ACTION_WORTH[person]
 

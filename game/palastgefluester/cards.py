@@ -87,7 +87,7 @@ PERSON_IDS: tuple[str, ...] = tuple(p.id for p in PERSONS)
 
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green", "purple")
 BROWN = "brown"
-BROWN_COPIES = 2  # two brown cards of every person
+BROWN_COPIES = 2  # two brown cards of every person in the shipped deck (a variant may change it: data.py)
 
 #: The six King cards: every person except the Hofmarschall.
 KING_PERSONS: tuple[str, ...] = tuple(p.id for p in PERSONS if p.king_text)
@@ -98,12 +98,11 @@ def card(person: str, colour: str) -> str:
 
 
 def deck(players: int) -> list[str]:
-    """The 7·n + 14 person cards for `players` seats: the seated colours and all brown cards."""
-    if not 1 <= players <= len(COLOURS):
-        raise ValueError(f"there are colours for 1 to {len(COLOURS)} players, not {players}")
-    cards = [card(p, colour) for colour in COLOURS[:players] for p in PERSON_IDS]
-    cards += [card(p, BROWN) for p in PERSON_IDS for _ in range(BROWN_COPIES)]
-    return cards
+    """The shipped deck's 7·n + 14 person cards for `players` seats: the seated colours and all brown
+    cards (a game's own deck, which a variant may change, is `state.data.deck(players)`)."""
+    from game.palastgefluester.data import DEFAULT_DATA
+
+    return DEFAULT_DATA.deck(players)
 
 
 def card_person(card: str) -> str:

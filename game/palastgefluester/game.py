@@ -13,6 +13,7 @@ from typing import Any
 
 from game.core import Action, Game, Option, Rng
 from game.i18n import N_
+from game.palastgefluester.data import PalastData, read_data
 from game.palastgefluester.serialize import read_setup, state_from_dict
 from game.palastgefluester.state import GAME_ID, PalastState, act
 
@@ -38,6 +39,10 @@ class Palastgefluester(Game):
                     "Palastgeflüster notes 0), and such a tie goes to the higher noted total."),
         ),
     }
+
+    def card_data(self, table: Mapping[str, Any] | None, text: str = "") -> PalastData:
+        """The deck and the numbers a variant's table sets (data.py); None or {}: the shipped ones."""
+        return read_data(table, text)
 
     def _new_state(self, players: int, rng: Rng, options: dict[str, Any]) -> PalastState:
         return PalastState.fresh(players, rng, options)

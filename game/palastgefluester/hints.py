@@ -14,7 +14,7 @@ from game.core import Action, IllegalAction, Rng
 from game.i18n import N_, tr
 from game.palastgefluester.bot import Judge, _next_seats, _unwanted
 from game.palastgefluester.cards import card_colour, card_person, colour_label, person_label
-from game.palastgefluester.rules import HAND_SIZE, MUNDSCHENK_QUIET_PLAYS, colour_seat
+from game.palastgefluester.rules import colour_seat
 
 #: A player this likely to hold only dead cards is called stuck in a hint.
 STUCK = 0.5
@@ -22,6 +22,7 @@ STUCK = 0.5
 MESSAGES: dict[str, str] = {
     "pg.forced_double": N_("every card you hold is already in your row: a Palastgeflüster cannot be avoided"),
     "pg.completes_six": N_("it completes six different persons in your row: you score"),
+    "pg.completes_row": N_("it completes {count} different persons in your row: you score"),
     "pg.own_colour": N_("it is your own colour, so you play again next"),
     "pg.brown_you": N_("it is brown and your row stays the shortest, so you play again next"),
     "pg.to_stuck": N_("{seat} plays next and probably holds only cards already in their row: everyone else "
@@ -106,8 +107,9 @@ def _play(j: Judge, action: Action, decision: Decision) -> list[Reason]:
     if person in j.dead_persons(j.displays[j.me]):
         return [Reason("pg.forced_double")]
     display = j.displays[j.me] + [card]
-    if len(display) == HAND_SIZE:
-        return [Reason("pg.completes_six")]
+    if len(display) == j.hand_size:  # a variant's hand size other than six says its own number
+        return [Reason("pg.completes_six") if j.hand_size == 6 else Reason("pg.completes_row",
+                                                                            {"count": j.hand_size})]
     hand = list(j.hand)
     hand.remove(card)
     out: list[Reason] = []
@@ -140,7 +142,7 @@ def _card_action(j: Judge, person: str, hand: list[str], display: list[str]) -> 
         freed = max(sum(card_person(c) == card_person(d) for c in hand) for d in display[:-1])
         if freed:
             return [Reason("pg.waechter_frees", {"count": freed})]
-    if person == "Mundschenk" and j.obs["plays_this_round"] + 1 <= MUNDSCHENK_QUIET_PLAYS:
+    if person == "Mundschenk" and j.obs["plays_this_round"] + 1 <= j.quiet_plays:
         return [Reason("pg.mundschenk_quiet")]
     return []
 

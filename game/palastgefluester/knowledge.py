@@ -55,8 +55,10 @@ def card_taken_back(state: PalastState, owner: int, card: str) -> None:
 def card_discarded(state: PalastState, owner: int, card: str) -> None:
     """A Zofe discard: unseen by everyone else; the owner remembers it while it lies in the pile.
 
-    The card drawn after it is unseen too and adds nothing: the draw and discard piles always hold
-    n + 14 cards, more than the n + 2 copies of any person, so no observer can be sure what it is."""
+    The card drawn after it is unseen too and adds nothing: with the shipped deck the draw and discard
+    piles always hold n + 14 cards, more than the n + 2 copies of any person, so no observer can be sure
+    what it is. A variant's smaller piles may let an observer work out more than this tracks; what is
+    tracked stays certain, so observations and determinization still never claim too much."""
     for observer, row in enumerate(state.known):
         if observer != owner:
             row[owner] = still_there(row[owner], left=1)

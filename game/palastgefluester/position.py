@@ -5,12 +5,11 @@ validated state out. Every field goes through `state_from_dict`, so a position t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core import BadSetup
-from game.palastgefluester.cards import BROWN, KING_PERSONS, card_colour, card_person, deck
-from game.palastgefluester.rules import HAND_SIZE
+from game.palastgefluester.cards import BROWN, KING_PERSONS, card_colour, card_person
 from game.palastgefluester.state import PLAY, PalastState
 
 
@@ -30,31 +29,39 @@ def position(
     last_played: tuple[int, str] | None = None,
     seed: int = 0,
     fill: bool = False,
+    variant: Mapping[str, str] | None = None,
     **fields: Any,
 ) -> PalastState:
     """A position of len(hands) players. Defaults: displays empty; the draw pile holds every card not
     placed (top card last); the King stack holds the unrevealed King cards (top card last); plays is
     the number of displayed cards; last_played is the turn player's last display card when the phase
-    resolves an action. With `fill`, every hand is topped up to 6 - display with spare cards, those
-    without decisions first (brown Hofnarr and Schatzmeister), so a position names only the cards it
-    is about. Any other `to_dict` field may be given by name (zauberer, tie, known, ...)."""
+    resolves an action. With `fill`, every hand is topped up to the hand size (6) less the display
+    with spare cards, those without decisions first (brown Hofnarr and Schatzmeister), so a position
+    names only the cards it is about. `variant` is the option of that name (game.core.variant): the
+    position is of a game with the variant's deck and numbers. Any other `to_dict` field may be given by
+    name (zauberer, tie, known, ...)."""
     from game.palastgefluester import GAME
 
     players = len(hands)
     displays = displays if displays is not None else [[] for _ in range(players)]
     rows: list[list[str]] = [list(h) for h in hands]
-    data = GAME.new_state(players, seed, {"scoring": scoring}).to_dict()
+    options: dict[str, Any] = {"scoring": scoring}
+    if variant is not None:
+        options["variant"] = dict(variant)
+    fresh = GAME.new_state(players, seed, options)
+    data = fresh.to_dict()
+    deck = fresh.data.deck(players)
     placed = [c for h in rows for c in h] + [c for d in displays for c in d] + list(discard)
     if fill:
-        unplaced = Counter(deck(players)) - Counter(placed + list(draw or ()))
+        unplaced = Counter(deck) - Counter(placed + list(draw or ()))
         spare = sorted(unplaced.elements(), key=_filler_order)
         for seat, hand in enumerate(rows):
-            while len(hand) + len(displays[seat]) < HAND_SIZE and spare:
+            while len(hand) + len(displays[seat]) < fresh.data.hand_size and spare:
                 card = spare.pop(0)
                 hand.append(card)
                 placed.append(card)
     if draw is None:
-        rest = Counter(deck(players)) - Counter(placed)
+        rest = Counter(deck) - Counter(placed)
         draw = sorted(rest.elements())
     if king_stack is None:
         king_stack = [p for p in reversed(KING_PERSONS) if p not in king_revealed]

@@ -1,18 +1,18 @@
-"""Small rule functions of Palastgeflüster that need no state object: scoring thresholds, round end,
-the Mundschenk's allowed swaps and who plays next (PG-R5, PG-R7, PG-R8, PG-R11)."""
+"""Small rule functions of Palastgeflüster that need no state object: round end, the Mundschenk's allowed
+swaps and who plays next (PG-R5, PG-R7, PG-R8). The numbers they need (the hand size, the points that
+win, the Mundschenk's quiet plays) are card data: `state.data` (data.py), which a variant may change."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from game.palastgefluester.cards import BROWN, COLOURS, card_colour, card_person
+from game.palastgefluester.data import DEFAULT_DATA
 from game.palastgefluester.events import RoundEnd
 
-HAND_SIZE = 6
-#: PG-R11: points needed to win, by player count
-TARGET_POINTS = {3: 6, 4: 5, 5: 4}
-#: PG-R7 Mundschenk: no action while this many or fewer cards have been played in the round
-MUNDSCHENK_QUIET_PLAYS = 2
+#: the shipped game's hand size, for the guided game's lessons (written for the shipped cards); the rules,
+#: bots and hints read `state.data.hand_size` (or the observation's "hand_size")
+HAND_SIZE = DEFAULT_DATA.hand_size
 
 DOUBLE, SIX, HOFNARR = RoundEnd.DOUBLE, RoundEnd.SIX, RoundEnd.HOFNARR
 #: Round ends that are a Palastgeflüster: the causing player scores nothing (and notes nothing).
@@ -28,16 +28,18 @@ def persons_of(display: Sequence[str]) -> list[str]:
     return [card_person(c) for c in display]
 
 
-def round_end(display: Sequence[str], played: str, king_current: str | None) -> RoundEnd | None:
+def round_end(display: Sequence[str], played: str, king_current: str | None,
+              different: int) -> RoundEnd | None:
     """PG-R5: how the round ends now that `played` lies last in `display`, or None.
-    A double is checked first, then the Hofnarr under a Hofnarr King card (before six different)."""
+    A double is checked first, then the Hofnarr under a Hofnarr King card (before `different` different
+    persons: the hand size, six in the shipped game)."""
     person = card_person(played)
     persons = persons_of(display)
     if persons.count(person) >= 2:
         return DOUBLE
     if person == "Hofnarr" and king_current == "Hofnarr":
         return HOFNARR
-    if len(set(persons)) == HAND_SIZE:
+    if len(set(persons)) == different:
         return SIX
     return None
 

@@ -8,10 +8,10 @@ from typing import Any
 
 from game.core import BadSetup, Rng
 from game.i18n import Text, text_from_data
-from game.palastgefluester.cards import KING_PERSONS, card_person, deck, is_card
+from game.palastgefluester.cards import KING_PERSONS, card_person, is_card
 from game.palastgefluester.events import RoundEnd
 from game.palastgefluester.multiset import contains
-from game.palastgefluester.rules import DOUBLE, HAND_SIZE, HOFNARR, SIX, mundschenk_pairs, seat_name
+from game.palastgefluester.rules import DOUBLE, HOFNARR, SIX, mundschenk_pairs, seat_name
 from game.palastgefluester.state import (
     CHOOSE_NEXT,
     GAME_ID,
@@ -52,6 +52,7 @@ def read_setup(data: Any) -> tuple[int, Mapping[str, Any]]:
 
 
 def state_from_dict(data: Mapping[str, Any], players: int, options: dict[str, Any]) -> PalastState:
+    """A checked state from `to_dict()` data (its card data: the options' variant's, see State)."""
     r = _Reader(data)
     if r.get("game", str) != GAME_ID:
         raise BadSetup(f"this is not a {GAME_ID} position (game {data.get('game')!r})")
@@ -96,8 +97,9 @@ def _check(state: PalastState) -> None:
     for c in everything:
         if not is_card(c, n):
             raise BadSetup(f"{c!r} is not a card of a {n}-player game")
-    missing = Counter(deck(n)) - Counter(everything)
-    extra = Counter(everything) - Counter(deck(n))
+    deck = Counter(state.data.deck(n))
+    missing = deck - Counter(everything)
+    extra = Counter(everything) - deck
     if missing or extra:
         raise BadSetup(f"the cards are not conserved: missing {sorted(missing.elements())}, "
                        f"extra {sorted(extra.elements())}")
@@ -105,9 +107,10 @@ def _check(state: PalastState) -> None:
         raise BadSetup(f"the King stack and revealed King cards must be the six King cards "
                        f"{', '.join(KING_PERSONS)} once each (no Hofmarschall)")
     for seat in range(n):
-        if len(state.hands[seat]) + len(state.displays[seat]) != HAND_SIZE:
+        if len(state.hands[seat]) + len(state.displays[seat]) != state.data.hand_size:
             raise BadSetup(f"{seat_name(seat)} holds {len(state.hands[seat])} hand and "
-                           f"{len(state.displays[seat])} display cards; PG-R9 needs 6 together")
+                           f"{len(state.displays[seat])} display cards; PG-R9 needs {state.data.hand_size} "
+                           "together")
     over = state.phase == OVER
     if over != (state.turn is None):
         raise BadSetup("the turn player is empty exactly when the game is over")

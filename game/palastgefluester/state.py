@@ -39,8 +39,8 @@ from game.palastgefluester.cards import (
     card_colour,
     card_person,
     colour_word,
-    deck,
 )
+from game.palastgefluester.data import DEFAULT_DATA, PalastData
 from game.palastgefluester.events import (
     ActionBlocked,
     ActionLapsed,
@@ -53,11 +53,8 @@ from game.palastgefluester.events import (
 from game.palastgefluester.multiset import without
 from game.palastgefluester.rules import (
     DOUBLE,
-    HAND_SIZE,
     HOFNARR,
-    MUNDSCHENK_QUIET_PLAYS,
     SIX,
-    TARGET_POINTS,
     WHISPERS,
     colour_seat,
     fewest_display,
@@ -126,6 +123,7 @@ class ZaubererSwap:
 class PalastState(State):
     game_id = GAME_ID
 
+    data: PalastData  # the card data (a variant's or the shipped one): shared by clones, never changed
     hands: list[list[str]]
     displays: list[list[str]]
     draw: list[str]  # face down, top card last
@@ -153,7 +151,8 @@ class PalastState(State):
     # -- set-up ----------------------------------------------------------------------------------
     @classmethod
     def fresh(cls, players: int, rng: Rng, options: dict[str, Any]) -> PalastState:
-        """PG-R2, PG-R3: King cards shuffled once, 6 cards each, a random first player."""
+        """PG-R2, PG-R3: King cards shuffled once, 6 cards each (the data's hand size), a random first
+        player."""
         state = cls(players, rng, options)
         state.king_stack = list(KING_PERSONS)
         rng.shuffle(state.king_stack)
@@ -164,7 +163,7 @@ class PalastState(State):
         state.last_round = None
         state.final_winners = []
         state.result = ""
-        state.draw = deck(players)
+        state.draw = state.data.deck(players)
         state.discard = []
         state.hands = [[] for _ in range(players)]
         state.displays = [[] for _ in range(players)]
@@ -183,7 +182,7 @@ class PalastState(State):
 
     @property
     def target_points(self) -> int:
-        return TARGET_POINTS[self.num_players]
+        return self.data.target(self.num_players)
 
     @property
     def king_current(self) -> str | None:
@@ -301,7 +300,7 @@ class PalastState(State):
         self.last_played = (seat, card)
         knowledge.card_played(self, seat, card)
         events: list[Event] = [CardMoved(card=card, src=f"hand:{seat}", dst=f"display:{seat}", face_up=True)]
-        ending = round_end(self.displays[seat], card, self.king_current)
+        ending = round_end(self.displays[seat], card, self.king_current, self.data.hand_size)
         if ending is not None:
             return events + self._end_round(ending, seat)
         person = card_person(card)
@@ -422,7 +421,7 @@ class PalastState(State):
 
     # Mundschenk
     def _act_mundschenk(self, seat: int) -> list[Event]:
-        if self.plays <= MUNDSCHENK_QUIET_PLAYS:
+        if self.plays <= self.data.mundschenk_quiet_plays:
             text = message("The {card} as card {number} of the round has no action.",
                            card=_person("Mundschenk"), number=self.plays)
             return [ActionLapsed(text=text, seat=seat, person="Mundschenk")] + self._finish_turn()
@@ -516,7 +515,7 @@ class PalastState(State):
     # -- round and game end (PG-R5, PG-R10..PG-R12) ----------------------------------------------
     def _end_round(self, reason: RoundEnd, seat: int) -> list[Event]:
         scorers = [seat] if reason == SIX else [s for s in range(self.num_players) if s != seat]
-        text = _round_text(reason, seat)
+        text = _round_text(reason, seat, self.data.hand_size)
         events: list[Event] = [RoundEnded(reason=reason, text=text, scorers=tuple(scorers))]
         for s in scorers:
             self.points[s] += 1
@@ -571,7 +570,8 @@ class PalastState(State):
                                   winners=_seats(self.final_winners), **params)
 
     def _start_round(self, starter: int, *, collect: bool) -> list[Event]:
-        """PG-R10: all person cards shuffled together, 6 to each; the King cards stay."""
+        """PG-R10: all person cards shuffled together, 6 to each (the data's hand size); the King cards
+        stay."""
         if collect:
             pile = [c for hand in self.hands for c in hand] + [c for d in self.displays for c in d]
             self.draw = pile + self.discard + self.draw
@@ -580,7 +580,7 @@ class PalastState(State):
             self.discard = []
         self.rng.shuffle(self.draw)
         events: list[Event] = [Shuffled(zone="draw", count=len(self.draw))]
-        for _ in range(HAND_SIZE):
+        for _ in range(self.data.hand_size):
             for offset in range(self.num_players):
                 seat = (starter + offset) % self.num_players
                 card = self.draw.pop()
@@ -704,14 +704,16 @@ def _last_round_dict(last: dict[str, Any] | None) -> dict[str, Any] | None:
             "scorers": list(last["scorers"])}
 
 
-def _round_text(reason: RoundEnd, seat: int) -> Message:
-    """PG-R5: how a round ended, in words."""
+def _round_text(reason: RoundEnd, seat: int, different: int) -> Message:
+    """PG-R5: how a round ended, in words (`different`: the persons a display shows to end it)."""
     if reason == DOUBLE:
         return message("Palastgeflüster! {seat} laid a person twice: every other player scores 1.",
                        seat=Seat(seat))
     if reason == HOFNARR:
         return message("Palastgeflüster! {seat} played {card:acc} while the King card shows {card:acc}: "
                        "every other player scores 1.", seat=Seat(seat), card=_person("Hofnarr"))
+    if different != DEFAULT_DATA.hand_size:  # a variant's hand: the shipped game's words say six
+        return message("{seat} shows {n} different persons and scores 1.", seat=Seat(seat), n=different)
     return message("{seat} shows six different persons and scores 1.", seat=Seat(seat))
 
 _ACTIONS: dict[str, Callable[[PalastState, int], list[Event]]] = {

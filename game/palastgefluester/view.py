@@ -28,12 +28,16 @@ Added beyond the table's schema:
     public_known {"<seat>": [cards]}: what every seat knows of each hand (Schatzmeister, Wächter, and what
         stays or becomes certain when cards move unseen),
     known_by_others {"<seat>": [cards]}: which of this seat's own hand cards that other seat knows,
-    legal_hint: the action kind the phase asks for ("play", "target", ...) or null when over.
+    legal_hint: the action kind the phase asks for ("play", "target", ...) or null when over,
+    options {name: value}: the game's options (a variant travels as the option "variant"),
+    data: the game's card data as JSON (`state.data.json`, data.py: the hand size, the points that
+        win, each person's cards; a variant's or the shipped one). The bots and hints reckon with it
+        (`data.observed(obs)` gives it back as the frozen value).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.core import Observation
 from game.i18n import Card, Seat, Text, message, plural_message
@@ -130,6 +134,8 @@ class PalastgefluesterObservation(Observation):
     public_known: dict[str, list[str]]
     known_by_others: dict[str, list[str]]
     legal_hint: str | None
+    options: dict[str, Any]
+    data: dict[str, Any]
 
 
 def observation(state: PalastState, seat: int | None) -> PalastgefluesterObservation:
@@ -179,6 +185,8 @@ def observation(state: PalastState, seat: int | None) -> PalastgefluesterObserva
         "known_by_others": _by_seat([row[seat] for row in state.known], skip=seat)
         if seat is not None else {},
         "legal_hint": PHASE_ACTION.get(state.phase),
+        "options": dict(state.options),
+        "data": state.data.json,
     }
 
 

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.three_chapters.cards import Ability, Card, CardSet, Condition, Multiplier
+from game.three_chapters.data import ThreeChaptersData, shipped_data
 
 STAR, HEART, CRYSTAL = 0, 1, 2
 TOKEN_INDEX = {"stars": STAR, "hearts": HEART, "crystals": CRYSTAL}
-MOST_CRYSTALS_BONUS = 4
 
 #: sources in the ledger that are not a card
 TRICK_WIN = "trick"
@@ -182,18 +182,20 @@ def _run_stages(items: list[tuple[Holding, Card]], chapter: int, cards: CardSet,
     return gains
 
 
-def resolve_trick(cards: CardSet, trick: Trick, owners: dict[int, int | None],
+def resolve_trick(data: ThreeChaptersData, trick: Trick, owners: dict[int, int | None],
                   displays: Sequence[Sequence[int]], tokens: list[list[int]], tricks_won: list[int],
                   trick_no: int) -> list[Gain]:
     """Score a complete chapter-II trick into `tokens` and `tricks_won`; return the ledger lines.
 
     `owners` maps each position of the trick to its seat, or None for a ghost (ghosts score nothing)."""
+    cards = data.cards
     gains: list[Gain] = []
     winner_seat = owners[trick.winner]
     if winner_seat is not None:
         tricks_won[winner_seat] += 1
-        tokens[winner_seat][STAR] += 1
-        gains.append(Gain(winner_seat, 2, trick_no, TRICK_WIN, 0, "stars", 1))
+        if data.trick_stars:
+            tokens[winner_seat][STAR] += data.trick_stars
+            gains.append(Gain(winner_seat, 2, trick_no, TRICK_WIN, 0, "stars", data.trick_stars))
     blocked = frozenset().union(*(a.block for _, v in trick.plays for a in cards.cards[v].abilities))
     items = []
     for position, value in trick.plays:
@@ -206,22 +208,25 @@ def resolve_trick(cards: CardSet, trick: Trick, owners: dict[int, int | None],
     return gains
 
 
-def score_chapter_three(cards: CardSet, displays: Sequence[Sequence[int]], tokens: list[list[int]],
+def score_chapter_three(data: ThreeChaptersData, displays: Sequence[Sequence[int]], tokens: list[list[int]],
                         tricks_won: Sequence[int]) -> list[Gain]:
     """Every seat's chapter-III abilities against all its face-up cards, then the most-crystals bonus."""
+    cards = data.cards
     items: list[tuple[Holding, Card]] = []
     for seat, display in enumerate(displays):
         holding = Holding(seat, list(display), tricks_won[seat])
         items.extend((holding, cards.cards[v]) for v in display)
     gains = _run_stages(items, 3, cards, tokens, None, 0, frozenset())
     most = max(t[CRYSTAL] for t in tokens)
+    bonus = data.most_crystals_bonus
     for seat, t in enumerate(tokens):
-        if t[CRYSTAL] == most:
-            t[CRYSTAL] += MOST_CRYSTALS_BONUS
-            gains.append(Gain(seat, 3, 0, CRYSTAL_BONUS, 0, "crystals", MOST_CRYSTALS_BONUS))
+        if t[CRYSTAL] == most and bonus:
+            t[CRYSTAL] += bonus
+            gains.append(Gain(seat, 3, 0, CRYSTAL_BONUS, 0, "crystals", bonus))
     return gains
 
 
-def points(tokens: Sequence[int]) -> int:
-    """2 per star, 1 per heart, 1 per pair of crystals."""
-    return 2 * tokens[STAR] + tokens[HEART] + tokens[CRYSTAL] // 2
+def points(tokens: Sequence[int], data: ThreeChaptersData | None = None) -> int:
+    """The points of [stars, hearts, crystals] by the game's data (None: the shipped game's: 2 per star, 1
+    per heart, 1 per pair of crystals)."""
+    return (data or shipped_data()).points(tokens)

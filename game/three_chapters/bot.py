@@ -22,11 +22,13 @@ from game.ai.base import Bot, Decision
 from game.ai.plan import SearchPlan
 from game.core import Action, Rng
 from game.three_chapters.abilities import Holding, ability_reward
-from game.three_chapters.cards import ATTRIBUTES, NUM_CARDS, Ability, Card, CardSet, Condition, default_cards
+from game.three_chapters.cards import ATTRIBUTES, NUM_CARDS, Ability, Card, CardSet, Condition
+from game.three_chapters.data import ThreeChaptersData, observed, shipped_data
 from game.three_chapters.game import GHOST
 
-TOKEN_POINTS = {"stars": 2.0, "hearts": 1.0, "crystals": 0.6}
-STAR_POINTS = 2.0
+#: what a crystal is worth against its share of a point: a pair makes a point, and crystals bring the
+#: most-crystals bonus too (0.6 points a crystal with the shipped scoring)
+CRYSTAL_WORTH = 1.2
 #: how often a player who can beat the trick does so
 BEAT_RATE = 0.7
 #: a rough share of the tokens a player ends the game with (for abilities that count tokens)
@@ -37,15 +39,31 @@ def _attribute_share(cards: CardSet) -> dict[str, float]:
     return {a: sum(a in c.attributes for c in cards.cards.values()) / NUM_CARDS for a in ATTRIBUTES}
 
 
+def token_points(data: ThreeChaptersData) -> dict[str, float]:
+    """What the heuristic counts a token as, in points, by the game's scoring."""
+    return {"stars": float(data.star_points), "hearts": float(data.heart_points),
+            "crystals": CRYSTAL_WORTH / data.crystals_per_point}
+
+
 class HeuristicBot(Bot):
     name = "heuristic"
 
     def __init__(self) -> None:
-        self.cards = default_cards()
+        self.reckon_with(shipped_data())
+
+    def reckon_with(self, data: ThreeChaptersData) -> None:
+        """Value moves by the game's card data (the observation's: a variant's or the shipped)."""
+        if getattr(self, "data", None) is data:
+            return
+        self.data = data
+        self.cards = data.cards
         self.share = _attribute_share(self.cards)
+        self.token_points = token_points(data)
+        self.star_points = float(data.star_points * data.trick_stars)  # a won trick's stars
 
     def choose(self, decision: Decision, rng: Rng) -> Action:
         obs = decision.observation
+        self.reckon_with(observed(obs))
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
@@ -58,6 +76,7 @@ class HeuristicBot(Bot):
     def ranked(self, decision: Decision, rng: Rng) -> list[tuple[float, Action]]:
         """Every legal action with its value, best first (equal values in random order)."""
         obs = decision.observation
+        self.reckon_with(observed(obs))
         draft = obs["phase"] == "draft"
         scored = self._draft_values(obs, decision.legal) if draft else self._play_values(obs, decision.legal)
         return sorted(scored, key=lambda pair: (-pair[0], rng.random()))
@@ -82,14 +101,14 @@ class HeuristicBot(Bot):
         counts = {a: sum(a in c.attributes for c in cards) + picks_left * self.share[a] for a in ATTRIBUTES}
         win_chances = [self.lead_win_chance(c.value, players) for c in cards]
         tricks = sum(win_chances) + picks_left / players  # a later pick wins about its share of tricks
-        total = STAR_POINTS * sum(win_chances)
+        total = self.star_points * sum(win_chances)
         names = {c.name for c in cards}
         for card, p_win in zip(cards, win_chances, strict=True):
             for ability in card.abilities:
                 if ability.block:
                     total += 0.5
                     continue
-                worth = TOKEN_POINTS[ability.reward] * ability.amount
+                worth = self.token_points[ability.reward] * ability.amount
                 if ability.in_chapter(3):
                     total += worth * self._collection_factor(ability, card, counts, names, tricks, picks_left)
                 if ability.in_chapter(2):
@@ -184,7 +203,7 @@ class HeuristicBot(Bot):
         for action, value in zip(legal, hand, strict=True):
             card = self.cards.cards[value]
             p_win = 0.0 if value < top else self._win_chance(value, followers, obs, unseen, hand_size)
-            now = p_win * STAR_POINTS
+            now = p_win * self.star_points
             now += self._trick_rewards(card, trick, len(trick), len(order), p_win, display, won_so_far, obs,
                                        blocked or self._blocks(value))
             now += p_win * self._extra_trick_worth(display, hand, won_so_far, players)
@@ -200,10 +219,10 @@ class HeuristicBot(Bot):
     def _future_value(self, card: Card, players: int, counts: dict[str, float]) -> float:
         """What the card would bring in a typical later trick: its star chance and chapter-II rewards."""
         p_win = self.lead_win_chance(card.value, players)
-        total = p_win * STAR_POINTS
+        total = p_win * self.star_points
         for ability in card.abilities:
             if ability.in_chapter(2) and not ability.block:
-                worth = TOKEN_POINTS[ability.reward] * ability.amount
+                worth = self.token_points[ability.reward] * ability.amount
                 total += worth * self._trick_factor(ability, card, counts, p_win, players)
         return total
 
@@ -243,7 +262,7 @@ class HeuristicBot(Bot):
                 continue
             if blocked and ability.reward in ("hearts", "crystals"):
                 continue
-            worth = TOKEN_POINTS[ability.reward] * ability.amount
+            worth = self.token_points[ability.reward] * ability.amount
             cond = ability.when
             chance = 1.0
             if cond is not None:
@@ -309,7 +328,7 @@ class HeuristicBot(Bot):
                 count = round(expected)
                 before = ability_reward(ability, card, self.cards, Holding(0, mine, count), rows, None)
                 after = ability_reward(ability, card, self.cards, Holding(0, mine, count + 1), rows, None)
-                delta += (after - before) * TOKEN_POINTS[ability.reward]
+                delta += (after - before) * self.token_points[ability.reward]
         return delta
 
 

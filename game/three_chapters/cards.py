@@ -81,7 +81,15 @@ TRICK_ONLY: frozenset[str] = frozenset({"trick", "result", "position"})
 
 
 class CardDataError(ValueError):
-    """A fault in the card file; the message names the card and the field."""
+    """A fault in the card file; the message names the card and the field. `value` and `field` say the
+    same as data, for a reader that shows the fault's line (a variant, data.py): the card's value and the
+    key in its entry, an ability as ("abilities", "<number from 1>"); None and () for a fault of the set
+    as a whole."""
+
+    def __init__(self, text: str, value: int | None = None, field: tuple[str, ...] = ()) -> None:
+        super().__init__(text)
+        self.value = value
+        self.field = field
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,14 +229,15 @@ def cards_from_data(data: Mapping[str, Any]) -> CardSet:
             raise CardDataError(f"{where} {brief(name)}: value: must be a whole number 1..{NUM_CARDS}, "
                                 f"not {brief(value)}")
         if not isinstance(name, str) or not name.strip():
-            raise CardDataError(f"card {value}: name: must be a non-empty text, not {brief(name)}")
+            raise CardDataError(f"card {value}: name: must be a non-empty text, not {brief(name)}", value,
+                                ("name",))
         if value in values:
             raise CardDataError(f"card {value} {brief(name)}: value: {value} is already used by "
                                 f"{brief(values[value])}")
         same = next((v for v, n in values.items() if n == name), None)
         if same is not None:
             raise CardDataError(f"card {value} {brief(name)}: name: {brief(name)} is already the name of "
-                                f"card {same}")
+                                f"card {same}", value, ("name",))
         values[value] = name
     missing = sorted(set(range(1, NUM_CARDS + 1)) - set(values))
     if missing:
@@ -238,7 +247,11 @@ def cards_from_data(data: Mapping[str, Any]) -> CardSet:
     cards: dict[int, Card] = {}
     all_names = set(values.values())
     for raw in raw_cards:
-        card = _card(raw, all_names)
+        try:
+            card = _card(raw, all_names)
+        except CardDataError as exc:
+            exc.value = raw["value"]
+            raise
         cards[card.value] = card
     return CardSet(dict(names), dict(sorted(cards.items())))
 
@@ -252,30 +265,37 @@ def _card(raw: dict[str, Any], all_names: set[str]) -> Card:
     where = f"card {value} {brief(name)}"
     extra = sorted(set(raw) - _CARD_KEYS)
     if extra:
-        raise CardDataError(f"{where}: unknown field {brief(extra[0])}")
+        raise CardDataError(f"{where}: unknown field {brief(extra[0])}", field=(str(extra[0]),))
     attrs = raw.get("attributes")
     if attrs == "all":
         attributes = frozenset(ATTRIBUTES)
     elif isinstance(attrs, list) and attrs:
         for attr in attrs:
             if attr not in ATTRIBUTES:
-                raise CardDataError(f"{where}: attributes: unknown attribute {brief(attr)}")
+                raise CardDataError(f"{where}: attributes: unknown attribute {brief(attr)}",
+                                    field=("attributes",))
         attributes = frozenset(attrs)
     else:
-        raise CardDataError(f"{where}: attributes: must be a non-empty list of attribute ids or \"all\"")
+        raise CardDataError(f"{where}: attributes: must be a non-empty list of attribute ids or \"all\"",
+                            field=("attributes",))
     last = raw.get("evaluate_last", False)
     if not isinstance(last, bool):
-        raise CardDataError(f"{where}: evaluate_last: must be true or false, not {brief(last)}")
+        raise CardDataError(f"{where}: evaluate_last: must be true or false, not {brief(last)}",
+                            field=("evaluate_last",))
     english = raw.get("english", "")
     if not isinstance(english, str):
-        raise CardDataError(f"{where}: english: must be a text, not {brief(english)}")
+        raise CardDataError(f"{where}: english: must be a text, not {brief(english)}", field=("english",))
     raw_abilities = raw.get("abilities", [])
     if not isinstance(raw_abilities, list):
-        raise CardDataError(f"{where}: abilities: must be a list of tables")
-    abilities = tuple(
-        _ability(a, f"{where}: ability {i}", name, all_names, last) for i, a in enumerate(raw_abilities, 1)
-    )
-    return Card(value, name, attributes, abilities, last, english.strip())
+        raise CardDataError(f"{where}: abilities: must be a list of tables", field=("abilities",))
+    abilities = []
+    for i, ability in enumerate(raw_abilities, 1):
+        try:
+            abilities.append(_ability(ability, f"{where}: ability {i}", name, all_names, last))
+        except CardDataError as exc:
+            exc.field = ("abilities", str(i))
+            raise
+    return Card(value, name, attributes, tuple(abilities), last, english.strip())
 
 
 def _ability(raw: Any, where: str, own_name: str, all_names: set[str], evaluate_last: bool) -> Ability:

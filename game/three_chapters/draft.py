@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
+#: the shipped game's packet size (a game's own: `state.data.packet_size`, which a variant may change)
 PACKET_SIZE = 8
 
 
@@ -38,6 +39,7 @@ class DraftShape:
 
 
 def draft_shape(players: int) -> DraftShape:
+    """The shipped game's chapter I for `players` (a game's own: `state.data.shape(players)`)."""
     if players == 2:
         return DraftShape(deals=2, rounds=4, picks_per_round=2)
     if players == 3:
@@ -68,7 +70,7 @@ class DraftLog:
         return {"packets": self.packets, "picks": self.picks}
 
     @classmethod
-    def from_dict(cls, data: Any, players: int) -> DraftLog:
+    def from_dict(cls, data: Any, players: int, packet_size: int) -> DraftLog:
         if not isinstance(data, dict) or set(data) != {"packets", "picks"}:
             raise ValueError("draft_log must hold 'packets' and 'picks'")
         packets, picks = data["packets"], data["picks"]
@@ -77,8 +79,8 @@ class DraftLog:
         log = cls([[list(map(int, p)) for p in deal] for deal in packets],
                   [[[list(map(int, s)) for s in rnd] for rnd in deal] for deal in picks])
         for deal, rounds in zip(log.packets, log.picks, strict=True):
-            if len(deal) != players or any(len(p) != PACKET_SIZE for p in deal):
-                raise ValueError(f"draft_log: every deal has {players} packets of {PACKET_SIZE} cards")
+            if len(deal) != players or any(len(p) != packet_size for p in deal):
+                raise ValueError(f"draft_log: every deal has {players} packets of {packet_size} cards")
             if any(len(rnd) != players for rnd in rounds):
                 raise ValueError("draft_log: every round has one list of picks per seat")
         return log

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from game.core import Action, Game, Rng, act
 from game.i18n import N_
 from game.three_chapters.cards import NUM_CARDS
+from game.three_chapters.data import ThreeChaptersData, read_data
 
 if TYPE_CHECKING:
     from game.three_chapters.state import ThreeChaptersState
@@ -54,6 +55,10 @@ class ThreeChaptersGame(Game):
     min_players = 2
     max_players = 6
     options = {}
+
+    def card_data(self, table: Mapping[str, Any] | None, text: str = "") -> ThreeChaptersData:
+        """The cards and numbers a variant's table sets (data.py); None or {}: the shipped ones."""
+        return read_data(table, text)
 
     def _new_state(self, players: int, rng: Rng, options: dict[str, Any]) -> ThreeChaptersState:
         from game.three_chapters.state import ThreeChaptersState

@@ -18,6 +18,7 @@ from game.core import Action, Rng
 from game.i18n import N_, tr
 from game.three_chapters.bot import HeuristicBot
 from game.three_chapters.cards import card_label, default_cards
+from game.three_chapters.data import observed
 from game.three_chapters.game import GHOST, PICK, PLAY
 
 #: A difference in value smaller than this (in points) is not worth a sentence.
@@ -60,6 +61,7 @@ def action_words(text: str) -> str:
 def reasons(decision: Decision, action: Action, rng: Rng) -> list[Reason]:
     obs = decision.observation
     bot = HeuristicBot()
+    bot.reckon_with(observed(obs))
     if obs["phase"] == "draft":
         out = _draft(bot, obs, decision.legal, action)
     else:

@@ -78,7 +78,7 @@ def state_from_dict(game: ThreeChaptersGame, data: Mapping[str, Any]) -> ThreeCh
     state.trick = [(int(p), int(v)) for p, v in trick]
     state.leader = _int(data, "leader", 0, len(positions) - 1)
     state.start_player = _int(data, "start_player", 0, n - 1)
-    state.tricks_done = _int(data, "tricks_done", 0, 8)
+    state.tricks_done = _int(data, "tricks_done", 0, state.data.tricks(n))
     tokens = data.get("tokens")
     if not isinstance(tokens, list) or len(tokens) != n or any(
             not isinstance(t, list) or len(t) != 3 or any(not isinstance(x, int) or x < 0 for x in t)
@@ -99,7 +99,7 @@ def state_from_dict(game: ThreeChaptersGame, data: Mapping[str, Any]) -> ThreeCh
     state.last_trick = last
     log = data.get("draft_log")
     try:
-        state.draft_log = None if log is None else DraftLog.from_dict(log, n)
+        state.draft_log = None if log is None else DraftLog.from_dict(log, n, state.data.packet_size)
     except (TypeError, ValueError) as exc:
         raise BadSetup(str(exc)) from None
     _check(state)

@@ -33,12 +33,12 @@ from game.three_chapters.abilities import (
     TRICK_WIN,
     Gain,
     Trick,
-    points,
     resolve_trick,
     score_chapter_three,
 )
-from game.three_chapters.cards import NUM_CARDS, CardSet, card_param, card_text, default_cards, token_message
-from game.three_chapters.draft import PACKET_SIZE, DraftLog, draft_shape
+from game.three_chapters.cards import NUM_CARDS, CardSet, card_param, card_text, token_message
+from game.three_chapters.data import ThreeChaptersData
+from game.three_chapters.draft import DraftLog
 from game.three_chapters.events import CHAPTER, ChapterEnded, NewDeal, TrickWon
 from game.three_chapters.game import CONSTRUCTORS, GHOST, PICK
 from game.three_chapters.game import PLAY as PLAY_CARD
@@ -70,11 +70,12 @@ def position_words(position: int, players: int) -> Seat | Message:
 
 class ThreeChaptersState(State):
     game_id = "three_chapters"
+    #: the card data (a variant's or the shipped one): the cards, chapter I's shape, the scoring
+    data: ThreeChaptersData
 
     def __init__(self, num_players: int, rng: Rng, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, rng, options)
-        self.cards: CardSet = default_cards()
-        self.shape = draft_shape(num_players)
+        self.shape = self.data.shape(num_players)
         n = num_players
         self.phase = DRAFT
         self.deck: list[int] = []  # never dealt yet (the top is the end)
@@ -97,6 +98,11 @@ class ThreeChaptersState(State):
         self.ledger: list[Gain] = []
         self.last_trick: dict[str, Any] | None = None
         self.draft_log: DraftLog | None = DraftLog([], [])
+
+    @property
+    def cards(self) -> CardSet:
+        """The game's cards (`data.cards`)."""
+        return self.data.cards
 
     # -- seats and positions --------------------------------------------------------------------------
     @property
@@ -215,7 +221,7 @@ class ThreeChaptersState(State):
         events: list[Event] = []
         n = self.num_players
         for seat in range(n):
-            self.packets[seat] = [self.deck.pop() for _ in range(PACKET_SIZE)]
+            self.packets[seat] = [self.deck.pop() for _ in range(self.data.packet_size)]
             for v in self.packets[seat]:
                 events.append(CardMoved(card=str(v), src="deck", dst=f"hand:{seat}", face_up=False,
                                         visible_to=frozenset({seat})))
@@ -284,9 +290,9 @@ class ThreeChaptersState(State):
         trick = Trick(tuple(self.trick))
         winner = trick.winner
         self.tricks_done += 1
-        before = [points(t) for t in self.tokens]
+        before = [self.data.points(t) for t in self.tokens]
         owners = {pos: self.owner(pos) for pos, _ in self.trick}
-        gains = resolve_trick(self.cards, trick, owners, self.displays, self.tokens, self.tricks_won,
+        gains = resolve_trick(self.data, trick, owners, self.displays, self.tokens, self.tricks_won,
                               self.tricks_done)
         self.ledger.extend(gains)
         win_value = dict(self.trick)[winner]
@@ -316,8 +322,8 @@ class ThreeChaptersState(State):
     def _chapter_three(self) -> list[Event]:
         events: list[Event] = [ChapterEnded(reason=CHAPTER, chapter=2,
                                             text=message("Chapter II is over: Chapter III scores"))]
-        before = [points(t) for t in self.tokens]
-        gains = score_chapter_three(self.cards, self.displays, self.tokens, self.tricks_won)
+        before = [self.data.points(t) for t in self.tokens]
+        gains = score_chapter_three(self.data, self.displays, self.tokens, self.tricks_won)
         self.ledger.extend(gains)
         events.extend(self._gain_notes(gains))
         events.extend(self._score_events(before, message("Chapter III")))
@@ -350,15 +356,16 @@ class ThreeChaptersState(State):
         return next((c.value for c in self.cards.cards.values() if any(a.block for a in c.abilities)), None)
 
     def _score_events(self, before: list[int], reason: Message) -> list[Event]:
-        return [ScoreChanged(seat=s, old=before[s], new=points(t), reason=reason)
-                for s, t in enumerate(self.tokens) if points(t) != before[s]]
+        after = [self.data.points(t) for t in self.tokens]
+        return [ScoreChanged(seat=s, old=before[s], new=after[s], reason=reason)
+                for s in range(self.num_players) if after[s] != before[s]]
 
     # -- results --------------------------------------------------------------------------------------
     def is_terminal(self) -> bool:
         return self.phase == END
 
     def scores(self) -> list[float]:
-        return [points(t) for t in self.tokens]
+        return [self.data.points(t) for t in self.tokens]
 
     def winners(self) -> list[int]:
         if self.phase != END:
@@ -405,7 +412,6 @@ class ThreeChaptersState(State):
     def clone(self) -> ThreeChaptersState:
         new = ThreeChaptersState.__new__(ThreeChaptersState)
         self._copy_base_into(new)
-        new.cards = self.cards
         new.shape = self.shape
         new.phase = self.phase
         new.deck = list(self.deck)

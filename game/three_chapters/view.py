@@ -26,15 +26,19 @@ Observation schema (JSON data; `seat` None is a spectator):
   text}`` (source: a card value, "trick" or "bonus").
 - ``breakdown``: once the game is over, per seat where every point came from (see `breakdown`), else None.
 - ``deck_count``, ``out_count``: cards never dealt / out of the game (face down).
+- ``options``: the game's options (a variant travels as the option ``variant``); ``data``: the game's card
+  data as JSON (`state.data.json`, data.py: chapter I's shape, the scoring, the cards a variant
+  changed). The bots and hints reckon with the whole of it, cards and abilities included:
+  `data.observed(obs)` gives it back as the frozen value.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.core import Observation
 from game.i18n import Seat, Text, message
-from game.three_chapters.abilities import CRYSTAL_BONUS, TOKEN_INDEX, TRICK_WIN, Gain, points, trick_winner
+from game.three_chapters.abilities import CRYSTAL_BONUS, TOKEN_INDEX, TRICK_WIN, Gain, trick_winner
 from game.three_chapters.draft import HeldPacket
 
 if TYPE_CHECKING:
@@ -164,6 +168,8 @@ class ThreeChaptersObservation(Observation):
     breakdown: list[SeatBreakdown] | None
     deck_count: int
     out_count: int
+    options: dict[str, Any]
+    data: dict[str, Any]
 
 
 def _prompt(state: ThreeChaptersState, seat: int | None) -> Text:
@@ -208,7 +214,7 @@ def observation(state: ThreeChaptersState, seat: int | None) -> ThreeChaptersObs
         "seat_names": [seat_name(s) for s in range(n)],
         "attributes": dict(state.cards.attribute_names),
         "tokens": [{"stars": t[0], "hearts": t[1], "crystals": t[2], "tricks_won": state.tricks_won[s],
-                    "points": points(t)} for s, t in enumerate(state.tokens)],
+                    "points": state.data.points(t)} for s, t in enumerate(state.tokens)],
         "displays": [list(d) for d in state.displays],
         "hand": None,
         "hand_counts": [len(p) for p in (state.packets if draft_phase else state.hands)],
@@ -234,6 +240,8 @@ def observation(state: ThreeChaptersState, seat: int | None) -> ThreeChaptersObs
         "breakdown": breakdown(state) if state.is_terminal() else None,
         "deck_count": len(state.deck),
         "out_count": len(state.out),
+        "options": dict(state.options),
+        "data": state.data.json,
     }
     if own:
         assert seat is not None
@@ -278,6 +286,7 @@ def breakdown(state: ThreeChaptersState) -> list[SeatBreakdown]:
                 chapter = entry["chapter2"] if gain.chapter == 2 else entry["chapter3"]
                 chapter[TOKEN_INDEX[gain.token]] += gain.amount
         stars, hearts, crystals = state.tokens[seat]
+        data = state.data
         out.append({
             "seat": seat,
             "cards": list(per_card.values()),
@@ -285,8 +294,9 @@ def breakdown(state: ThreeChaptersState) -> list[SeatBreakdown]:
             "crystal_bonus": bonus,
             "blocked": blocked,
             "stars": stars, "hearts": hearts, "crystals": crystals,
-            "points": {"stars": 2 * stars, "hearts": hearts, "crystals": crystals // 2,
-                       "total": points(state.tokens[seat])},
+            "points": {"stars": data.star_points * stars, "hearts": data.heart_points * hearts,
+                       "crystals": crystals // data.crystals_per_point,
+                       "total": data.points(state.tokens[seat])},
             "highest_card": max(state.displays[seat], default=0),
         })
     return out
