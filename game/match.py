@@ -63,6 +63,9 @@ log = logger(__name__)
 
 HUMAN = "human"
 BOT = "bot"
+#: a game of bots alone is cut off after this many actions: bots can cycle (Palace's pick-ups), and a study
+#: or a simulation must not hang on one game
+MAX_ACTIONS = 20_000
 #: How often one decision is asked of the worker (a fresh process each time) before the seat's
 #: normal level decides it instead.
 WORKER_ATTEMPTS = 2

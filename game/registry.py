@@ -43,6 +43,8 @@ class GameEntry:
     words: str
     #: how its progress is charted after a game (game.progress): "scores", "chapters" or "cards_left"
     progress: str = "scores"
+    #: how the balance lab reads its cards and standings (a module with a `CARD_TABLE`, game.balance.cards)
+    balance: str | None = None
     #: the celebrations its table plays, by the events that start them
     moments: tuple[Moment, ...] = ()
 
@@ -52,7 +54,8 @@ def _entry(game_id: str, table_class: str, progress: str = "scores", moments: tu
     """An entry with each part where the project keeps a game's parts."""
     return GameEntry(game_id, table=f"scenes.table.{game_id}.table:{table_class}",
                      art_layout=f"tools.arttool.layouts.{game_id}", guide=f"game.guide.{game_id}",
-                     words=f"cards.words.{game_id}", progress=progress, moments=moments)
+                     words=f"cards.words.{game_id}", progress=progress, moments=moments,
+                     balance=f"game.{game_id}.balance")
 
 
 _FINALE = Moment("finale", "GameEnded", what="the game ends")

@@ -1,7 +1,11 @@
 """Play many games headless between bots and report wins, lengths, decision times and errors.
 
     python -m tools.simulate --game palastgefluester --players 4 --games 1000 --seed 1 \
-        --bots random,random,heuristic,heuristic [--option scoring=noted] [--record DIR] [--json]
+        --bots random,random,heuristic,heuristic [--option scoring=noted] [--variant FILE.toml] \
+        [--record DIR] [--json]
+
+--players defaults to the most the game seats. --variant plays the games with a variant of the game's
+card data (docs/variants.md): a file with a fault is refused, naming its line, before any game.
 
 Game i is played with seed S + i. A shared win counts as a fraction for each winner, so the wins add up
 to the number of games finished. A game that raises, or is not over after --max-actions actions, is
@@ -24,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -34,32 +37,13 @@ from typing import Any
 
 from game import load
 from game.ai import BOT_NAMES
+from game.core.datafile import DataFileError
 from game.core.standings import places
-from game.match import Match, Seat
+from game.core.variant import OPTION as VARIANT
+from game.core.variant import read_variant
+from game.intervals import mean_interval, percentile, time_summary, wilson
+from game.match import MAX_ACTIONS, Match, Seat
 from tools import cli
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
-
-
-def time_summary(times: list[float]) -> dict[str, float]:
-    return {"median": round(percentile(times, 0.5), 4), "p95": round(percentile(times, 0.95), 4),
-            "max": round(max(times, default=0.0), 4)}
-
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if trials == 0:
-        return (0.0, 0.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def losers(places_of_seats: list[int]) -> list[int]:
@@ -67,22 +51,6 @@ def losers(places_of_seats: list[int]) -> list[int]:
     last = max(places_of_seats)
     return [seat for seat, place in enumerate(places_of_seats) if place == last]
 
-
-def mean_interval(counts: list[int], z: float = 1.96) -> tuple[float, float, float]:
-    """The mean place and its 95% interval (normal approximation) from how often each place (1, 2, ...)
-    came up."""
-    n = sum(counts)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = sum(place * k for place, k in enumerate(counts, 1)) / n
-    if n == 1:
-        return (mean, mean, mean)
-    variance = sum(k * (place - mean) ** 2 for place, k in enumerate(counts, 1)) / (n - 1)
-    half = z * math.sqrt(variance / n)
-    return (mean, mean - half, mean + half)
-
-
-MAX_ACTIONS = 20_000
 
 
 class EndlessGame(RuntimeError):
@@ -178,7 +146,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__.split("\n")[0])
     parser.add_argument("--game", required=True, type=cli.game_id)
-    parser.add_argument("--players", type=cli.count(1), required=True)
+    parser.add_argument("--players", type=cli.count(1), help="default: the most the game seats")
     parser.add_argument("--games", type=cli.count(1), default=100)
     parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument("--bots", type=cli.bot_list, default=["heuristic"],
@@ -186,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
                              "ismcts:N, ismcts:Nms, improve:N, improve:Nms (hint: a seat that always "
                              "follows the Hint)")
     parser.add_argument("--option", action="append", type=cli.option, default=[], metavar="NAME=VALUE")
+    parser.add_argument("--variant", type=Path, metavar="FILE", help="a variant of the card data (TOML)")
     parser.add_argument("--record", type=Path, metavar="DIR", help="write one record per game into DIR")
     parser.add_argument("--max-actions", type=cli.count(1), default=MAX_ACTIONS,
                         help="a game not over after this many actions counts as an error")
@@ -194,6 +163,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object on the last line")
     args = parser.parse_args(argv)
 
+    if args.players is None:
+        args.players = load(args.game).max_players
+    if args.variant is not None:
+        try:
+            args.option.append((VARIANT, read_variant(args.variant, load(args.game)).option()))
+        except DataFileError as exc:
+            parser.error(f"--variant: {exc}")
     cli.check_setup(parser, args.game, args.players, dict(args.option))
     bots = args.bots * args.players if len(args.bots) == 1 else args.bots
     if len(bots) != args.players:

@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from game import GAME_IDS
+from game import GAME_IDS, chunk_file
 from game.ai import LEVELS
 from tools import cli
 from tools.simulate import mean_interval, percentile, simulate, time_summary, wilson
@@ -97,24 +97,7 @@ def play_all(chunks: list[Chunk], jobs: int) -> Iterator[dict[str, Any]]:
 
 
 def load_done(path: Path) -> dict[str, dict[str, Any]]:
-    done: dict[str, dict[str, Any]] = {}
-    if not path.exists():
-        return done
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        raise SystemExit(f"tournament: cannot read {path}: {reason}") from None
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-            done[row["key"]] = row
-        except (json.JSONDecodeError, KeyError, TypeError):
-            message = f"tournament: {path}:{number} is not a chunk result; move the file aside"
-            raise SystemExit(message) from None
-    return done
+    return chunk_file.load_done(path, "tournament")
 
 
 def table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
