@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game import GAME_IDS
 from game.balance import lab
 from game.balance.study import MAIN, Chunk, Spec, play_chunk
 from tools import cli
@@ -64,7 +65,7 @@ def ray_overhead_ms(chunks: int) -> float:
     """The wall time per empty chunk (no deals) sent to Ray as tasks, gathered with ray.wait."""
     from game.balance import cluster
 
-    empty = [Chunk(MAIN, Spec("palace", 2, ("random",)), seed, 0) for seed in range(chunks)]
+    empty = [Chunk(MAIN, Spec(GAME_IDS[0], 2, ("random",)), seed, 0) for seed in range(chunks)]
     list(cluster.run_on_ray(play_chunk, empty[:4], "auto"))  # the workers started and the function sent
     start = time.perf_counter()
     list(cluster.run_on_ray(play_chunk, empty, "auto"))
@@ -127,7 +128,8 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench balance", description=__doc__.split("\n")[0])
-    parser.add_argument("--game", type=cli.game_id, default="palace")
+    parser.add_argument("--game", type=cli.game_id, default=GAME_IDS[1],
+                        help=f"the game (default {GAME_IDS[1]})")
     parser.add_argument("--players", type=cli.count(1), default=4)
     parser.add_argument("--deals", type=cli.count(1), default=600, help="games of each speed run")
     parser.add_argument("--chunk", type=cli.count(1), default=10, help="deals per chunk")

@@ -19,6 +19,13 @@ def start(obs: dict[str, Any], seat: int) -> list[str]:
     return [*(obs.get("hand") or []), *(["doubler"] if seat < len(doubler) and doubler[seat] else [])]
 
 
+def label(kind: str) -> str:
+    """A motif, the joker, the doubler or the fox, named in the chosen language."""
+    from game.gloria_picktoria.cards import card_label
+
+    return card_label(kind)
+
+
 def cards() -> list[str]:
     from game.gloria_picktoria.cards import DOUBLER, FOX, JOKER, MOTIF_IDS
 
@@ -30,6 +37,6 @@ CARD_TABLE = CardTable(
     played_moves=frozenset({("hand", "collection"), ("doubler", "collection"), ("supply", "collection"),
                             ("collection", "collection")}),
     kind_of=kind, held_at_start=start, standing_text="the points scored so far",
-    lengths={"scorings": "ScoringDone"}, cards=cards,
+    lengths={"scorings": "ScoringDone"}, label=label, cards=cards,
     bias="In Gloria Picktoria every seat holds its doubler from the start, so the doubler has no "
          "never-held rate; the fox counts as held while it stands on a seat's collection.")

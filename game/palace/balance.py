@@ -32,6 +32,13 @@ def standing(state: State) -> list[float]:
     return [-float(cards) for cards in left]
 
 
+def label(rank: str) -> str:
+    """A rank's name in the chosen language."""
+    from game.palace.cards import rank_name
+
+    return rank_name(rank)
+
+
 def cards() -> list[str]:
     from game.palace.cards import RANK_NAMES
 
@@ -43,6 +50,6 @@ CARD_TABLE = CardTable(
     played_moves=frozenset({("hand", "pile"), ("up", "pile"), ("down", "pile")}),
     kind_of=rank, held_at_start=start, standing=standing,
     standing_text="the cards left in hand and on the table (fewer is better)",
-    lengths={"burns": "PileBurned"}, cards=cards,
+    lengths={"burns": "PileBurned"}, label=label, cards=cards,
     bias="In Palace a seat that picks up the pile holds many ranks at once and is often losing, so "
          "every rank's 'held' leans towards losing, most of all the low ranks.")

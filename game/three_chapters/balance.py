@@ -9,12 +9,10 @@ from game.balance.cards import CardTable
 
 
 def label(card: str) -> str:
-    from game.three_chapters.cards import default_cards
+    """A card by its value and its name in the chosen language ("3 Gretel")."""
+    from game.three_chapters.cards import card_label
 
-    try:
-        return f"{card} {default_cards().name_of(int(card))}"
-    except (ValueError, KeyError, IndexError):
-        return card
+    return f"{card} {card_label(card)}"
 
 
 def cards() -> list[str]:

@@ -192,6 +192,8 @@ class GalleryScene(GalleryProofing, MenuScene):
                         tooltip=tr("The faces as colour-weak eyes see them (V)"))
         self.add_button(proof.move(2 * (proof.width + gap), 0), tr("A/B"), self.toggle_compare,
                         tooltip=tr("Each card beside the same card of the pack to compare with (A)"))
+        self.add_button(proof.move(3 * (proof.width + gap), 0), tr("Balance lab"), self.open_lab,
+                        tooltip=tr("Bots play a small study of this game: who wins, how long, which cards"))
         top = proof.bottom + px(34, size)
         self.view = pygame.Rect(margin, top, max(1, w - 2 * margin), max(1, h - top - margin))
         self.lay_out()
@@ -309,6 +311,11 @@ class GalleryScene(GalleryProofing, MenuScene):
             self.show_message(Message(tr("The table cannot open"), f"{type(exc).__name__}: {exc}"))
             return
         self.app.push(scene)
+
+    def open_lab(self) -> None:
+        from scenes.menus.lab import LabScene  # the lab loads when it is asked for, not with the gallery
+
+        self.app.push(LabScene(self.app, self.game_id))
 
     def back(self) -> None:
         if self.zoomed is not None:

@@ -21,6 +21,7 @@ from scenes.colour_vision import SeatLook, seat_look
 from scenes.menus.charts import ChartRow, progress_charts, row_image
 from scenes.menus.opening import open_table_or_explain
 from scenes.menus.setup import kind_label
+from scenes.menus.variant_files import variant_name
 from scenes.settings import game_saves
 from scenes.widgets import (
     CREAM,
@@ -247,7 +248,10 @@ class ResultsScene(MenuScene):
         game_line = body_font(max(8, round(17 * text_scale(size))))
         played = len(self.match.actions)
         moves = ntr("{n} move", "{n} moves", played).format(n=played)
-        draw_text(surface, f"{self.match.game.title} · {moves}", game_line, MUTED,
+        title, variant = self.match.game.title, variant_name(self.match.options)
+        if variant:  # a game played with a variant says which
+            title = tr("{game}, variant {name}").format(game=title, name=variant)
+        draw_text(surface, f"{title} · {moves}", game_line, MUTED,
                   center=(w // 2, px(118, size)), shadow=1)
         if self.board is not None:
             rect, image = self.board

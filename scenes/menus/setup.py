@@ -1,5 +1,6 @@
 """Set up a game: the number of players, each seat's name and who plays it (a person or an AI level),
-the game's options, its art pack and an optional seed. Start opens the table.
+the game's options, its card data (as published, or a variant: scenes/menus/variant_files.py), its art
+pack and an optional seed. Start opens the table.
 
 The choices live in a `SetupChoice`, not in the widgets: a resize rebuilds the widgets from it, and
 the next setup of the same game starts from the last one.
@@ -21,9 +22,11 @@ import game
 from game.ai import LEVELS
 from game.core import KartentischError, Option, fresh_seed
 from game.core.rng import SEED_DIGITS
+from game.core.variant import OPTION
 from game.guide import has_course
 from game.i18n import N_, tr
 from scenes.menus.opening import open_table_or_explain
+from scenes.menus.variant_files import VariantFile, find_variant, variant_files
 from scenes.settings import game_saves
 from scenes.table.kit.packs import choose_compare_pack, compare_pack, pack_label
 from scenes.widgets import (
@@ -88,6 +91,8 @@ class SetupChoice:
     seats: list[SeatChoice]
     options: dict[str, Any] = field(default_factory=dict)
     seed_text: str = ""
+    #: the variant file chosen for the card data (VariantFile.key); None: as published
+    variant_key: str | None = None
 
     @classmethod
     def default(cls, rules: game.core.Game) -> SetupChoice:
@@ -192,6 +197,9 @@ class SetupScene(MenuScene):
         self.error_label: UILabel | None = None
         self.art_stepper: Stepper | None = None
         self.compare_stepper: Stepper | None = None
+        self.variant_stepper: Stepper | None = None
+        #: the variant files of this game as last laid out (usable and refused)
+        self.variants: list[VariantFile] = []
 
     # -- layout ----------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
@@ -219,7 +227,9 @@ class SetupScene(MenuScene):
         options_box = boxes[-1]
         caption = row_h * 2 // 3
         seats_h = caption + (1 + self.choice.players) * (row_h + gap)
-        options_h = 4 * caption + (max(1, len(self.rules.options)) + 3) * (row_h + gap)  # 4 headings
+        self._read_variants()
+        card_data_rows = 1 + sum(not f.usable for f in self.variants)
+        options_h = 5 * caption + (max(1, len(self.rules.options)) + 3 + card_data_rows) * (row_h + gap)
         longest = seats_h + gap + options_h if len(boxes) == 1 else max(seats_h, options_h)
         scroll_bar = SCROLL_BAR + px(6, size) if longest > boxes[0].rect.height else 0
         inner_w = max(1, self.panels[0].width - 2 * inset - scroll_bar)
@@ -310,6 +320,7 @@ class SetupScene(MenuScene):
                     partial(self._set_option, option.name, choices),
                     container=box, tooltip=explained)
             y += row_h + gap
+        y = self._card_data_rows(box, width, row_h, gap, y)
         y = self._art_row(box, width, row_h, gap, y)
         self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), tr("SEED"))
         y += row_h * 2 // 3
@@ -320,6 +331,44 @@ class SetupScene(MenuScene):
         seed.set_text(self.choice.seed_text)
         self.entries[seed] = lambda text: setattr(self.choice, "seed_text", text)
         return y + row_h + gap
+
+    def _read_variants(self) -> None:
+        """The game's variant files, read again (a file made or fixed meanwhile is offered); a chosen one
+        that is gone or now refused falls back to the card data as published, saying so."""
+        self.variants = variant_files(self.rules)
+        key = self.choice.variant_key
+        if key is not None and not any(f.key == key and f.usable for f in self.variants):
+            self.choice.variant_key = None
+            refused = next((f for f in self.variants if f.key == key), None)
+            file = key.partition(":")[2]
+            text = (tr("The variant {file} is refused ({problem}): the card data is as published.").format(
+                file=file, problem=refused.problem) if refused is not None else
+                tr("The variant {file} is gone: the card data is as published.").format(file=file))
+            self.error = text  # shown by the error line once it is laid out
+
+    def _card_data_rows(self, box: UIScrollingContainer, width: int, row_h: int, gap: int, y: int) -> int:
+        """Card data: as published, or one of the game's variants by name; a refused file is listed
+        under it with its reason and line (never offered)."""
+        self._caption(box, pygame.Rect(0, y, width, row_h * 2 // 3), tr("CARD DATA"))
+        y += row_h * 2 // 3
+        label_w = round(width * 0.5)
+        usable = [f for f in self.variants if f.usable]
+        keys: list[str | None] = [None, *(f.key for f in usable)]
+        labels = [tr("As published"), *(f.variant.name for f in usable if f.variant is not None)]
+        UILabel(pygame.Rect(0, y, label_w, row_h), tr("Card data"), manager=self.ui, container=box)
+        self.variant_stepper = Stepper(
+            self, pygame.Rect(label_w, y, width - label_w, row_h), labels,
+            keys.index(self.choice.variant_key) if self.choice.variant_key in keys else 0,
+            lambda i: setattr(self.choice, "variant_key", keys[i]), container=box,
+            tooltip=tr("The cards and numbers the game is played with: as published, or a variant file "
+                       "(your own go in the data folder's variants folder)"))
+        y += row_h + gap
+        for refused in (f for f in self.variants if not f.usable):
+            text = tr("Refused: {problem}").format(problem=refused.problem)
+            fitted_label(self.ui, pygame.Rect(0, y, width, row_h), text, container=box,
+                         object_id=oid("@muted"))
+            y += row_h + gap
+        return y
 
     def _art_row(self, box: UIScrollingContainer, width: int, row_h: int, gap: int, y: int) -> int:
         """The art pack of this game (the game's setting: it is kept for the next game too)."""
@@ -441,6 +490,13 @@ class SetupScene(MenuScene):
             self._show_error(str(exc))
             return
         options = {k: v for k, v in self.choice.options.items() if k in self.rules.options}
+        if self.choice.variant_key is not None:  # read again: the file may have changed since it was listed
+            chosen = find_variant(self.rules, self.choice.variant_key)
+            if chosen is None or chosen.variant is None:
+                self.ui.clear_and_reset()
+                self.on_enter()  # lists the files anew, as published, and says why
+                return
+            options[OPTION] = chosen.variant.option()
         try:
             match = Match(self.rules.id, seats, seed, options, autosave=game_saves())
         except (KartentischError, OSError) as exc:
