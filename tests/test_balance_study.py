@@ -6,6 +6,8 @@ import json
 import re
 import threading
 
+import pytest
+
 from game.balance import lab, study
 from game.balance.compare import run_compare
 from game.balance.study import Spec
@@ -36,6 +38,13 @@ def test_a_study_cut_mid_way_plays_only_what_is_missing_and_gives_the_same_figur
     assert len(played) == 3 and not {json.loads(line)["key"] for line in lines[:2]} & set(played)
     assert again == whole
     assert all(json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_finished_study_run_again_plays_nothing_and_gives_its_figures(tmp_path, jobs):
+    path = tmp_path / "chunks.jsonl"
+    first = lab.run_study(small_plan(), chunk_path=path, jobs=jobs)
+    assert lab.run_study(small_plan(), chunk_path=path, jobs=jobs) == first
 
 
 def test_duplicate_deals_rotate_different_bots_and_play_identical_ones_once():

@@ -154,6 +154,8 @@ def _pool(work: Callable[..., dict[str, Any]], chunks: list[C], jobs: int, cance
     """The chunks on a pool of `jobs` processes. A process that dies breaks the whole pool, and which
     chunk killed it is not known: the chunks not finished then go on each in a process of its own."""
     todo = list(chunks)
+    if not todo:  # a study resumed after its last chunk: nothing is left to play
+        return
     broken = False
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)))
     futures: dict[Future[dict[str, Any]], C] = {pool.submit(work, chunk): chunk for chunk in todo}
