@@ -177,8 +177,8 @@ def _felt_grain() -> pygame.Surface:
     side = 128
     noise = random.Random(7).randbytes(side * side)
     # byte value -> speck: about 3% light, 13% dark, the rest clear
-    light = bytes(255 if b < 8 else 0 for b in range(256))
-    alpha = bytes(9 if b < 8 else 16 if b < 24 else 10 if b < 42 else 0 for b in range(256))
+    light = b"\xff" * 8 + bytes(248)
+    alpha = b"\x09" * 8 + b"\x10" * 16 + b"\x0a" * 18 + bytes(214)
     rgba = bytearray(4 * side * side)
     shade = noise.translate(light)
     rgba[0::4] = shade
