@@ -17,9 +17,10 @@ events first (`handle_event`) and draws it last (`draw`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+import dataclasses
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -66,6 +67,9 @@ class Inspectable:
     pointer: tuple[int, int] | None = None  # where the pointer rested (a view it opens lies beside it)
     keep_clear: tuple[pygame.Rect, ...] = ()  # where the next click is likely to go: the view stays off it
     rather_clear: tuple[pygame.Rect, ...] = ()  # other things it covers only when it must (the piles)
+    #: the options of the game the card is played in (None: the shipped cards, as the gallery shows them):
+    #: a variant travels there, and the card is described as the variant has it
+    options: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def picture(self, art: ArtLibrary, size: tuple[int, int]) -> pygame.Surface:
         if self.section == "cards":
@@ -92,7 +96,10 @@ class Layout:
 
 
 class Inspector:
-    def __init__(self) -> None:
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        #: the options of the game whose cards it shows (a table's match): each card it opens is
+        #: described with the game's variant, if one is played
+        self.options = options
         self.shown: Inspectable | None = None
         self.pinned = False
         self._under: Hashable | None = None
@@ -101,6 +108,8 @@ class Inspector:
 
     # -- opening and closing ----------------------------------------------------------------------
     def open(self, item: Inspectable, pinned: bool = True) -> None:
+        if item.options is None and self.options is not None:
+            item = dataclasses.replace(item, options=self.options)
         self.shown = item
         self.pinned = pinned
 
@@ -172,7 +181,7 @@ class Inspector:
 
 def texts_of(item: Inspectable) -> tuple[str, list[str], list[str]]:
     """The view's name, rule paragraphs and notes for `item`."""
-    found = describe_card(item.game_id, item.art_id) if item.section == "cards" else None
+    found = describe_card(item.game_id, item.art_id, item.options) if item.section == "cards" else None
     name = item.title or (found.name if found else item.art_id)
     if item.lines is not None:
         rules = list(item.lines)

@@ -7,7 +7,9 @@
     python -m tools.screenshot --scene setup --game ID --out FILE.png
     python -m tools.screenshot --scene pause|results --game ID --players N [--seed S --after A] --out FILE.png
 
-Every picture takes --lang de|en: the language of every word on it (default: English).
+Every picture takes --lang de|en: the language of every word on it (default: English). A table of
+--game takes --option NAME=VALUE (repeated) and --variant FILE.toml: the game played with a variant of its
+card data (docs/variants.md).
 
 Every seat is a bot; after A of their actions the table is drawn as seat 0 sees it (its hand face
 up, the others' hands as backs), with the log of what led there, and written as a PNG of exactly
@@ -71,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--option", type=cli.option, action="append", default=[], help="a game option NAME=VALUE"
     )
+    parser.add_argument("--variant", type=Path, metavar="FILE",
+                        help="with --game: a variant of the card data (TOML, docs/variants.md)")
     return parser
 
 
@@ -97,7 +101,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.scene is not None and args.scene not in GAME_SCENES and args.game is not None:
         parser.error(f"--scene {args.scene} does not go with --game")
     table_only = {"--players": args.players is not None, "--after": args.after != 0,
-                  "--option": bool(args.option)}
+                  "--option": bool(args.option), "--variant": args.variant is not None}
     if args.scene == "setup":
         given = [flag for flag, used in table_only.items() if used]
         if given:
@@ -105,6 +109,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     elif args.game is not None:
         if args.players is None:
             parser.error("--game needs --players")
+        if args.variant is not None:
+            from game import load
+            from game.core.datafile import DataFileError
+            from game.core.variant import OPTION, read_variant
+
+            try:
+                args.option.append((OPTION, read_variant(args.variant, load(args.game)).option()))
+            except DataFileError as exc:
+                parser.error(f"--variant: {exc}")
         cli.check_setup(parser, args.game, args.players, dict(args.option))
         cli.check_bots(parser, args.game, [args.bots])
     else:

@@ -1,7 +1,8 @@
 """Each game's words, one module per game (named by the game's registry entry, `game.REGISTRY`): its line
 in the game menu (`INFO`), its rules summary (`SUMMARY`), its rules pages (`pages()`) and what each of its
-cards does (`describe(card_id)`). The forms they share are here; card_text.py, rules_text.py and
-rules_pages.py find a game's module through the registry, so a new game brings its own words.
+cards does (`describe(card_id, data=None)`: `data` is a variant's card data, for a game played with
+one). The forms they share are here; card_text.py, rules_text.py and rules_pages.py find a game's module
+through the registry, so a new game brings its own words.
 
 A card is named by its art id, the id the art packs use ("Zofe/red", "king/Zofe", "10H", "egg", "17").
 """

@@ -4,8 +4,13 @@ game's registry entry (game.REGISTRY); cards/card_text.py, rules_text.py and rul
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cards.words import CardNote, CardText, GameInfo, RulesPage
 from game.i18n import N_
+
+if TYPE_CHECKING:
+    from game.gloria_picktoria.data import GloriaData
 
 INFO = GameInfo(
         "Gloria Picktoria", 2, 5,
@@ -33,10 +38,20 @@ A tie for first gives each 2 and no second place; a tie for second gives nothing
 At the last scoring: −2 per lone treasure card (not the one under the fox), −1 per hand card.""")
 
 
-def describe(card_id: str) -> CardText | None:
-    from game.gloria_picktoria.cards import card_label, card_rule
+#: the Dschingis Hahn card's rule where a variant scores at other cards than the 4th, 7th and 10th
+DH_SCORING_TEXT = N_("Laid in the middle when drawn; the {cards} start a scoring.")
+
+
+def describe(card_id: str, data: GloriaData | None = None) -> CardText | None:
+    """A card's words: with `data` (a variant's card data), the Dschingis Hahn cards that score as the
+    variant has them."""
+    from game.gloria_picktoria.cards import DH, SCORING_AT, card_label, card_rule
+    from game.i18n import join_words, ordinal, tr
 
     rules = card_rule(card_id)  # the card data's words, in the chosen language ("" for no card)
+    if card_id == DH and data is not None and data.scoring_at != SCORING_AT:
+        cards = join_words([ordinal(n) for n in data.scoring_at])
+        rules = tr(DH_SCORING_TEXT).format(cards=cards)
     return CardText(card_label(card_id), (rules,)) if rules else None
 
 

@@ -4,8 +4,13 @@ game's registry entry (game.REGISTRY); cards/card_text.py, rules_text.py and rul
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cards.words import CardNote, CardText, GameInfo, RulesPage, option_label
 from game.i18n import N_
+
+if TYPE_CHECKING:
+    from game.palace.data import PalaceData
 
 INFO = GameInfo(
         "Palace", 2, 5,
@@ -34,15 +39,31 @@ Redraw (play cards of the same rank you just drew: after every draw a player fin
 so nobody else can tell whether they could), and variants for 7s, 8s and 3s, as chosen in the setup.""")
 
 
-def describe(card_id: str) -> CardText | None:
+#: a card without a power, where a variant burns the pile at another run than four
+PLAIN_RUN_TEXT = N_("It plays on a card of its rank or lower. {n} of a rank in a row burn the pile.")
+
+
+def describe(card_id: str, data: PalaceData | None = None) -> CardText | None:
+    """A card's words: with `data` (a variant's card data), its rank's power and the burn run as the
+    variant has them."""
     from game.i18n import ptr, tr
-    from game.palace.cards import PLAIN_TEXT, POWER_TEXTS, RANK_ORDER_TEXT, RANKS, SUIT_NAMES, card_label
+    from game.palace.cards import (
+        BURN_RUN,
+        PLAIN_TEXT,
+        POWER_TEXTS,
+        RANK_ORDER_TEXT,
+        RANKS,
+        SUIT_NAMES,
+        card_label,
+    )
 
     rank, suit = card_id[:-1], card_id[-1:]
-    found = RANKS.get(rank)
+    found = (data.rank if data is not None else RANKS).get(rank)
     if found is None or suit not in SUIT_NAMES:
         return None
-    if not found.power:
+    if not found.power and data is not None and data.burn_run != BURN_RUN:
+        rules = tr(PLAIN_RUN_TEXT).format(n=data.burn_run)
+    elif not found.power:
         rules = ptr("card rule", PLAIN_TEXT)
     elif found.option:
         rules = tr("With the option {option}: {rule}").format(

@@ -65,7 +65,8 @@ PERSON_MORE = {
 }
 
 
-def describe(card_id: str) -> CardText | None:
+def describe(card_id: str, data: object = None) -> CardText | None:
+    """A card's words (`data`, a variant's card data, changes none of them: they name no number)."""
     from cards.colour_shapes import shape_of
     from game.i18n import tr
     from game.palastgefluester.cards import (

@@ -5,9 +5,13 @@ game's registry entry (game.REGISTRY); cards/card_text.py, rules_text.py and rul
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from cards.words import CardNote, CardText, GameInfo, RulesPage
 from game.i18n import N_
+
+if TYPE_CHECKING:
+    from game.three_chapters.data import ThreeChaptersData
 
 INFO = GameInfo(
         "3 Chapters", 2, 6,
@@ -30,14 +34,15 @@ The player(s) with the most crystals get 4 more.<br><br>
 The tied player with the highest single card value wins.""")
 
 
-def describe(card_id: str) -> CardText | None:
+def describe(card_id: str, data: ThreeChaptersData | None = None) -> CardText | None:
+    """A card's words: with `data` (a variant's card data), its abilities as the variant has them."""
     from game.three_chapters.cards import CardDataError, default_cards
 
     found = re.fullmatch(r"(?:.*\D)?(\d+)", card_id)
     if found is None:
         return None
     try:
-        cards = default_cards()
+        cards = data.cards if data is not None else default_cards()
     except CardDataError:
         return None
     value = int(found.group(1))

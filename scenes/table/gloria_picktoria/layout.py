@@ -1,11 +1,12 @@
 """Where things lie on the Gloria Picktoria table for a window size.
 
-Top: the Dschingis-Hahn counter (the DH cards in the middle over a track marked at 4 / 7 / 10, GP-R13),
-the open display of 3 beside the draw pile, and the log. Below the prompt line the other seats sit side by
-side, the seat on screen below them with its hand at the bottom. Every seat's collections lie as rows in
-the cells of a grid (`row_grid`): the treasure card face down with its motif shown small, the open cards,
-the doubler closing a row, the fox standing on one. `GloriaLayout` works the regions out
-(`compute_layout`), places each zone's cards (`place_zone`) and finds the row or spot under a point.
+Top: the Dschingis-Hahn counter (the DH cards in the middle over a track marked at the scorings, 4 / 7 /
+10 in the shipped game, GP-R13), the open display (3 cards shipped) beside the draw pile, and the log.
+Below the prompt line the other seats sit side by side, the seat on screen below them with its hand at
+the bottom. Every seat's collections lie as rows in the cells of a grid (`row_grid`): the treasure card
+face down with its motif shown small, the open cards, the doubler closing a row, the fox standing on one.
+`GloriaLayout` works the regions out (`compute_layout`), places each zone's cards (`place_zone`) and finds
+the row or spot under a point.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.core import Action
+from game.core.variant import state_data
 from game.gloria_picktoria.cards import DH_CARDS, DOUBLER, FOX, JOKER, MOTIF_IDS, card_label
+from game.gloria_picktoria.data import DEFAULT, GloriaData
 from game.gloria_picktoria.view import CollectionView, GloriaObservation
 from game.i18n import tr
 from scenes.fonts import font
@@ -34,6 +37,7 @@ TREASURE_STEP = 0.46  # after the treasure card: room for its motif shown small
 PLANNED_ROW = 5  # cards a row is laid out for before it has to squeeze
 MAX_PLANNED_ROW = 9
 PILE_SHOWN = 4
+DISPLAY_GAP = 0.12  # of a card's width between two cards of the middle line
 HIDDEN = Placement((-200.0, -200.0), (4, 6), False, 0, shown=False)
 
 
@@ -123,8 +127,18 @@ class GloriaLayout(TableScene[GloriaObservation]):
     #: down to the Hint button (the doubler lies right of that column)
     note_rect: pygame.Rect
 
+    def card_data(self) -> GloriaData:
+        """The card data the game on the table is played with (a variant's, else the shipped): the
+        counter's length and scorings, the display's size, the action points and the minus points.
+        From the match's options, which the layout has before the first observation (the observation's
+        `data` is the same)."""
+        found = state_data(self.game_id, self.match.options)
+        return found if isinstance(found, GloriaData) else DEFAULT
+
     def compute_layout(self) -> None:
         w, h = self.scale.width, self.scale.height
+        data = self.card_data()
+        slots = data.display_size
         aspect = self.app.art.aspect(self.game_id)
         m = max(2, round(min(w, h) * 0.01))
         self.margin = m
@@ -132,17 +146,20 @@ class GloriaLayout(TableScene[GloriaObservation]):
         top_h = max(20, round(h * 0.2))
         self.counter_box = pygame.Rect(m, m, max(20, round(w * 0.25)), top_h)
         self.log_box = self.log_rect = pygame.Rect(w - m - round(w * 0.22), m, round(w * 0.22), top_h)
-        self.middle_rect = counter_geometry(self.counter_box, self.scale).cards
+        self.middle_rect = counter_geometry(self.counter_box, self.scale, data.dh_cards).cards
         mid_left, mid_right = self.counter_box.right + m, self.log_rect.left - m
-        self.display_card = card_size(top_h * 0.8, aspect, max_width=(mid_right - mid_left) / 5.6)
+        # the fox's supply, the display's open cards and the pile on one line, each with a gap
+        across = slots + 2
+        room = (mid_right - mid_left) / (across * (1 + DISPLAY_GAP))
+        self.display_card = card_size(top_h * 0.8, aspect, max_width=room)
         dw, dh = self.display_card
-        gap = max(2, dw * 0.12)
+        gap = max(2, dw * DISPLAY_GAP)
         centre_y = m + top_h * 0.44
-        span = dw * 5 + gap * 5
+        span = dw * across + gap * across
         x0 = (mid_left + mid_right) / 2 - span / 2 + dw / 2
         self.supply_at = (x0, centre_y)
-        self.offer_at = [(x0 + (dw + gap) * (i + 1), centre_y) for i in range(3)]
-        self.pile_at = (x0 + (dw + gap) * 4 + gap, centre_y)
+        self.offer_at = [(x0 + (dw + gap) * (i + 1), centre_y) for i in range(slots)]
+        self.pile_at = (x0 + (dw + gap) * (slots + 1) + gap, centre_y)
         self.prompt_y = round(m + top_h + m + self.scale.font(34) * 0.75)
         row_top = self.prompt_y + round(self.scale.font(34) * 0.75) + m
         self.turn_box = pygame.Rect(m, self.prompt_y - self.scale.px(22, 7), 0, self.scale.px(44, 14))
@@ -289,6 +306,8 @@ class GloriaLayout(TableScene[GloriaObservation]):
             return [Placement(area.doubler_at, size, True, 90 + i) for i in range(count)]
         if kind == "offer":
             slot = int(rest)
+            if not 0 <= slot < len(self.offer_at):
+                return [HIDDEN] * count
             return [Placement(self.offer_at[slot], self.display_card, True, 40 + i) for i in range(count)]
         if zone == "draw":
             out = []

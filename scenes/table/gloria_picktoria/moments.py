@@ -29,10 +29,7 @@ from game.core import Event, GameEnded
 from game.gloria_picktoria.cards import (
     DOUBLER,
     FOX,
-    HAND_CARD_PENALTY,
-    LONE_TREASURE_PENALTY,
     MOTIF_IDS,
-    SCORING_AT,
 )
 from game.gloria_picktoria.events import DHToMiddle, ScoringDone
 from game.gloria_picktoria.scoring import Breakdown, PenaltyRow
@@ -217,7 +214,7 @@ class GloriaMoments(GloriaPanels):
         if kept is not None and kept[0] is breakdown and kept[1:4] == (hint, window, names):
             return kept[4], kept[5]
         sheet, at = scoring_sheet(window, breakdown, list(names), self.scale, self.texts, self.panels,
-                                  self._panel_art, hint, blank)
+                                  self._panel_art, hint, blank, self.card_data())
         self._sheet = (breakdown, hint, window, names, sheet, at)
         return sheet, at
 
@@ -241,10 +238,11 @@ class GloriaMoments(GloriaPanels):
         centre = (float(card.centerx), float(card.centery)) if card is not None else \
             (float(self.counter_box.centerx), float(self.counter_box.centery))
         size = max(12, round(card.height * 0.34)) if card is not None else self.scale.font(40)
-        number_picture = token(str(number), size, TENSION if number in SCORING_AT else GOLD)
+        scoring_at = self.card_data().scoring_at
+        number_picture = token(str(number), size, TENSION if number in scoring_at else GOLD)
         effects: list[Effect] = [WordStamp(STAMP_SECONDS * s, picture=number_picture, center=centre,
                                            words=str(number))]
-        if number + 1 not in SCORING_AT:
+        if number + 1 not in scoring_at:
             self.sound("stamp")
             return effects
         words = tr("the next one scores!")
@@ -325,6 +323,7 @@ class GloriaMoments(GloriaPanels):
         """The last scoring's minus points flying from the cards that cost them (GP-R10), and the plates
         counting down: (flights, counts, when the last count ends)."""
         s = self.speed
+        data = self.card_data()
         flights: list[Effect] = []
         counts: list[Effect] = []
         done = begin
@@ -334,8 +333,8 @@ class GloriaMoments(GloriaPanels):
                 continue
             lone = self._lone_spots(seat)[: row["lone_treasures"]]
             hand = self._hand_spots(seat)[: row["hand_cards"]]
-            sources = [(zone, at, LONE_TREASURE_PENALTY) for zone, at in lone]
-            sources += [(zone, at, HAND_CARD_PENALTY) for zone, at in hand]
+            sources = [(zone, at, data.lone_treasure_penalty) for zone, at in lone]
+            sources += [(zone, at, data.hand_card_penalty) for zone, at in hand]
             gap = min(PENALTY_GAP, PENALTY_SPAN / max(1, len(sources)))
             for k, (zone, spot, points) in enumerate(sources):
                 flights.append(PointFlight(FLIGHT_SECONDS * s, delay=(begin + k * gap) * s,

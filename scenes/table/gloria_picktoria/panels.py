@@ -1,8 +1,9 @@
 """Gloria Picktoria's panels: the drawing of plates, boxes and sheets, in the chosen language.
 
-The pure parts draw from data alone: the Dschingis-Hahn counter (GP-R13), the scoring breakdown motif by
-motif (a picture of its own, made once and then only blitted), the action point pips, and the words the
-table uses for places and scores. `GloriaPanels` draws the table's own parts under the cards (the seats'
+The pure parts draw from data alone (the game's card data, a variant's or the shipped, passed in): the
+Dschingis-Hahn counter (GP-R13), the scoring breakdown motif by motif (a picture of its own, made once and
+then only blitted), the action point pips, and the words the table uses for places and scores.
+`GloriaPanels` draws the table's own parts under the cards (the seats'
 plates, noting where each one's points stand for the points that fly there, the rows' labels, the
 display's and the pile's labels, the prompt line with the action points, what to do with the thing picked
 up, the log) and over them (the pile's cost).
@@ -15,13 +16,14 @@ from typing import Any
 
 import pygame
 
-from game.gloria_picktoria.cards import DH, DH_CARDS, DOUBLER, MOTIF_BY_ID, SCORING_AT, card_label, card_name
+from game.gloria_picktoria.cards import DH, DH_CARDS, DOUBLER, MOTIF_BY_ID, card_label, card_name
+from game.gloria_picktoria.data import DEFAULT, GloriaData
 from game.gloria_picktoria.scoring import (
     Breakdown,
     ScoreEntry,
     penalty_text,  # the engine's words for the minus points
 )
-from game.i18n import N_, Text, ntr, ptr, seat_label, tr, words
+from game.i18n import N_, Text, ntr, ordinal, ptr, seat_label, tr, words
 from scenes.fonts import font, wrap
 from scenes.table.gloria_picktoria.layout import GloriaLayout, SeatArea, counter_geometry, row_words
 from scenes.table.kit.layout import Scale
@@ -73,12 +75,14 @@ def entry_text(entry: ScoreEntry, who: str) -> str:
     return text
 
 
-def scoring_title(breakdown: Breakdown) -> str:
-    """'Scoring 1 of 3: the 4th Genghis Rooster', in the chosen language."""
+def scoring_title(breakdown: Breakdown, data: GloriaData = DEFAULT) -> str:
+    """'Scoring 1 of 3: the 4th Genghis Rooster', in the chosen language (as many scorings as the card
+    data has)."""
+    place = ordinal(breakdown["dh"])  # "4th" / "4.": a variant's scorings may come at the 3rd
     if breakdown["final"]:
-        return tr("Final scoring: the {number}th {card}").format(number=breakdown["dh"], card=card_label(DH))
-    return tr("Scoring {scoring} of 3: the {number}th {card}").format(
-        scoring=breakdown["number"], number=breakdown["dh"], card=card_label(DH))
+        return tr("Final scoring: the {place} {card}").format(place=place, card=card_label(DH))
+    return tr("Scoring {scoring} of {count}: the {place} {card}").format(
+        scoring=breakdown["number"], count=len(data.scoring_at), place=place, card=card_label(DH))
 
 
 #: what the scoring panel says at its foot (translated where it is drawn)
@@ -115,11 +119,12 @@ def scoring_sheet(
     card_art: CardArt,
     hint: str = SCORING_HINT,
     blank: pygame.Surface | None = None,
+    data: GloriaData = DEFAULT,
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """The scoring motif by motif, drawn once on a picture of its own (`blank`, a copy of the panel's
     board, when one was made ahead): who got what and why, fox rows struck out, doublers x2, the last
-    scoring's minus points and this scoring's sum per seat. Returns the picture and where it lies in a
-    window of size `window`."""
+    scoring's minus points (at the card data's penalties) and this scoring's sum per seat. Returns the
+    picture and where it lies in a window of size `window`."""
     at = scoring_box(window, breakdown, scale)
     fits = blank is not None and blank.get_size() == at.size
     sheet = blank if blank is not None and fits else scoring_panel(at, scale, panels).copy()
@@ -130,7 +135,7 @@ def scoring_sheet(
     motifs = breakdown["motifs"]
     penalties = breakdown["penalties"]
     pygame.draw.rect(sheet, GOLD, box, scale.px(3), border_radius=scale.px(16, 4))
-    title = texts.fitted(scoring_title(breakdown), scale.font(40), box_w - 2 * pad, GOLD, True)
+    title = texts.fitted(scoring_title(breakdown, data), scale.font(40), box_w - 2 * pad, GOLD, True)
     sheet.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
     y = box.y + pad + title.get_height() + 6
     size = scale.font(23)
@@ -173,7 +178,7 @@ def scoring_sheet(
             if y + line_h > box.bottom - pad:
                 break
             colour = LOSS if row["points"] else GAIN if row.get("lone_under_fox") else INK_DIM
-            line = texts.fitted(words(penalty_text(row), names), size, box_w - 2 * pad, colour)
+            line = texts.fitted(words(penalty_text(row, data), names), size, box_w - 2 * pad, colour)
             sheet.blit(line, (box.x + pad * 2, y))
             y += line_h
     sums = ", ".join(f"{seat_label(s, names)} {p:+d}" for s, p in enumerate(breakdown["points"]))
@@ -193,8 +198,10 @@ def draw_counter(
     scale: Scale,
     texts: TextCache,
     panels: PanelCache,
+    scoring_at: tuple[int, ...] = DEFAULT.scoring_at,
 ) -> None:
-    """The Dschingis-Hahn track below the middle cards: 10 pips, marks at 4 / 7 / 10, the next scoring."""
+    """The Dschingis-Hahn track below the middle cards: a pip per card (10 shipped), marks at the cards
+    that start a scoring (`scoring_at`: 4 / 7 / 10 shipped), the next scoring."""
     surface.blit(panels.get(box.size, (0, 0, 0, 120), scale.px(10, 3)), box.topleft)
     middle = int(dh.get("middle", 0))
     total = int(dh.get("total", DH_CARDS))
@@ -209,18 +216,19 @@ def draw_counter(
     if nxt is not None:
         more = nxt - middle
         if more > 1:
-            line = ntr("Scoring at the {number}th: {n} more to come",
-                       "Scoring at the {number}th: {n} more to come", more).format(number=nxt, n=more)
+            line = ntr("Scoring at the {place}: {n} more to come",
+                       "Scoring at the {place}: {n} more to come", more).format(place=ordinal(nxt), n=more)
         else:
-            line = tr("Scoring at the {number}th: the next one!").format(number=nxt)
+            line = tr("Scoring at the {place}: the next one!").format(place=ordinal(nxt))
     else:
-        line = tr("All 3 scorings done")
+        done = len(scoring_at)
+        line = ntr("{n} scoring done", "All {n} scorings done", done).format(n=done)
     sub = texts.fitted(line, scale.font(19), box.width - 2 * g.pad, INK if nxt else INK_DIM)
     surface.blit(sub, (box.x + g.pad, g.sub_y))
     r = g.pip_r
     for i in range(1, total + 1):
         cx = round(box.x + g.pad + g.step * (i - 0.5))
-        scoring = i in SCORING_AT
+        scoring = i in scoring_at
         filled = i <= middle
         colour = GOLD if filled else (70, 70, 64)
         if scoring:
@@ -270,7 +278,8 @@ class GloriaPanels(GloriaLayout):
         obs = self.obs
         if not obs:
             return
-        draw_counter(surface, self.counter_box, self.live_dh(), self.scale, self.texts, self.panels)
+        draw_counter(surface, self.counter_box, self.live_dh(), self.scale, self.texts, self.panels,
+                     self.card_data().scoring_at)
         self.score_spots = {}
         for seat, area in self.areas.items():
             self._draw_plate(surface, seat, area)
@@ -287,7 +296,7 @@ class GloriaPanels(GloriaLayout):
         return {
             "middle": middle,
             "total": self.obs["dh"]["total"],
-            "next_scoring": next((t for t in SCORING_AT if t > middle), None),
+            "next_scoring": next((t for t in self.card_data().scoring_at if t > middle), None),
         }
 
     def _draw_plate(self, surface: pygame.Surface, seat: int, area: SeatArea) -> None:
@@ -412,8 +421,9 @@ class GloriaPanels(GloriaLayout):
         dw, dh = self.display_card
         size = self.scale.font(17)
         below = self.offer_at[0][1] + dh / 2 + 2
-        take = self.texts.fitted(tr("Display: take a card · 1 AP"), size, round(dw * 3.3), INK_DIM)
-        surface.blit(take, take.get_rect(midtop=(self.offer_at[1][0], below)))
+        across = self.offer_at[-1][0] - self.offer_at[0][0]  # from the display's first card to its last
+        take = self.texts.fitted(tr("Display: take a card · 1 AP"), size, round(across + dw * 1.06), INK_DIM)
+        surface.blit(take, take.get_rect(midtop=((self.offer_at[0][0] + self.offer_at[-1][0]) / 2, below)))
         # the cards shown, not the observation: that is of the state after the events still playing back
         shown = len(self.model.zones.get("draw", ()))
         pile = self.texts.fitted(tr("Pile {n}").format(n=shown), size, round(dw * 1.2), INK_DIM)
@@ -438,10 +448,11 @@ class GloriaPanels(GloriaLayout):
         label = None
         r = max(3, self.scale.px(11, 3))
         pips_w = self.scale.px(150, 40)
+        ap_total = self.card_data().ap_per_turn
         if decider is not None and not obs.get("terminal"):
             ap_label = tr("{name}: AP").format(name=self.seat_name(decider))
             label = self.texts.render(ap_label, self.scale.font(22), INK, True)
-            pips_w = label.get_width() + r + 3 * (2 * r + max(2, r // 2)) + self.margin  # the AP line
+            pips_w = label.get_width() + r + ap_total * (2 * r + max(2, r // 2)) + self.margin  # the AP line
         pad = self.scale.px(30, 6)
         # the pill, centred, clears the AP line on the left (and as much right); a line too long for that
         # takes the whole room right of the AP line instead of being cut
@@ -457,7 +468,7 @@ class GloriaPanels(GloriaLayout):
             left = self.margin
             surface.blit(label, (left, self.prompt_y - label.get_height() // 2))
             ap = obs["ap"] if obs.get("phase") == "turn" else 0
-            right = ap_pips(surface, left + label.get_width() + r, self.prompt_y, ap, r)
+            right = ap_pips(surface, left + label.get_width() + r, self.prompt_y, ap, r, ap_total)
             self.drawn_lines["action points"] = pygame.Rect(left, self.prompt_y - label.get_height() // 2,
                                                             right + r - left, label.get_height())
 

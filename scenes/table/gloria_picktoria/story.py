@@ -45,8 +45,8 @@ class GloriaStory(GloriaMoments):
         scorings = self.obs.get("scorings")
         if scorings:
             breakdown = scorings[-1]
-            self.banner = ScoringBanner(scoring_title(breakdown), [], Hold(math.inf), breakdown=breakdown,
-                                        hint=N_("click to close"))
+            self.banner = ScoringBanner(scoring_title(breakdown, self.card_data()), [], Hold(math.inf),
+                                        breakdown=breakdown, hint=N_("click to close"))
 
     def banner_for(self, event: Event) -> Banner | None:
         if isinstance(event, ScoringDone):

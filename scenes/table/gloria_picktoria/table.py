@@ -85,7 +85,7 @@ class GloriaPicktoriaTable(GloriaStory):
                 known = list(obs["known_hand_cards"][s])[: obs["hand_sizes"][s]]
                 zones[f"hand:{s}"] = [*known, *([None] * (obs["hand_sizes"][s] - len(known)))]
             zones[f"doubler:{s}"] = [DOUBLER] if obs["doubler_in_hand"][s] else []
-        for slot in range(3):
+        for slot in range(self.card_data().display_size):
             zones[f"offer:{slot}"] = [obs["display"][slot]] if slot < len(obs["display"]) else []
         self.live_scores = [int(points) for points in obs["scores"]]
         zones["draw"] = [None] * obs["pile"]
@@ -105,12 +105,13 @@ class GloriaPicktoriaTable(GloriaStory):
             return {}, []
         start = self.wanted_zones(obs)
         hands = {s: list(start[f"hand:{s}"]) for s in range(obs["players"])}
-        display = [start[f"offer:{i}"] for i in range(3)]
+        slots = range(self.card_data().display_size)
+        display = [start[f"offer:{i}"] for i in slots]
         dealt = sum(len(c) for c in hands.values()) + sum(len(d) for d in display)
         start["draw"] = [None] * (obs["pile"] + dealt)
         for s in hands:
             start[f"hand:{s}"] = []
-        for i in range(3):
+        for i in slots:
             start[f"offer:{i}"] = []
         moves = [CardMoved(card=d[0], src="draw", dst=f"offer:{i}") for i, d in enumerate(display) if d]
         for k in range(max((len(c) for c in hands.values()), default=0)):

@@ -125,7 +125,8 @@ class TableScene(TableCanvas[ObsT]):
         self._underlay_built = -1
         self._art_generation = app.art.generation
         self.hint = TableHint(self)  # the Hint button and key H (scenes/table/kit/hint.py)
-        self.inspector = Inspector()  # a card shown large with its rule text (scenes/inspect.py)
+        # a card shown large with its rule text (scenes/inspect.py), as the match's variant has it
+        self.inspector = Inspector(match.options)
         self._reveal_spots = []  # the shown hand's cards: (where, art id)
         self.layers = LayerStack()
         self.add_layer(Layer(Place.TABLE, self.draw_table, handle=self.table_input, close=self.open_menu,

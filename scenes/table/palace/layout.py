@@ -15,8 +15,11 @@ from typing import Any
 
 import pygame
 
+from game.core.variant import state_data
 from game.i18n import N_
-from game.palace.cards import DECK, rank_of
+from game.palace.cards import INVISIBLE, rank_of
+from game.palace.data import DEFAULT, PalaceData
+from game.palace.rules import power
 from game.palace.view import PalaceObservation
 from scenes.table.kit import TableScene
 from scenes.table.kit.layout import card_size, fanned_card, fanned_hand, row_centers
@@ -39,14 +42,15 @@ def slots_width(slot_card: tuple[int, int]) -> int:
     return math.ceil(slot_card[0] * SLOTS_WIDE)
 
 
-def pile_fan(cards: Sequence[str | None], options: Mapping[str, Any]) -> int:
+def pile_fan(cards: Sequence[str | None], options: Mapping[str, Any], data: PalaceData = DEFAULT) -> int:
     """How many of the pile's top cards lie side by side: at least PILE_FAN, and always down to the
-    card that sets the rank to beat and its whole run of equal ranks."""
+    card that sets the rank to beat and its whole run of equal ranks (the invisible rank is the card
+    data's: the 3 with its option in the shipped game)."""
     depth = 0
     ranks = [rank_of(c) if c else "" for c in cards]
-    for i in range(len(ranks) - 1, -1, -1):  # the invisible 3s on top, then the card they copy
+    for i in range(len(ranks) - 1, -1, -1):  # the invisible cards on top, then the card they copy
         depth += 1
-        if not (ranks[i] == "3" and options.get("three_invisible")):
+        if not (ranks[i] and power(ranks[i], options, data) == INVISIBLE):
             break
     if depth:
         rank = ranks[len(ranks) - depth]
@@ -83,6 +87,13 @@ class PalaceLayout(TableScene[PalaceObservation]):
     need_box: pygame.Rect  # what beats the pile, in words
     action_y: int  # the row of action buttons
     prompt_y: int
+
+    def card_data(self) -> PalaceData:
+        """The card data the game on the table is played with (a variant's, else the shipped): the deck,
+        the ranks' powers and the burn run its words tell. From the match's options, which the layout has
+        before the first observation."""
+        found = state_data(self.game_id, self.match.options)
+        return found if isinstance(found, PalaceData) else DEFAULT
 
     # -- layout ------------------------------------------------------------------------------------
     def compute_layout(self) -> None:
@@ -220,7 +231,7 @@ class PalaceLayout(TableScene[PalaceObservation]):
                 sizes.add(fanned_card(area.hand, area.hand_card))  # the size the fan draws its cards at
         backs = {a.hand_card for a in self.areas.values()} | {a.slot_card for a in self.areas.values()}
         out: list[tuple[str | None, str, tuple[int, int]]] = [
-            (card, "back", size) for size in sorted(sizes) for card in DECK
+            (card, "back", size) for size in sorted(sizes) for card in self.card_data().deck
         ]
         out += [(None, "back", size) for size in sorted(backs | {self.pile_card})]
         return out
@@ -286,7 +297,7 @@ class PalaceLayout(TableScene[PalaceObservation]):
 
     def _place_pile(self, entries: Sequence[Entry]) -> list[Placement]:
         count = len(entries)
-        fan = min(count, pile_fan([e.card for e in entries], self.obs.get("options") or {}))
+        fan = min(count, pile_fan([e.card for e in entries], self.obs.get("options") or {}, self.card_data()))
         step = min(self.pile_step, self.pile_rect.width * 0.8 / max(1, fan))
         x0 = self.pile_at[0] - step * (fan - 1) / 2 + self.pile_step
         out = []

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, message, ntr, ordinal, tr
-from game.palace.cards import card_label, rank_of, rank_param, rank_word
+from game.i18n import N_, listing, message, ntr, ordinal, plural_message, tr
+from game.palace.cards import INVISIBLE, LOWER, card_label, rank_of, rank_param, rank_word
+from game.palace.data import DEFAULT, PalaceData
+from game.palace.rules import always_playable, power
 from game.palace.view import PalaceObservation
 from scenes.table.kit.moments import token
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, triangle_marker
@@ -33,8 +35,9 @@ def card_text(card: str | None) -> str:
     return card[:-1] + SUIT_SIGNS.get(card[-1], card[-1])
 
 
-def need_lines(obs: PalaceObservation) -> list[Line]:
-    """What must be beaten, in words, for the box beside the pile: the rank, and why."""
+def need_lines(obs: PalaceObservation, data: PalaceData = DEFAULT) -> list[Line]:
+    """What must be beaten, in words, for the box beside the pile: the rank, and why. The ranks' powers
+    and the burn run are the game's card data's (`data`: a variant's, else the shipped)."""
     if obs.get("phase") == "swap":
         return [
             (tr("Swap phase"), GOLD, 30),
@@ -44,37 +47,78 @@ def need_lines(obs: PalaceObservation) -> list[Line]:
     options = obs.get("options") or {}
     pile = obs["pile"]
     top = obs.get("top")
-    invisible = bool(options.get("three_invisible"))
-    counts = next((c for c in reversed(pile) if not (invisible and rank_of(c) == "3")), None)
+    invisible = {rank for rank in data.rank if power(rank, options, data) == INVISIBLE}
+    counts = next((c for c in reversed(pile) if rank_of(c) not in invisible), None)
     lines: list[Line] = []
     if top is None:
         lines.append((tr("Anything goes"), GOLD, 34))
         if counts is not None:
-            lines.append((tr("a 2 reset the pile"), INK, 20))
+            lines.append((_reset_words(rank_of(counts)), INK, 20))
         elif pile:
-            lines.append((tr("only invisible 3s lie there"), INK, 20))
+            lines.append((_only_invisible_words(invisible), INK, 20))
         else:
             lines.append((tr("the pile is empty"), INK_DIM, 20))
     else:
-        lower = options.get("seven_lower") and top == "7"
+        lower = power(top, options, data) == LOWER
         beat = tr("Beat: {rank} or lower") if lower else tr("Beat: {rank} or higher")
         lines.append((beat.format(rank=card_label(top)), GOLD, 34))
         if lower:
-            lines.append((tr("a 7 lies there: 7 or lower"), INK, 20))
+            lines.append((_lower_words(top), INK, 20))
     if counts is not None and pile[-1] != counts:
-        rank = rank_param(rank_of(counts))
-        below = message("the 3 on top is invisible: {rank:nom} below counts", rank=rank)
-        lines.append((below.text(), INK, 20))
+        lines.append((_invisible_words(rank_of(pile[-1]), rank_of(counts)), INK, 20))
     run = 0
     for card in reversed(pile):
         if rank_of(card) != rank_of(pile[-1]):
             break
         run += 1
     if run >= 2:
-        lines.append((tr("{what} in a row (4 burn)").format(what=rank_word(rank_of(pile[-1]), run)), INK, 20))
+        what = rank_word(rank_of(pile[-1]), run)
+        lines.append((tr("{what} in a row ({n} burn)").format(what=what, n=data.burn_run), INK, 20))
     if top is not None:
-        lines.append((tr("2, 10 or 3 always go") if invisible else tr("2 and 10 always go"), INK_DIM, 18))
+        free = tuple(rank for rank in data.rank
+                     if data.copies_of(rank) and always_playable(rank, options, data))
+        if free:
+            lines.append((_free_words(free), INK_DIM, 18))
     return lines
+
+
+def _reset_words(rank: str) -> str:
+    """The rank on top that reset the pile ('a 2 reset the pile')."""
+    if rank == "2":
+        return tr("a 2 reset the pile")
+    return message("{rank:a_nom} reset the pile", rank=rank_param(rank)).text()
+
+
+def _only_invisible_words(invisible: set[str]) -> str:
+    if invisible == {"3"}:
+        return tr("only invisible 3s lie there")
+    return tr("only invisible cards lie there")
+
+
+def _lower_words(rank: str) -> str:
+    """Why the next play must be lower ('a 7 lies there: 7 or lower')."""
+    if rank == "7":
+        return tr("a 7 lies there: 7 or lower")
+    return message("{rank:a_nom} lies there: {name} or lower", rank=rank_param(rank),
+                   name=card_label(rank)).text()
+
+
+def _invisible_words(on_top: str, counting: str) -> str:
+    """The invisible card on top and the rank below that counts."""
+    if on_top == "3":
+        return message("the 3 on top is invisible: {rank:nom} below counts", rank=rank_param(counting)).text()
+    return message("{top:nom} on top is invisible: {rank:nom} below counts", top=rank_param(on_top),
+                   rank=rank_param(counting)).text()
+
+
+def _free_words(free: tuple[str, ...]) -> str:
+    """The ranks that go on anything ('2 and 10 always go')."""
+    if free == ("2", "10"):
+        return tr("2 and 10 always go")
+    if free == ("2", "3", "10"):
+        return tr("2, 10 or 3 always go")
+    return plural_message("{ranks} always goes", "{ranks} always go", n=len(free),
+                          ranks=listing(rank_param(rank) for rank in free)).text()
 
 
 def seat_status(obs: PalaceObservation, seat: int, done: bool = False) -> str:
@@ -232,7 +276,7 @@ class PalacePanels(PalaceLayout):
     def _draw_need(self, surface: pygame.Surface) -> None:
         box = self.need_box
         surface.blit(self.panels.get(box.size, (0, 0, 0, 70), self.scale.px(10, 2)), box.topleft)
-        wanted = need_lines(self.obs)
+        wanted = need_lines(self.obs, self.card_data())
         share = box.height // max(1, len(wanted))  # each line whole: wrapped in a narrow box, not cut
         lines = [
             self.texts.block(text, self.scale.font(size), box.width, share, colour, size >= 30)

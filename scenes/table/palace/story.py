@@ -27,8 +27,9 @@ import pygame
 
 from game.core import CardMoved, Event, GameEnded, Note, TurnChanged
 from game.i18n import Seat, message, ntr, ordinal, tr
-from game.palace.cards import rank_of, rank_param
+from game.palace.cards import BURN, rank_count, rank_of
 from game.palace.events import BlindMiss, PlayerOut, TurnCause, TurnPassed
+from game.palace.rules import power
 from scenes.table.kit import Banner
 from scenes.table.kit.animation import Hold, ease_out_back, lerp
 from scenes.table.kit.logbook import Fold
@@ -131,10 +132,10 @@ class PalaceStory(PalacePanels):
         cards: the flash waits for the flare's effects, and a click skips both."""
         pile = [e.card for e in self.model.zones.get("pile", [])]
         top = rank_of(pile[-1]) if pile and pile[-1] else ""
-        if top == "10":
-            line = tr("Burned by a 10")
-        elif top:
-            line = message("Burned by four {rank:pl}", rank=rank_param(top)).text()
+        data = self.card_data()
+        if top:  # a rank that burns ('a 10'), else the run of the card data's length ('four 7s')
+            count = 1 if power(top, self.match.options, data) == BURN else data.burn_run
+            line = message("Burned by {cards}", cards=rank_count(top, count)).text()
         else:
             line = tr("The pile is burned")
         hold = self.moments.play(self._burn_effects())  # they start now: the flash shows at once (leads)

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.palastgefluester.cards import KING_PERSONS, deck
+from game.core.variant import state_data
+from game.palastgefluester.cards import KING_PERSONS
+from game.palastgefluester.data import DEFAULT_DATA, PalastData
 from game.palastgefluester.view import PalastgefluesterObservation
 from scenes.table.kit import TableScene
 from scenes.table.kit.layout import card_size, fanned_card, fanned_hand, row_centers
@@ -22,7 +24,9 @@ from scenes.table.kit.paint import Button
 from scenes.table.kit.sprite import Placement
 from scenes.table.kit.zones import Entry
 
-DISPLAY_SLOTS = 6  # a row never holds more: the sixth different person ends the round
+#: a row is laid out for this many cards at least: it never holds more than a hand, as the hand size's
+#: different person ends the round (6 shipped; a variant's larger hand widens the row)
+DISPLAY_SLOTS = 6
 PILE_SHOWN = 3  # cards drawn of a pile (the rest lie hidden beneath)
 
 
@@ -54,12 +58,21 @@ class PalastLayout(TableScene[PalastgefluesterObservation]):
     king_label_room: pygame.Rect
     discard_at: tuple[float, float]
     draw_at: tuple[float, float]
+    display_slots: int  # the cards a row is laid out for
+
+    def card_data(self) -> PalastData:
+        """The card data the game on the table is played with (a variant's, else the shipped): the hand
+        size its rows and words follow, the deck its art is made for. From the match's options, which the
+        layout has before the first observation."""
+        found = state_data(self.game_id, self.match.options)
+        return found if isinstance(found, PalastData) else DEFAULT_DATA
 
     def compute_layout(self) -> None:
         w, h = self.scale.width, self.scale.height
         aspect = self.app.art.aspect(self.game_id)
         m = max(2, round(min(w, h) * 0.012))
         self.margin = m
+        self.display_slots = max(DISPLAY_SLOTS, self.card_data().hand_size)
         self.strip_w = max(self.scale.px(6, 2), self.scale.px(34, 12))  # a row's colour strip and its shape
         others = self.seats_across()
         self.areas = {}
@@ -74,7 +87,7 @@ class PalastLayout(TableScene[PalastgefluesterObservation]):
             hand = pygame.Rect(x, plate.bottom + m, cw, backs[1])
             row_top = hand.bottom + m
             row_card = card_size(
-                min(h * 0.17, top_h - row_top), aspect, max_width=(cw - m * 2) / (DISPLAY_SLOTS - 0.8)
+                min(h * 0.17, top_h - row_top), aspect, max_width=(cw - m * 2) / (self.display_slots - 0.8)
             )
             row = pygame.Rect(x, row_top, cw, row_card[1] + m)
             self.areas[seat] = SeatArea(plate, row, hand, row_card, backs, bottom=False)
@@ -108,7 +121,7 @@ class PalastLayout(TableScene[PalastgefluesterObservation]):
         self.prompt_y = round(h * 0.606)
 
         own_top = h * 0.64
-        own_card = card_size(h * 0.13, aspect, max_width=w * 0.5 / (DISPLAY_SLOTS + 0.5))
+        own_card = card_size(h * 0.13, aspect, max_width=w * 0.5 / (self.display_slots + 0.5))
         side_w = round(w * 0.2)
         own_row = pygame.Rect(side_w + m * 2, round(own_top), w - 2 * side_w - m * 4, own_card[1] + m)
         own_plate = pygame.Rect(m, round(own_top), side_w, max(14, round(h * 0.075)))
@@ -124,7 +137,8 @@ class PalastLayout(TableScene[PalastgefluesterObservation]):
         w, h, m = self.scale.width, self.scale.height, self.margin
         hand_card = card_size(h * 0.17, aspect, max_width=w * 0.6 / 4.2)
         hand = pygame.Rect(round(w * 0.2), round(h - m - hand_card[1] * 1.02), round(w * 0.6), hand_card[1])
-        own_card = card_size(h * 0.13, aspect, max_width=(w - m * 4 - self.strip_w) / (DISPLAY_SLOTS + 0.5))
+        own_card = card_size(h * 0.13, aspect,
+                             max_width=(w - m * 4 - self.strip_w) / (self.display_slots + 0.5))
         own_row = pygame.Rect(m, hand.y - m * 2 - own_card[1], w - m * 2, own_card[1] + m)
         log_h = round(h * 0.13)
         line_top = own_row.y - m - log_h
@@ -162,7 +176,7 @@ class PalastLayout(TableScene[PalastgefluesterObservation]):
         return pw
 
     def art_sizes(self) -> list[tuple[str | None, str, tuple[int, int]]]:
-        persons = sorted(set(deck(self.players)))
+        persons = sorted(set(self.card_data().deck(self.players)))
         kings = [f"king/{p}" for p in KING_PERSONS]
         face_sizes = {a.row_card for a in self.areas.values()}
         # the own hand's faces at the size its fan draws them

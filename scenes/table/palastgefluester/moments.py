@@ -22,7 +22,7 @@ from functools import partial
 import pygame
 
 from game.core import CardMoved, Event, GameEnded, RoundEnded
-from game.i18n import tr
+from game.i18n import ntr, tr
 from game.palastgefluester.cards import card_person
 from game.palastgefluester.events import RoundEnd
 from scenes.fonts import font
@@ -89,6 +89,13 @@ def ending_seat(event: RoundEnded, players: int) -> int | None:
     return left[0] if len(left) == 1 else None
 
 
+def different_persons(count: int) -> str:
+    """The stamp on a row that ended the round with `count` (the hand size) different persons."""
+    if count == 6:
+        return tr("Six different persons!")
+    return ntr("{n} different person!", "{n} different persons!", count).format(n=count)
+
+
 class PalastMoments(PalastPanels):
     """The moments the table's events call for (`moment_for`)."""
 
@@ -115,7 +122,7 @@ class PalastMoments(PalastPanels):
         for rect in pulsing:
             effects.append(Pulse(PULSE_SECONDS * s, rect=rect, colour=colour, beats=2))
         if row and seat is not None and seat in self.areas:
-            words = tr("Palastgeflüster!") if whisper else tr("Six different persons!")
+            words = tr("Palastgeflüster!") if whisper else different_persons(self.card_data().hand_size)
             effects.append(self._row_stamp(seat, row, words, WHISPER if whisper else AMBER))
         source = row[-1][1].center if row else self.centre_box.center
         marker = token(f"+{ROUND_POINTS}", self.scale.font(30))

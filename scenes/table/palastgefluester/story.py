@@ -6,6 +6,8 @@ moves the cards on the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.core import (
     CardMoved,
     CardsRevealed,
@@ -18,6 +20,7 @@ from game.core import (
 )
 from game.i18n import Message, Text, join_words, ntr, tr
 from game.palastgefluester.cards import card_words, person_label
+from game.palastgefluester.data import PalastData
 from game.palastgefluester.view import PalastgefluesterObservation
 from scenes.table.kit import Banner, TableScene
 from scenes.table.kit.logbook import Fold
@@ -44,6 +47,7 @@ class PalastStory(TableScene[PalastgefluesterObservation]):
     _last_move: tuple[str, str]  # the kinds of zone (from, to) of the event told last, when a card move
     _swapping: frozenset[str]  # the two hands of the hand-to-hand swap told last
     _chose: bool  # the event told last gave a brown card's tie to its chooser
+    card_data: Callable[[], PalastData]  # the game's card data (PalastLayout.card_data)
 
     def play_shuffle(self, event: Shuffled) -> None:
         if event.zone == "king_stack":
@@ -140,7 +144,10 @@ class PalastStory(TableScene[PalastgefluesterObservation]):
             if event.zone == "king_stack":
                 return tr("All King cards are shuffled into a new stack")
             if self._collect_next_shuffle:
-                return tr("New round: every card is shuffled and 6 are dealt to each player")
+                hand = self.card_data().hand_size
+                return ntr("New round: every card is shuffled and {n} is dealt to each player",
+                           "New round: every card is shuffled and {n} are dealt to each player",
+                           hand).format(n=hand)
             return tr("The discard pile is shuffled into a new draw pile")
         if isinstance(event, (RoundEnded, GameEnded)):
             return self.in_words(event.text)

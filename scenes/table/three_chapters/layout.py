@@ -20,7 +20,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.variant import state_data
 from game.i18n import N_
+from game.three_chapters.data import ThreeChaptersData, shipped_data
 from game.three_chapters.view import ThreeChaptersObservation
 from scenes.table.kit import TableScene
 from scenes.table.kit.layout import LOG_ROWS, card_size, fanned_card, fanned_hand, row_centers
@@ -74,6 +76,13 @@ class TableLayout(TableScene[ThreeChaptersObservation]):
     pile_card: tuple[int, int]
     deck_at: tuple[float, float]
     out_at: tuple[float, float]
+
+    def card_data(self) -> ThreeChaptersData:
+        """The card data the game on the table is played with (a variant's, else the shipped): the cards'
+        abilities its hover text and score sheet tell, the draft's numbers and the tokens' points. From the
+        match's options, which the layout has before the first observation."""
+        found = state_data(self.game_id, self.match.options)
+        return found if isinstance(found, ThreeChaptersData) else shipped_data()
 
     # -- who sits where -------------------------------------------------------------------------------
     @property

@@ -27,7 +27,7 @@ import pygame
 
 from game.core import Event, GameEnded
 from game.i18n import Card, message, tr
-from game.three_chapters.abilities import TOKEN_INDEX, TRICK_WIN, points
+from game.three_chapters.abilities import TOKEN_INDEX, TRICK_WIN
 from game.three_chapters.events import ChapterEnded, TrickWon
 from game.three_chapters.state import position_words
 from game.three_chapters.view import GainView
@@ -196,7 +196,7 @@ class TableMoments(TablePanels):
             leave += REWARD_GAP
         effects.append(Cue(0.0, delay=(STAR_AT + FLIGHT_SECONDS) * s, play=partial(self.sound, "chime")))
         for seat, at in sorted(landed.items()):
-            effects += self._count(seat, points(tally[seat][:3]), at)
+            effects += self._count(seat, self.card_data().points(tally[seat][:3]), at)
         return effects
 
     def _gather(self, spots: dict[str, tuple[float, float, float]], result: TrickResult) -> None:
@@ -287,7 +287,7 @@ class TableMoments(TablePanels):
         """The chapter-III sheet of the game just over: the moment counts it, its banner and the table
         after it show the same."""
         if self.sheet is None:
-            self.sheet = score_sheet(self.latest_observation(), self.names)
+            self.sheet = score_sheet(self.latest_observation(), self.names, self.card_data())
         return self.sheet
 
     def _count_moment(self) -> list[Effect]:

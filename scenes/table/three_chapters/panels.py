@@ -15,7 +15,8 @@ import pygame
 
 from game.core import Action
 from game.i18n import Text, language, ntr, tr
-from game.three_chapters.cards import ATTRIBUTES, ability_text, default_cards
+from game.three_chapters.cards import ATTRIBUTES, ability_text
+from game.three_chapters.data import ThreeChaptersData, shipped_data
 from game.three_chapters.game import PLAY
 from game.three_chapters.view import GainView
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, triangle_marker
@@ -49,9 +50,10 @@ def points_label(points: int) -> str:
 
 
 # -- the hover help of a card -----------------------------------------------------------------------
-def card_help_lines(value: int) -> list[tuple[str, str | None]]:
-    """(text, seal or None) lines: value and name, attributes, then every ability with its seal."""
-    cards = default_cards()
+def card_help_lines(value: int, data: ThreeChaptersData | None = None) -> list[tuple[str, str | None]]:
+    """(text, seal or None) lines: value and name, attributes, then every ability with its seal, as the
+    game's card data (`data`: a variant's, else the shipped) has the card."""
+    cards = (data or shipped_data()).cards
     card = cards.cards[value]
     names = cards.attribute_names
     attrs = [cards.attribute_label(a) for a in ATTRIBUTES if a in card.attributes]
@@ -324,13 +326,7 @@ class TablePanels(TableLayout):
         box = self.trick_box
         lines = [
             tr("Keep 1 card of the packet you hold, face down; the rest goes to your left."),
-            tr("Then 1 more for your ghost's pile.")
-            if self.ghosts
-            else (
-                tr("Keep 4 of 8; the other 4 leave the game. Then 8 new cards.")
-                if self.players == 3
-                else tr("The last card of each packet leaves the game.")
-            ),
+            tr("Then 1 more for your ghost's pile.") if self.ghosts else self._packet_words(),
             tr("Your picks become your hand in Chapter II. Hover a card to read its abilities."),
         ]
         y = box.y + self.status_h + self.margin * 2
@@ -356,6 +352,22 @@ class TablePanels(TableLayout):
             INK,
         )
         surface.blit(label, label.get_rect(midtop=(box.centerx, y + self.margin)))
+
+    def _packet_words(self) -> str:
+        """What becomes of a packet in chapter I (TC-R3..TC-R5), by the card data's draft for the players
+        here: how many of its cards are kept, how many leave, and whether new packets follow."""
+        data = self.card_data()
+        shape = data.shape(self.players)
+        kept = shape.rounds * shape.picks_per_round
+        left = data.packet_size - kept
+        if shape.deals > 1:
+            words = tr("Keep {kept} of {packet}; the other {left} leave the game. Then {packet} new cards.")
+            return words.format(kept=kept, packet=data.packet_size, left=left)
+        if left == 1:
+            return tr("The last card of each packet leaves the game.")
+        if left == 0:
+            return tr("Every card of each packet is kept.")
+        return tr("The last {n} cards of each packet leave the game.").format(n=left)
 
     def _status_line(self) -> str:
         obs = self.obs
@@ -471,7 +483,7 @@ class TablePanels(TableLayout):
         if self.trick_result is not None and self.obs["chapter"] == 2:
             self._draw_trick_result(surface, self.trick_result)
         if self.sheet is None and self.obs["terminal"] and self.obs["breakdown"]:
-            self.sheet = score_sheet(self.obs, self.names)
+            self.sheet = score_sheet(self.obs, self.names, self.card_data())
         shown = self.obs["terminal"] or self.sheet_counted
         if self.sheet is not None and shown and not isinstance(self.banner, SheetBanner):
             self.draw_sheet(surface, self.sheet, self.sheet.stages)

@@ -17,8 +17,7 @@ from typing import Any
 import pygame
 
 from game.i18n import ntr, seat_label, tr
-from game.three_chapters.abilities import points
-from game.three_chapters.cards import default_cards
+from game.three_chapters.data import ThreeChaptersData, observed, shipped_data
 from scenes.table.kit import Banner
 from scenes.table.kit.moments import token
 from scenes.table.kit.paint import GOLD, INK, INK_DIM, TextCache
@@ -48,6 +47,8 @@ class ScoreSheet:
     winners: list[int] = field(default_factory=list)
     counts: list[list[int]] = field(default_factory=list)
     bonuses: list[int] = field(default_factory=list)  # per column, the most-crystals bonus (0: none)
+    #: the card data the game was played with: the cards' abilities and what each token is worth
+    data: ThreeChaptersData = field(default_factory=shipped_data)
 
     @property
     def steps(self) -> int:
@@ -82,18 +83,22 @@ class ScoreSheet:
         return self.counts[column][-1] if self.counts and self.counts[column] else 0
 
 
-def score_sheet(obs: Mapping[str, Any], names: Sequence[str]) -> ScoreSheet:
+def score_sheet(obs: Mapping[str, Any], names: Sequence[str],
+                data: ThreeChaptersData | None = None) -> ScoreSheet:
     """Every seat's chapter-II total, each card's chapter-III reward (a card with a III ability that
-    brought nothing shows a dash), the most-crystals bonus and the points of each token."""
-    cards = default_cards()
-    sheet = ScoreSheet(list(names), winners=list(obs.get("winners") or []))
+    brought nothing shows a dash), the most-crystals bonus and the points of each token, by the card data
+    the game is played with (`data`; else the observation's, from its options)."""
+    if data is None:
+        data = observed(obs) if "options" in obs else shipped_data()
+    cards = data.cards
+    sheet = ScoreSheet(list(names), winners=list(obs.get("winners") or []), data=data)
     for entry in obs.get("breakdown") or []:
         rows: list[SheetRow] = []
         two = [sum(c["chapter2"][i] for c in entry["cards"]) for i in range(3)]
         two[0] += entry["trick_stars"]
         rows.append(SheetRow([(tr("Chapter II") + "  ", INK_DIM), *token_pieces(*two)]))
         tally = list(two)
-        counts = [points(tally)]
+        counts = [data.points(tally)]
         for c in entry["cards"]:
             card = cards.cards.get(c["card"])
             scores_in_three = card is not None and any(
@@ -109,7 +114,7 @@ def score_sheet(obs: Mapping[str, Any], names: Sequence[str]) -> ScoreSheet:
             else:
                 rows.append(SheetRow([(label, INK_DIM), ("—", INK_DIM)]))
             tally = [have + got for have, got in zip(tally, gained, strict=True)]
-            counts.append(points(tally))
+            counts.append(data.points(tally))
         if entry["crystal_bonus"]:
             rows.append(
                 SheetRow(
@@ -121,7 +126,7 @@ def score_sheet(obs: Mapping[str, Any], names: Sequence[str]) -> ScoreSheet:
                 )
             )
             tally[2] += entry["crystal_bonus"]
-            counts.append(points(tally))
+            counts.append(data.points(tally))
         p = entry["points"]
         rows.append(
             SheetRow([("= ", INK), *token_pieces(entry["stars"], entry["hearts"], entry["crystals"])])
@@ -137,6 +142,18 @@ def score_sheet(obs: Mapping[str, Any], names: Sequence[str]) -> ScoreSheet:
         sheet.counts.append(counts)
         sheet.bonuses.append(entry["crystal_bonus"])
     return sheet
+
+
+def sheet_hint(data: ThreeChaptersData) -> str:
+    """What each token is worth, and how to go on: '★ 2 points · ♥ 1 point · ◆ 1 point per pair'."""
+    star, heart, per = data.star_points, data.heart_points, data.crystals_per_point
+    if (star, heart, per) == (2, 1, 2):
+        return tr("★ 2 points · ♥ 1 point · ◆ 1 point per pair · click to go on")
+    stars = ntr("★ {n} point", "★ {n} points", star).format(n=star)
+    hearts = ntr("♥ {n} point", "♥ {n} points", heart).format(n=heart)
+    crystals = ntr("◆ 1 point each", "◆ 1 point per {n}", per).format(n=per)
+    return tr("{stars} · {hearts} · {crystals} · click to go on").format(stars=stars, hearts=hearts,
+                                                                        crystals=crystals)
 
 
 def _points(total: int) -> str:
@@ -171,7 +188,7 @@ class SheetPicture:
         )
         self.panel.blit(title, title.get_rect(midtop=(w // 2, pad // 2)))
         hint = texts.fitted(
-            tr("★ 2 points · ♥ 1 point · ◆ 1 point per pair · click to go on"),
+            sheet_hint(sheet.data),
             max(9, round(18 * unit)),
             w - 2 * pad,
             INK_DIM,
@@ -334,5 +351,6 @@ class SheetBanner(Banner):
 
 
 __all__ = [
-    "SCORE_ROW_SECONDS", "ScoreSheet", "SheetBanner", "SheetPicture", "SheetRow", "score_sheet", "sheet_size",
+    "SCORE_ROW_SECONDS", "ScoreSheet", "SheetBanner", "SheetPicture", "SheetRow", "score_sheet", "sheet_hint",
+    "sheet_size",
 ]

@@ -73,7 +73,7 @@ class TableStory(TableMoments):
         if src_kind == "hand" and dst_kind == "hand":
             return tr("The packets are passed to the left")
         if event.src == "deck":
-            return tr("8 cards are dealt to everyone")
+            return tr("{n} cards are dealt to everyone").format(n=self.card_data().packet_size)
         if dst_kind == "out":
             return tr("The last cards of the packets leave the game unseen")
         if src_kind == "picks":
@@ -129,13 +129,21 @@ class TableStory(TableMoments):
                 tr("A new deal"),
                 [
                     self.in_words(event.text),
-                    tr("8 new cards each: keep 4 more")
-                    if not self.ghosts
-                    else tr("8 new cards each: keep 4 more, and 4 more for your ghost"),
+                    self._new_deal_words(),
                 ],
                 Hold(seconds),
             )
         return None  # the end: the chapter-III sheet says who won and why
+
+    def _new_deal_words(self) -> str:
+        """What a new deal of chapter I brings, by the card data's draft for the players here."""
+        data = self.card_data()
+        rounds = data.shape(self.players).rounds
+        if self.ghosts:
+            words = tr("{packet} new cards each: keep {kept} more, and {kept} more for your ghost")
+        else:
+            words = tr("{packet} new cards each: keep {kept} more")
+        return words.format(packet=data.packet_size, kept=rounds)
 
     def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
         if isinstance(banner, SheetBanner) and banner.sheet is not None:
