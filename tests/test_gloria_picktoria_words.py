@@ -158,3 +158,18 @@ def test_switching_the_language_mid_game_writes_the_table_again(app):
     frames_until(app, lambda: table.settled and bool(table.legal), limit=600)
     assert table.prompt_text()[0].startswith("Noch 3 Aktionspunkte: ")
     assert table.log_lines and not any(foreign_words(line, "de", NAMES) for line in table.log_lines)
+
+
+@pytest.mark.parametrize("dh,english,german", [(1, "1st", "1."), (2, "2nd", "2."), (3, "3rd", "3."),
+                                               (4, "4th", "4."), (11, "11th", "11."), (13, "13th", "13."),
+                                               (22, "22nd", "22.")])
+def test_a_scoring_line_names_its_card_with_the_right_ordinal_in_each_language(dh, english, german):
+    from game.gloria_picktoria.scoring import describe
+
+    line = describe({"final": dh == 13, "number": 2, "dh": dh, "points": [5, 0]})
+    try:
+        assert f"({english} Genghis Rooster)" in line.text(["Anna", "Ben"])
+        set_language("de")
+        assert f"({german} Dschingis Hahn)" in line.text(["Anna", "Ben"])
+    finally:
+        set_language("en")

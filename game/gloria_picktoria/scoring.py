@@ -23,7 +23,7 @@ from typing import NotRequired, TypedDict
 from game.gloria_picktoria.cards import DH, MOTIF_IDS, card_name
 from game.gloria_picktoria.collection import Collection
 from game.gloria_picktoria.data import DEFAULT, GloriaData
-from game.i18n import Card, Message, Seat, listing, message, plural_message
+from game.i18n import Card, Message, Seat, listing, message, ordinal_message, plural_message
 
 Fox = tuple[int, int] | None  # (seat, collection index) the fox stands on
 
@@ -178,10 +178,10 @@ def describe(breakdown: Breakdown) -> Message:
                      for s, p in enumerate(breakdown["points"]))
     dh = Card("gloria_picktoria", DH)
     if breakdown["final"]:
-        return message("Final scoring ({number}th {card}): {points}", number=breakdown["dh"], card=dh,
-                       points=points)
-    return message("Scoring {scoring} ({number}th {card}): {points}", scoring=breakdown["number"],
-                   number=breakdown["dh"], card=dh, points=points)
+        return message("Final scoring ({place} {card}): {points}", place=ordinal_message(breakdown["dh"]),
+                       card=dh, points=points)
+    return message("Scoring {scoring} ({place} {card}): {points}", scoring=breakdown["number"],
+                   place=ordinal_message(breakdown["dh"]), card=dh, points=points)
 
 
 def copy_breakdown(breakdown: Breakdown) -> Breakdown:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from game.i18n import catalogue, language, log, ptr, speaking, tr
+from game.i18n import N_, catalogue, language, log, ptr, speaking, tr
 
 
 # -- what messages may carry -----------------------------------------------------------------------
@@ -163,10 +163,18 @@ def words(value: Any, names: Sequence[str] | None = None) -> str:
 # -- writing parameters ----------------------------------------------------------------------------
 def ordinal(place: int) -> str:
     """"1st", "2nd", … in the chosen language ("1.", "2.", … in German)."""
-    if place % 100 in (11, 12, 13):
-        return tr("{n}th").format(n=place)
-    ending = {1: tr("{n}st"), 2: tr("{n}nd"), 3: tr("{n}rd")}.get(place % 10, tr("{n}th"))
-    return ending.format(n=place)
+    return ordinal_message(place).text()
+
+
+#: the English endings of an ordinal by its last digit (the rest, and 11 to 13, take "th")
+_ORDINAL_ENDINGS = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}
+_ORDINAL_TH = N_("{n}th")
+
+
+def ordinal_message(place: int) -> Message:
+    """"1st", "2nd", … as a message, written in the language of whoever reads it (an event's words)."""
+    ending = _ORDINAL_TH if place % 100 in (11, 12, 13) else _ORDINAL_ENDINGS.get(place % 10, _ORDINAL_TH)
+    return message(ending, n=place)
 
 
 def seat_label(index: int, names: Sequence[str] | None = None) -> str:
