@@ -83,7 +83,8 @@ def test_every_shipped_variant_is_offered_for_its_own_game_and_passes_its_checks
              for g in game.GAME_IDS}
     assert names == {"palastgefluester": ["Quick court"], "palace": ["No tens", "Quick burns"],
                      "gloria_picktoria": ["Richer jokers", "Short game"],
-                     "three_chapters": ["Double crystals for the Greedy Dwarf", "Double crystals for the Ogre"]}
+                     "three_chapters": ["Double crystals for the Greedy Dwarf",
+                                        "Double crystals for the Ogre"]}
     assert all(f.usable for g in game.GAME_IDS for f in variant_files(game.load(g)))
 
 
