@@ -270,7 +270,10 @@ class App:
         self.time += dt
         self.frames += 1
         if self._collector_waits:
+            # What the start made lives as long as the app: frozen, no collection walks it again (one
+            # runs whenever a screen closes, a hot-seat handoff too), only what was made since.
             self._collector_waits = False
+            gc.freeze()
             gc.enable()
         if self.frames == 2:  # the title is up: what only later frames need is set up behind it
             map_large_blocks()

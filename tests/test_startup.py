@@ -87,9 +87,11 @@ def test_the_launcher_draws_the_title_without_what_the_title_does_not_draw_nor_c
         "from kartentisch.launcher import start\n"
         "app = start(['--windowed', '--size', '1280x720'])\n"
         "collecting_before = gc.isenabled()\n"
+        "frozen_before = gc.get_freeze_count()\n"
         "app.step(1 / 60)\n"
         f"print(json.dumps({{'top': type(app.stack.top).__name__, 'loaded': [m for m in {NOT_AT_THE_TITLE!r} "
-        "if m in sys.modules], 'collecting': [collecting_before, gc.isenabled()]}))\n"
+        "if m in sys.modules], 'collecting': [collecting_before, gc.isenabled()], "
+        "'frozen': frozen_before == 0 and gc.get_freeze_count() > 1000}))\n"
     )
     env = dict(os.environ, KARTENTISCH_CONFIG_DIR=str(tmp_path / "config"),
                KARTENTISCH_DATA_DIR=str(tmp_path / "data"))
@@ -98,7 +100,8 @@ def test_the_launcher_draws_the_title_without_what_the_title_does_not_draw_nor_c
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout.strip().splitlines()[-1])
     # the garbage collector waits for the first frame, and works from then on
-    assert out == {"top": "TitleScene", "loaded": [], "collecting": [False, True]}
+    # and what the start made is frozen: the collections when screens close never walk it
+    assert out == {"top": "TitleScene", "loaded": [], "collecting": [False, True], "frozen": True}
 
 
 def test_a_record_logged_before_logging_loaded_is_shown_as_configured(tmp_path):
