@@ -1,8 +1,9 @@
-"""Gloria Picktoria under thousands of random games: rule invariants after every action.
+"""Gloria Picktoria under a thousand random games: rule invariants after every action.
 
 Cheap invariants are checked after every action; the costly ones (the full card multiset, clone and
 dict round trips, observations against a re-dealt position, refusals against the legal list) at a
-sample of actions and at the end. Every game is replayed from its seed and must reach the same hash.
+sample of actions and at the end. Every action's text reads back as that action; every REPLAY_EVERY-th
+game is replayed from its seed and must reach the same hash.
 """
 
 from __future__ import annotations
@@ -22,8 +23,14 @@ from game.gloria_picktoria.state import GloriaState
 from game.i18n import Message
 
 GAME = game.load("gloria_picktoria")
-GAMES = 2000
+#: Measured (branch coverage of game/gloria_picktoria, game/core and this file, one coverage context per
+#: game): the 2000 games this test once played reach 850 lines and 1380 branch arcs; all but two arcs by
+#: game 31, and those two (a penalty row with a lone treasure under the fox and nothing to pay) only in
+#: games 467 and 910. The first 1000 games reach the same set, the rarest case twice.
+GAMES = 1000
 SAMPLE_EVERY = 50  # costly checks at every 50th action (and at the end)
+#: replayed from seed and texts: every 5th game (all player counts, as 5 and 4 share no factor)
+REPLAY_EVERY = 5
 MAX_ACTIONS = 5000
 
 
@@ -107,16 +114,18 @@ def play_random_game(players: int, seed: int) -> None:
         assert len(texts) < MAX_ACTIONS, "the game does not end"
         action = rng.choice(state.legal_actions())
         texts.append(str(action))
+        assert Action.parse(texts[-1]) == action  # with its legality: what parse_action checks
         state.apply(action)
         check_every_action(state)
         if len(texts) % SAMPLE_EVERY == 0:
             check_sample(state, rng)
     check_sample(state, rng)
     assert len(state.scorings) == 3 and state.winners()
-    replayed = GAME.new_state(players, seed)
-    for text in texts:
-        replayed.apply(GAME.parse_action(replayed, text))
-    assert replayed.state_hash() == state.state_hash()
+    if seed % REPLAY_EVERY == 0:
+        replayed = GAME.new_state(players, seed)
+        for text in texts:
+            replayed.apply(GAME.parse_action(replayed, text))
+        assert replayed.state_hash() == state.state_hash()
 
 
 #: the random games are played in this many parts, each on whichever core is free (the same games in all)

@@ -305,6 +305,7 @@ def test_every_screen_draws_hostile_names_of_each_game(app, measured, tmp_path, 
     assert measured and max(measured) < 5000
 
 
+@pytest.mark.slow
 @examples(4)
 @given(pool=st.lists(names(lengths=st.sampled_from([0, 1, 7, 65, 300, 30_000])), min_size=5, max_size=5),
        game_index=st.integers(0, 3))

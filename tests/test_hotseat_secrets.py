@@ -180,6 +180,7 @@ def play_hot_seat(app, table, match: Match, caught: Caught, rng: random.Random) 
     return decisions, handoffs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(SETUPS))
 def test_all_r2_no_string_on_screen_tells_a_person_what_another_may_not(catching, game_id):
     humans, players = SETUPS[game_id]

@@ -37,14 +37,17 @@ def frames(app: App, count: int = 2) -> None:
         assert app.step(1 / 60)
 
 
-def key(app: App, code: int, mod: int = 0, count: int = 2) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+def key(app: App, code: int, mod: int = 0, count: int = 2, times: int = 1) -> None:
+    """The key pressed `times` times, then `count` frames (all presses are taken by the first)."""
+    for _ in range(times):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
     frames(app, count)
 
 
-def pad(app: App, button: int, count: int = 2) -> None:
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0))
+def pad(app: App, button: int, count: int = 2, times: int = 1) -> None:
+    for _ in range(times):
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0))
     frames(app, count)
 
 
@@ -139,6 +142,24 @@ def _choices(items: list) -> list:
     return [i for i in items if (i.card and i.legal) or i.key[0] == "target"]
 
 
+def _tabs_to(app: App, table, items: list, chosen) -> tuple[str, int]:
+    """The shorter way round the focus order to `chosen`: ("tab" or "back", how many presses). A press
+    steps from the item the focus rests on, shown or not (none yet: Tab starts at the first item, Shift+Tab
+    at the last), so a hidden focus on `chosen` itself is a whole round away."""
+    keys = [i.key for i in items]
+    count, target = len(keys), keys.index(chosen.key)
+    focus = app.navigator.focus.get(table)
+    now = focus.current(items) if focus is not None else None
+    if now is None:
+        ahead, behind = target + 1, count - target
+    else:
+        at = keys.index(now.key)
+        ahead, behind = (target - at) % count, (at - target) % count
+        if ahead == 0 and focused(app) is None:
+            ahead = behind = count
+    return ("tab", ahead) if ahead <= behind else ("back", behind)
+
+
 def _play_without_mouse(game_id: str, players: int, seed: int, press, numbers: bool) -> None:
     """A whole game with one person at the table, every decision taken through the focus alone: a
     number key for the n-th legal card (with `numbers`), or Tab (or Shift+Tab) round to a target and
@@ -179,15 +200,9 @@ def _play_without_mouse(game_id: str, players: int, seed: int, press, numbers: b
             if numbers and chosen in legal_cards and legal_cards.index(chosen) < 9 and rng.random() < 0.5:
                 press(app, legal_cards.index(chosen) + 1)
             else:
-                now = focused(app)
-                keys = [i.key for i in items]
-                at = keys.index(now.key) if now is not None and now.key in keys else -1
-                back = at >= 0 and (at - keys.index(chosen.key)) % len(keys) < len(keys) // 2
-                for _ in range(len(items) + 1):  # Tab or Shift+Tab, whichever way is shorter
-                    now = focused(app)
-                    if now is not None and now.key == chosen.key:
-                        break
-                    press(app, "back" if back else "tab")
+                way, times = _tabs_to(app, table, items, chosen)
+                if times:  # all Tabs in one frame: the focus steps once per press, as over many frames
+                    press(app, way, times)
                 assert focused(app).key == chosen.key
                 press(app, "enter")
             decisions += 1
@@ -204,9 +219,9 @@ def _play_without_mouse(game_id: str, players: int, seed: int, press, numbers: b
 def test_a_whole_game_of_each_table_with_key_events_only(game_id, players, seed):
     codes = {"tab": pygame.K_TAB, "back": pygame.K_TAB, "enter": pygame.K_RETURN}
 
-    def press(app: App, what) -> None:
+    def press(app: App, what, times: int = 1) -> None:
         code = codes[what] if isinstance(what, str) else getattr(pygame, f"K_{what}")
-        key(app, code, mod=pygame.KMOD_SHIFT if what == "back" else 0, count=1)
+        key(app, code, mod=pygame.KMOD_SHIFT if what == "back" else 0, count=1, times=times)
 
     _play_without_mouse(game_id, players, seed, press, numbers=True)
 
@@ -214,10 +229,10 @@ def test_a_whole_game_of_each_table_with_key_events_only(game_id, players, seed)
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players", "seed"), GAMES)
 def test_a_whole_game_of_each_table_with_controller_events_only(game_id, players, seed):
-    def press(app: App, what: str) -> None:
+    def press(app: App, what: str, times: int = 1) -> None:
         button = {"tab": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
                   "back": pygame.CONTROLLER_BUTTON_LEFTSHOULDER, "enter": pygame.CONTROLLER_BUTTON_A}[what]
-        pad(app, button, count=1)
+        pad(app, button, count=1, times=times)
 
     _play_without_mouse(game_id, players, seed + 100, press, numbers=False)
 

@@ -49,6 +49,7 @@ def finished_match(game_id: str = "palastgefluester") -> Match:
 
 
 # -- the monkey itself -------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_short_monkey_run_visits_every_scene_without_an_exception():
     """CI's monkey: a few thousand frames of the real app. With this seed it reaches every kind of
     scene by about frame 2000; should a change to the screens lead it elsewhere, the report names the

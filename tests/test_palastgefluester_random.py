@@ -206,16 +206,26 @@ def play_game(seed: int, players: int, scoring: str, costly_every: int) -> int:
     return len(texts)
 
 
+#: Measured (branch coverage of game/palastgefluester, game/core and this file's shadow of what each seat
+#: knows, one coverage context per game): the 2004 games this test once played reach 1046 lines and 1720
+#: branch arcs, all of them by game 46. 504 games (every player count with each scoring, 84 times) reach
+#: the same, with room to spare for a change to the engine.
+GAMES = 504
+#: the random games are played in this many parts, each on whichever core is free (the same games in all)
+PARTS = 2
+
+
 @pytest.mark.slow
-def test_random_play_keeps_every_invariant_over_2000_games():
+@pytest.mark.parametrize("part", range(PARTS))
+def test_random_play_keeps_every_invariant_over_hundreds_of_games(part):
     actions = 0
     games = 0
-    for seed in range(2004):
+    for seed in range(part, GAMES, PARTS):
         players = 3 + seed % 3
         scoring = SCORINGS[(seed // 3) % 2]
         actions += play_game(seed, players, scoring, costly_every=9)
         games += 1
-    assert games >= 2000 and actions / games > 10
+    assert games == GAMES // PARTS and actions / games > 10
 
 
 def test_a_few_random_games_with_every_check_after_every_action():

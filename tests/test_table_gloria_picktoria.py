@@ -93,6 +93,7 @@ def test_open_table_picks_the_gloria_picktoria_table(app):
     assert isinstance(open_table(app, solo_match(1)), GloriaPicktoriaTable)
 
 
+@pytest.mark.slow
 def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     match = solo_match(5)
     table = open_table(app, match)
@@ -237,6 +238,7 @@ def test_the_fox_is_passed_by_dragging_it_or_kept_with_a_click(app):
     pytest.fail("no seed reached a fox pass")
 
 
+@pytest.mark.slow
 def test_hot_seat_shows_each_person_only_their_own_observation(app):
     match = Match(GAME, [Seat("Anna"), Seat("Ben"), Seat.ai("Cleo", "random")], seed=11)
     table = open_table(app, match)

@@ -109,6 +109,7 @@ def test_open_table_picks_the_palace_table(app):
     assert isinstance(open_table(app, Match(GAME, seats(1, 3), seed=1)), PalaceTable)
 
 
+@pytest.mark.slow
 def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     match = Match(GAME, seats(1, 3), seed=5)
     table = open_table(app, match)
@@ -198,6 +199,7 @@ def test_a_double_click_and_a_drag_onto_the_pile_play_one_card(app):
         assert match.actions[before] == (0, f"play 1x{card[:-1]}")
 
 
+@pytest.mark.slow
 def test_hot_seat_shows_each_person_only_their_own_observation(app):
     match = Match(GAME, seats(2, 2), seed=11)
     table = open_table(app, match)
@@ -235,6 +237,7 @@ def test_hot_seat_shows_each_person_only_their_own_observation(app):
     assert seen and all(viewer == seat == shown for viewer, seat, shown in seen if viewer is not None)
 
 
+@pytest.mark.slow
 def test_resize_while_cards_fly_and_every_size_stays_on_screen():
     app = make_app((1280, 720), "slow")
     try:

@@ -48,6 +48,7 @@ def test_open_table_picks_the_palastgefluester_table(app):
     assert isinstance(open_table(app, match), PalastgefluesterTable)
 
 
+@pytest.mark.slow
 def test_a_whole_game_played_by_clicks_on_highlighted_targets(app):
     match = Match(GAME, [Seat("Anna"), Seat.ai("Ben", "random"), Seat.ai("Cleo", "random")], seed=5)
     table = open_table(app, match)
@@ -161,6 +162,7 @@ def test_undo_takes_back_the_last_click(app):
     assert table.obs["hand"] == hand_before
 
 
+@pytest.mark.slow
 def test_hot_seat_shows_each_person_only_their_own_observation(app):
     seats = [Seat("Anna"), Seat("Ben"), Seat.ai("Cleo", "random")]
     match = Match(GAME, seats, seed=11)

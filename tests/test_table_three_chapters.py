@@ -71,6 +71,7 @@ def play_by_clicks(app, table, match: Match, rng: random.Random, limit: int = 40
     return kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_whole_game_played_by_clicks_on_highlighted_cards(app, players):
     match = Match(GAME, seats(1, players), seed=players)
@@ -139,6 +140,7 @@ def test_a_card_dragged_onto_the_trick_is_played(app):
     assert match.actions[before][0] == 0 and Action.parse(match.actions[before][1]).kind == PLAY
 
 
+@pytest.mark.slow
 def test_hot_seat_shows_each_person_only_their_own_observation(app):
     match = Match(GAME, seats(2, 2), seed=11)
     table = open_table(app, match)

@@ -1,4 +1,4 @@
-"""3 Chapters under random play: thousands of games over 2-6 players with invariants after every action."""
+"""3 Chapters under random play: hundreds of games over 2-6 players with invariants after every action."""
 
 from __future__ import annotations
 
@@ -12,7 +12,11 @@ from game.core import Rng
 from game.three_chapters.cards import NUM_CARDS
 
 GAME = game.load("three_chapters")
-GAMES_PER_COUNT = 400
+#: Measured (branch coverage of game/three_chapters, game/core and this file, one coverage context per
+#: game): the 400 seeds per player count this test once played reach 982 lines and 1608 branch arcs, and
+#: seed 0 of each player count alone reaches all of them. 100 seeds per count (with views watched at 4 and
+#: replays at 10 of them) reach the same, with room to spare for a change to the engine.
+GAMES_PER_COUNT = 100
 #: the keys of another seat's observation that a pick may change: counters and whose turn it is
 PICK_MAY_CHANGE = {"current_player", "prompt", "draft", "hand_counts", "ghosts"}
 
@@ -64,7 +68,7 @@ def play_random_game(players, seed, *, watch_views):
 
 
 @pytest.mark.slow
-def test_thousands_of_random_games_keep_every_invariant():
+def test_hundreds_of_random_games_keep_every_invariant():
     for players in range(2, 7):
         for seed in range(GAMES_PER_COUNT):
             state, actions = play_random_game(players, seed, watch_views=seed % 25 == 0)

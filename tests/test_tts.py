@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 from collections import Counter
 from pathlib import Path
@@ -48,6 +50,32 @@ def export(capsys, out: Path, game: str = "palace", *more: str) -> dict[str, Any
     return json.loads((out / f"{game}.json").read_text(encoding="utf-8"))
 
 
+@pytest.fixture(scope="module")
+def palace_export(tmp_path_factory) -> tuple[Path, dict[str, Any]]:
+    """The default pack's Palace deck exported once (its folder, its saved object), for the tests that
+    only read the export: drawing the sheet is most of an export's work."""
+    pygame.init()
+    out = tmp_path_factory.mktemp("tts")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        code = art.main(["tts", str(DEFAULT), "--game", "palace", "--out", str(out)])
+    assert code == 0, printed.getvalue()
+    return out, json.loads((out / "palace.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def palastgefluester_export(tmp_path_factory) -> tuple[Path, dict[str, Any]]:
+    """The default pack's Palastgeflüster decks exported once with the default player count (the game's
+    most, 5), for the tests that only read the export."""
+    pygame.init()
+    out = tmp_path_factory.mktemp("tts")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        code = art.main(["tts", str(DEFAULT), "--game", "palastgefluester", "--out", str(out)])
+    assert code == 0, printed.getvalue()
+    return out, json.loads((out / "palastgefluester.json").read_text(encoding="utf-8"))
+
+
 def has_fields(value: dict[str, Any], fields: dict[str, type]) -> None:
     for name, kind in fields.items():
         assert isinstance(value.get(name), kind), (name, value.get(name))
@@ -87,8 +115,8 @@ def validate(saved: dict[str, Any]) -> list[dict[str, Any]]:
     return decks
 
 
-def test_a_palace_export_is_one_deck_of_52_on_one_sheet_with_the_back_in_the_hidden_cell(capsys, tmp_path):
-    saved = export(capsys, tmp_path)
+def test_a_palace_export_is_one_deck_of_52_on_one_sheet_with_the_back_in_the_hidden_cell(palace_export):
+    out, saved = palace_export
     (deck_object,) = validate(saved)
     names = Counter(card["Nickname"] for card in deck_object["ContainedObjects"])
     ids = art_ids("palace")
@@ -97,8 +125,8 @@ def test_a_palace_export_is_one_deck_of_52_on_one_sheet_with_the_back_in_the_hid
     (entry,) = deck_object["CustomDeck"].values()
     sheet_file = local_file(entry["FaceURL"])
     back_file = local_file(entry["BackURL"])
-    assert sheet_file == (tmp_path / "palace_faces_1.png").resolve()
-    assert back_file == (tmp_path / "palace_back.png").resolve()
+    assert sheet_file == (out / "palace_faces_1.png").resolve()
+    assert back_file == (out / "palace_back.png").resolve()
     data = sheet_file.read_bytes()
     assert data[25] == 2  # PNG colour type 2: RGB, no alpha
     sheet = pygame.image.load(str(sheet_file))
@@ -122,10 +150,14 @@ def test_a_palace_export_is_one_deck_of_52_on_one_sheet_with_the_back_in_the_hid
         assert pygame.image.tobytes(shown_cell, "RGB") == pygame.image.tobytes(flat, "RGB")
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [3, None])  # None: as many as the default, the game's most (5)
 def test_palastgefluester_exports_its_set_for_n_players_and_the_king_cards_with_their_own_back(
-        capsys, tmp_path, players):
-    saved = export(capsys, tmp_path, "palastgefluester", "--players", str(players))
+        capsys, tmp_path, request, players):
+    if players is None:
+        _, saved = request.getfixturevalue("palastgefluester_export")
+        players = 5
+    else:
+        saved = export(capsys, tmp_path, "palastgefluester", "--players", str(players))
     persons, kings = validate(saved)
     assert Counter(c["Nickname"] for c in persons["ContainedObjects"]) == Counter(deck(players))
     assert Counter(c["Nickname"] for c in kings["ContainedObjects"]) == Counter(
@@ -192,8 +224,9 @@ def import_sheet(capsys, sheet: Path, grid: str, game: str, order: Path, out: Pa
                "--out", str(out), *more)
 
 
-def test_import_sheet_of_the_tts_output_gives_back_the_same_faces_and_checks_clean(capsys, tmp_path):
-    saved = export(capsys, tmp_path / "tts")
+def test_import_sheet_of_the_tts_output_gives_back_the_same_faces_and_checks_clean(capsys, tmp_path,
+                                                                                    palace_export):
+    _, saved = palace_export
     entry = next(iter(saved["ObjectStates"][0]["CustomDeck"].values()))
     grid = f"{entry['NumWidth']}x{entry['NumHeight']}"
     sheet_file = local_file(entry["FaceURL"])
@@ -228,9 +261,10 @@ def mean_difference(a: bytes, b: bytes) -> float:
     return sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a)
 
 
-def test_import_of_the_king_sheet_names_the_king_cards_and_their_back(capsys, tmp_path):
-    export(capsys, tmp_path / "tts", "palastgefluester")
-    sheet = tmp_path / "tts" / "palastgefluester_king_back_faces_1.png"
+def test_import_of_the_king_sheet_names_the_king_cards_and_their_back(capsys, tmp_path,
+                                                                      palastgefluester_export):
+    out, _ = palastgefluester_export
+    sheet = out / "palastgefluester_king_back_faces_1.png"
     pack = tmp_path / "kings"
     code, printed = import_sheet(capsys, sheet, "7x2", "palastgefluester", sheet.with_suffix(".txt"), pack)
     assert code == 0, printed
