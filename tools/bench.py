@@ -8,6 +8,8 @@
     python -m tools.bench startup [--runs N] [--json]
     python -m tools.bench memory [--frames N] [--size WxH] [--seed S] [--json]  (see tools/bench_memory.py)
     python -m tools.bench balance [--game ID] [--deals K] [--no-ray] [--json]  (see tools/bench_balance.py)
+    python -m tools.bench analyse [--game ID] [--players N] [--games K] [--level L] [--playouts P] [--jobs J]
+                                  [--json]
 
 engine: random-playout moves per second per game, beside a peer measured in the same run (a plain
 Python deal-and-play loop with no contract around it), so the ratio says how heavy the engine is on
@@ -15,7 +17,11 @@ any machine. ai: decisions per second, search iterations per second and median/p
 game and bot level, seat 0 against random opponents. startup: from a fresh interpreter to the first
 drawn frame of the interactive title menu, as the launcher starts it (its command line read, settings
 loaded, the window opened), beside a bare `import pygame; pygame.init()` in the same
-run (medians of fresh processes, with bytecode cached as an installed copy has it).
+run (medians of fresh processes, with bytecode cached as an installed copy has it). analyse: the seconds
+`game.analysis.analyse` takes for a finished game at a level (default hard), the median and the worst of
+K seeded games per game (seeds 2000 on), each a person (seat 0, played by the easy bot, so it makes
+mistakes) against normal bots, with the CPU seconds it used and the machine's load average beside them
+(the target: 30 s; on a machine others share, the CPU seconds over the jobs say what an idle one takes).
 With --json the last line is one JSON object.
 """
 
@@ -141,6 +147,51 @@ def bench_ai(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def bench_analyse(args: argparse.Namespace) -> dict[str, Any]:
+    from game.analysis import analyse
+    from tools.analyse import played_record
+
+    games = [args.game] if args.game else available()
+    out: dict[str, Any] = {"level": args.level, "playouts": args.playouts, "jobs": args.jobs, "games": {},
+                           "load_before": [round(x, 2) for x in os.getloadavg()]}
+    for game_id in games:
+        game = load(game_id)
+        players = args.players or min(4, game.max_players)
+        moves: list[int] = []
+        times: list[float] = []
+        cpu: list[float] = []  # this process's and its workers': what a machine shared with others still says
+        for g in range(args.games):
+            bots = ["easy", *["normal"] * (players - 1)]
+            record = played_record(game_id, players, 2000 + g, bots, people=[0])
+            cpu_before = _cpu_seconds()
+            started = time.perf_counter()
+            analyse(record, args.level, playouts=args.playouts, jobs=args.jobs)
+            times.append(time.perf_counter() - started)
+            cpu.append(_cpu_seconds() - cpu_before)
+            moves.append(len(record.actions))
+        result = {"players": players, "moves": moves, "seconds": [round(t, 2) for t in times],
+                  "median_s": round(statistics.median(times), 2), "worst_s": round(max(times), 2),
+                  "cpu_s": [round(t, 2) for t in cpu]}
+        out["games"][game_id] = result
+        print(f"{game_id:<18} {players}p  {args.level} x{args.jobs} jobs: median {result['median_s']} s, "
+              f"worst {result['worst_s']} s  (moves {moves}; CPU seconds {result['cpu_s']})")
+    out["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    print(f"load average before {out['load_before']}, after {out['load_after']} (target: 30 s a game)")
+    return out
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its ended children (an analysis's worker processes); where the
+    system has no `resource` (Windows), this process's alone."""
+    try:
+        import resource
+    except ImportError:
+        return time.process_time()
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 _BARE = "import pygame; pygame.init()"
 #: the launcher's own start, as `kartentisch` runs it the first time (a 1280x720 window), to its first frame
 _TITLE = (
@@ -217,21 +268,32 @@ def main(argv: list[str] | None = None) -> int:
                                  "NAME|all (see tools/bench_frame.py)")
     sub.add_parser("memory", help="peak and flat RSS of the app under the monkey (see tools/bench_memory.py)")
     sub.add_parser("balance", help="balance studies on one process, two and Ray (see tools/bench_balance.py)")
+    analysis = sub.add_parser("analyse", help="seconds to analyse a finished game (game.analysis)")
+    analysis.add_argument("--games", type=cli.count(1), default=3)
+    analysis.add_argument("--level", type=cli.bot_name, default="hard")
+    analysis.add_argument("--playouts", type=cli.count(1), default=None,
+                          help="playouts per estimate (default: the analysis's own)")
+    analysis.add_argument("--jobs", type=cli.count(1, 64), default=1)
     startup = sub.add_parser("startup", help="time to the interactive title menu")
     startup.add_argument("--runs", type=cli.count(1), default=7)
     startup.add_argument("--json", action="store_true")
-    for p in (engine, ai):
+    for p in (engine, ai, analysis):
         p.add_argument("--game", type=cli.game_id)
         p.add_argument("--players", type=cli.count(1))
         p.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if args.what in ("engine", "ai") and args.players is not None:
+    if args.what == "analyse" and args.playouts is None:
+        from game.analysis import PLAYOUTS
+
+        args.playouts = PLAYOUTS
+    if args.what in ("engine", "ai", "analyse") and args.players is not None:
         for game_id in [args.game] if args.game else available():
             cli.check_setup(parser, game_id, args.players)
-    if args.what == "ai":
+    if args.what in ("ai", "analyse"):
         for game_id in [args.game] if args.game else available():
-            cli.check_bots(parser, game_id, args.levels)
-    run = {"engine": bench_engine, "ai": bench_ai, "startup": bench_startup}[args.what]
+            cli.check_bots(parser, game_id, args.levels if args.what == "ai" else [args.level])
+    run = {"engine": bench_engine, "ai": bench_ai, "analyse": bench_analyse,
+           "startup": bench_startup}[args.what]
     result = run(args)
     if args.json:
         print(json.dumps(result))
