@@ -67,7 +67,7 @@ def play_out(match: Match, max_actions: int) -> None:
 def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
              options: dict[str, Any] | None = None, record_dir: Path | None = None,
              out=sys.stdout, duplicate: bool = False, max_actions: int = MAX_ACTIONS,
-             keep_times: bool = False) -> dict[str, Any]:
+             keep_times: bool = False, keep_places: bool = False) -> dict[str, Any]:
     game = load(game_id)
     game.check_setup(players, options)  # a bad set-up fails once, before any game
     wins = [0.0] * players
@@ -75,6 +75,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
     losses = [0.0] * players
     bot_losses = [0.0] * players
     bot_place_counts = [[0] * players for _ in range(players)]
+    game_places: list[list[int]] = []  # each finished game's places in the order of `bots`
     errors = 0
     actions: list[int] = []
     decision_ms: list[float] = []
@@ -106,6 +107,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
             bot_losses[slot_of_seat[seat]] += 1.0 / len(last)
         for seat, place in enumerate(ranked):
             bot_place_counts[slot_of_seat[seat]][place - 1] += 1
+        game_places.append([ranked[slot_of_seat.index(slot)] for slot in range(players)])
         actions.append(len(match.actions))
         decision_ms.extend(match.bot_decision_ms)
         for spent, seat in zip(match.bot_decision_ms, match.bot_decision_seats, strict=True):
@@ -140,6 +142,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
         },
         "bot_decision_ms": [time_summary(times) for times in bot_decision_ms],
         **({"bot_decision_ms_all": bot_decision_ms} if keep_times else {}),
+        **({"game_places": game_places} if keep_places else {}),
     }
 
 

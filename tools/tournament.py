@@ -12,8 +12,13 @@ were not forced). Beside the wins, each cell gives how often the level came last
 seat but the loser wins (PA-R12), so those two are the figures that tell its levels apart. A game that
 fails is counted as an error and named with its seed and rotation.
 
+The report also rates every bot in each game by Elo (`game.ratings`: Bradley-Terry on the pairwise
+results of the level's seat against each opponent by finishing place, the `random` bot at 1000, a 95%
+interval from a seeded bootstrap over the deals), from the places of each game the chunks keep
+(`game_places`). `--write-ratings` keeps them in `game/ai/ratings.toml`, where the setup screen reads them.
+
     python -m tools.tournament --out tournament.jsonl --jobs 2
-    python -m tools.tournament --out tournament.jsonl --report
+    python -m tools.tournament --out tournament.jsonl --report [--write-ratings]
 """
 
 from __future__ import annotations
@@ -25,10 +30,12 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
 from game import GAME_IDS, chunk_file
+from game import ratings as elo
 from game.ai import LEVELS
 from tools import cli
 from tools.simulate import mean_interval, percentile, simulate, time_summary, wilson
@@ -69,11 +76,11 @@ def play_chunk(chunk: Chunk) -> dict[str, Any]:
     bots = [chunk.level] + [chunk.opponents] * (chunk.players - 1)
     report = io.StringIO()
     result = simulate(chunk.game, chunk.players, chunk.seeds, chunk.seed, bots, out=report, duplicate=True,
-                      keep_times=True)
+                      keep_times=True, keep_places=True)
     return {"chunk": asdict(chunk), "key": chunk.key, "games": result["games"], "errors": result["errors"],
             "error_texts": error_texts(report.getvalue()), "wins": result["bot_wins"][0],
             "losses": result["bot_losses"][0], "place_counts": result["bot_place_counts"][0],
-            "level_ms": result["bot_decision_ms_all"][0]}
+            "level_ms": result["bot_decision_ms_all"][0], "game_places": result["game_places"]}
 
 
 def error_texts(report: str) -> list[str]:
@@ -150,6 +157,73 @@ def print_table(cells: list[dict[str, Any]], out: TextIO | None = None) -> None:
               file=out)
 
 
+def deals_of(row: dict[str, Any]) -> list[list[elo.Result]]:
+    """A chunk's games as deals of pairwise results (the level's seat against each opponent). The places
+    come in the order played, each deal once per rotation; when a game failed the deals cannot be told
+    apart, so the chunk is one deal. A chunk kept before places were recorded gives none."""
+    c = row["chunk"]
+    bots = [c["level"]] + [c["opponents"]] * (c["players"] - 1)
+    games = [elo.pairwise(bots, places) for places in row.get("game_places", [])]
+    rotations = c["players"]
+    if len(games) != c["seeds"] * rotations:
+        return [[result for game in games for result in game]] if games else []
+    return [[result for game in games[i:i + rotations] for result in game]
+            for i in range(0, len(games), rotations)]
+
+
+def ratings(rows: list[dict[str, Any]]) -> dict[str, dict[str, elo.Rating]]:
+    """Each game's Elo ratings from its cells' deals, strongest first."""
+    cells: dict[str, dict[tuple[str, str, int], list[list[elo.Result]]]] = {}
+    for row in rows:
+        c = row["chunk"]
+        cell = cells.setdefault(c["game"], {}).setdefault((c["level"], c["opponents"], c["players"]), [])
+        cell.extend(deals_of(row))
+    out = {}
+    for game_id, game_cells in cells.items():
+        rated = elo.rate([deals for deals in game_cells.values() if deals])
+        out[game_id] = dict(sorted(rated.items(), key=lambda item: -item[1].elo))
+    return out
+
+
+def print_ratings(rated: dict[str, dict[str, elo.Rating]], out: TextIO | None = None) -> None:
+    out = out or sys.stdout
+    anchor = f"{elo.ANCHOR} = {elo.ANCHOR_RATING:.0f}"
+    print(f"\n| game | bot | Elo ({anchor}) | 95% interval | pairwise results |", file=out)
+    print("|---|---|---|---|---|", file=out)
+    for game_id, players in rated.items():
+        for player, r in players.items():
+            interval = f"{r.low:.0f}–{r.high:.0f}"
+            print(f"| {game_id} | {player} | {r.elo:.0f} | {interval} | {r.results} |", file=out)
+    unrated = [game_id for game_id, players in rated.items() if not players]
+    if unrated:
+        print(f"no ratings for {', '.join(unrated)}: no games against {elo.ANCHOR} bots with their places "
+              "kept (chunks played before `game_places` have none)", file=out)
+
+
+def ratings_json(rated: dict[str, dict[str, elo.Rating]]) -> dict[str, dict[str, dict[str, Any]]]:
+    return {game_id: {player: {"elo": round(r.elo, 1), "ci95": [round(r.low, 1), round(r.high, 1)],
+                               "results": r.results} for player, r in players.items()}
+            for game_id, players in rated.items()}
+
+
+def write_ratings(path: Path, rated: dict[str, dict[str, elo.Rating]], rows: list[dict[str, Any]],
+                  args: argparse.Namespace) -> None:
+    """Replace the ratings file (games without ratings are left out), naming the tournament and the
+    deals each kind of cell played (the fewest over the games)."""
+    deals: dict[tuple[str, str], dict[str, int]] = {}
+    for row in rows:
+        c = row["chunk"]
+        per_game = deals.setdefault((c["level"], c["opponents"]), {})
+        per_game[c["game"]] = per_game.get(c["game"], 0) + len(deals_of(row))
+    source = {"file": str(args.out), "written": datetime.now(UTC).strftime("%Y-%m-%d"),
+              "players": str(args.players), "seeds": f"{args.seed}-{args.seed + args.seeds - 1}",
+              "deals": ", ".join(f"{level} against {opponents}: {min(n.values())}"
+                                 for (level, opponents), n in deals.items()),
+              "interval": f"bootstrap over deals, {elo.RESAMPLES} resamples, seed 1"}
+    path.write_text(elo.ratings_toml({g: players for g, players in rated.items() if players}, source),
+                    encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.tournament", description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, required=True, help="JSON Lines file of finished chunks")
@@ -168,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="only print the table from --out")
     parser.add_argument("--json", action="store_true",
                         help="print the table as one JSON object on the last line")
+    parser.add_argument("--write-ratings", type=Path, nargs="?", const=elo.RATINGS_FILE, metavar="FILE",
+                        help=f"keep the Elo ratings for the setup screen (default: {elo.RATINGS_FILE.name})")
     args = parser.parse_args(argv)
 
     games, levels, opponents = args.games, args.levels, args.opponents
@@ -193,14 +269,22 @@ def main(argv: list[str] | None = None) -> int:
     except (cli.OutputError, OSError) as exc:  # the chunks written so far are kept
         return cli.cannot_write("tournament", exc)
     wanted = {c.key for c in chunks}
-    cells = table([done[key] for key in (c.key for c in chunks) if key in done and key in wanted])
+    rows = [done[key] for key in (c.key for c in chunks) if key in done and key in wanted]
+    cells = table(rows)
     print_table(cells)
+    rated = ratings(rows)
+    print_ratings(rated)
     for row in (done[c.key] for c in chunks if c.key in done):
         c = row["chunk"]
         for text in row.get("error_texts", []):
             print(f"error in {c['game']} {c['level']} against {c['opponents']}, {text}")
+    if args.write_ratings is not None:
+        try:
+            write_ratings(args.write_ratings, rated, rows, args)
+        except OSError as exc:
+            return cli.cannot_write("tournament", exc)
     if args.json:
-        print(json.dumps({"cells": cells}))
+        print(json.dumps({"cells": cells, "ratings": ratings_json(rated)}))
     return 1 if any(c["errors"] for c in cells) else 0
 
 

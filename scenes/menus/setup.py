@@ -25,6 +25,8 @@ from game.core.rng import SEED_DIGITS
 from game.core.variant import OPTION
 from game.guide import has_course
 from game.i18n import N_, tr
+from game.ratings import level_ratings
+from scenes.fonts import fitting_prefix
 from scenes.menus.opening import open_table_or_explain
 from scenes.menus.variant_files import VariantFile, find_variant, variant_files
 from scenes.settings import game_saves
@@ -58,9 +60,13 @@ def level_label(level: str) -> str:
     return tr(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
-def kind_label(kind: str) -> str:
-    """"Human" or "AI · normal" in the chosen language."""
-    return tr("Human") if kind == HUMAN else tr("AI · {level}").format(level=level_label(kind))
+def kind_label(kind: str, rating: int | None = None) -> str:
+    """"Human" or "AI · normal" in the chosen language; with the level's measured Elo rating (game.ratings)
+    "AI · normal · 1350"."""
+    if kind == HUMAN:
+        return tr("Human")
+    level = level_label(kind) if rating is None else f"{level_label(kind)} · {rating}"
+    return tr("AI · {level}").format(level=level)
 
 
 def _is_seat(value: Any) -> bool:
@@ -142,8 +148,10 @@ class Stepper:
 
     def __init__(self, scene: MenuScene, rect: pygame.Rect, labels: Sequence[str], index: int,
                  on_change: Callable[[int], None], *, wrap: bool = True, container=None,
-                 tooltip: str | None = None) -> None:
+                 tooltip: str | None = None, short: Sequence[str] | None = None) -> None:
         self.labels = list(labels)
+        #: the same values said shorter, shown where the whole one does not fit ("hard · 1610")
+        self.short = list(short) if short is not None else self.labels
         self.index = index
         self.on_change = on_change
         self.wrap = wrap
@@ -159,9 +167,13 @@ class Stepper:
         self._refresh()
 
     def _show(self) -> None:
-        """The chosen value, whole when it fits (else cut, and whole in the tooltip)."""
-        set_fitted_text(self.label, self.labels[self.index])
-        if self.tooltip and self.label.text == self.labels[self.index]:
+        """The chosen value, whole when it fits (else its short form, else cut and whole in the tooltip)."""
+        text = self.labels[self.index]
+        face = self.label.font
+        if face is not None and fitting_prefix(text, face, self.label.relative_rect.width) < len(text):
+            text = self.short[self.index]
+        set_fitted_text(self.label, text)
+        if self.tooltip and self.label.text == text:
             self.label.set_tooltip(self.tooltip)
 
     def step(self, delta: int) -> None:
@@ -279,6 +291,13 @@ class SetupScene(MenuScene):
                 counts.index(choice.players), self._set_players, wrap=False, container=box)
         y += row_h + gap
         name_w = round(width * 0.5)
+        # measured by tools.tournament, not here; none when the file is damaged
+        rated = {k: v for k, v in level_ratings(rules.id).items() if k in LEVELS}
+        kinds = [kind_label(k, rated.get(k)) for k in KINDS]
+        short = [f"{level_label(k)} · {rated[k]}" if k in rated else kinds[i] for i, k in enumerate(KINDS)]
+        tip = (tr("A person at this screen, or an AI opponent: its level and its Elo rating, measured in "
+                  "games against other bots (a player who moves at random is 1000)") if rated
+               else tr("A person at this screen, or an AI opponent and its level"))
         for i in range(choice.players):
             seat = choice.seats[i]
             entry = PlaceholderEntry(pygame.Rect(0, y, name_w - gap, row_h), manager=self.ui, container=box,
@@ -286,9 +305,9 @@ class SetupScene(MenuScene):
             entry.set_text_length_limit(NAME_LIMIT)
             entry.set_text(seat.name)
             self.entries[entry] = partial(setattr, seat, "name")
-            Stepper(self, pygame.Rect(name_w, y, width - name_w, row_h), [kind_label(k) for k in KINDS],
+            Stepper(self, pygame.Rect(name_w, y, width - name_w, row_h), kinds,
                     KINDS.index(seat.kind), partial(_set_kind, seat),
-                    container=box, tooltip=tr("A person at this screen, or an AI opponent and its level"))
+                    container=box, tooltip=tip, short=short)
             y += row_h + gap
         return y
 
