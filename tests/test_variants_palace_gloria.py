@@ -162,7 +162,7 @@ def test_palace_hints_name_the_variants_burning_rank_and_run():
     ('[ranks.9]\npower = "explode"\n', 2, "ranks.9.power is one of"),
     ("ranks = 3\n", 1, "ranks is a table"),
     ("[ranks.A]\ncopies = 0\n[ranks.K]\ncopies = 0\n[ranks.Q]\ncopies = 0\n", 2,
-     "the deck of 40 cards cannot deal 5 players 9 cards each"),
+     "too small to deal 5 players a hand of 9 (cards needed: 45, in the deck: 40)"),
     ('game = "gloria_picktoria"\n', 1, "for the game 'gloria_picktoria'"),
 ])
 def test_a_bad_palace_variant_is_refused_naming_its_line(text, line, words):
@@ -237,8 +237,8 @@ def test_gloria_hints_name_the_variants_penalty():
     ("[copies]\negg = -3\n", 2, "copies.egg"),
     ("[copies]\nchicken = 3\n", 2, "unknown key 'copies.chicken'"),
     ("sole_points = 5\n", 1, "unknown key 'sole_points'"),
-    ("copies_per_motif = 1\njokers = 0\n", 1, "the deck of 10 cards cannot deal 5 players 4 cards each"),
-    ("copies_per_motif = 5\nhand_size = 12\n", 1, "cannot deal 5 players 12 cards each"),
+    ("copies_per_motif = 1\njokers = 0\n", 1, "too small to deal 5 players a hand of 4 and a display of 3 (cards needed: 23, in the deck: 10)"),
+    ("copies_per_motif = 5\nhand_size = 12\n", 1, "too small to deal 5 players a hand of 12"),
     ("dh_cards = 8\n", 1, "scoring_at = [..., 8]"),
     ("dh_cards = 8\nscoring_at = [4, 7, 10]\n", 2, "the last Dschingis Hahn card (8)"),
     ("scoring_at = [7, 4, 10]\n", 1, "rises"),

@@ -151,8 +151,8 @@ def card_data(table: Mapping[str, Any] | None, text: str = "") -> GloriaData:
     if data.collection_count < needed:
         deck_keys = [key for key in ("copies", "copies_per_motif", "jokers", "hand_size", "display_size")
                      if key in table]
-        raise DataFileError(message("the deck of {cards} cards cannot deal {players} players {each} cards "
-                                    "each and {display} open cards (it needs {needed})",
+        raise DataFileError(message("the deck is too small to deal {players} players a hand of {each} and a "
+                                    "display of {display} (cards needed: {needed}, in the deck: {cards})",
                                     cards=data.collection_count, players=MOST_PLAYERS, each=data.hand_size,
                                     display=data.display_size, needed=needed),
                             fields.line(deck_keys[0]) if deck_keys else None)

@@ -125,8 +125,9 @@ def card_data(table: Mapping[str, Any] | None, text: str = "") -> PalaceData:
     if len(data.deck) < needed:
         changed = next((name for name in ranks_fields.table if "copies" in ranks_fields.table[name]), None)
         line = ranks_fields.sub(changed).line("copies") if changed is not None else ranks_fields.line()
-        raise DataFileError(message("the deck of {cards} cards cannot deal {players} players {each} cards "
-                                    "each (it needs {needed})", cards=len(data.deck), players=MOST_PLAYERS,
+        raise DataFileError(message("the deck is too small to deal {players} players a hand of {each} (cards "
+                                    "needed: {needed}, in the deck: {cards})",
+                                    cards=len(data.deck), players=MOST_PLAYERS,
                                     each=2 * SLOTS + SMALLEST_HAND, needed=needed), line)
     return data
 

@@ -155,13 +155,14 @@ def _check_deals(data: PalastData, fields: Fields) -> None:
     for players in PLAYER_COUNTS:
         cards = len(data.deck(players))
         if cards < players * data.hand_size:
-            raise fields.refuse(message("the deck of {players} players holds {cards} cards, too few to deal "
-                                        "{hand} to each", players=players, cards=cards, hand=data.hand_size),
+            raise fields.refuse(message("the deck for {players} players is too small to deal each a hand of "
+                                        "{hand} (cards in the deck: {cards})",
+                                        players=players, cards=cards, hand=data.hand_size),
                                 *where)
     persons = len(data.persons)
     if data.hand_size > persons:
-        raise fields.refuse(message("a hand of {hand} cards cannot end a round with that many different "
-                                    "persons: the deck holds {persons} persons", hand=data.hand_size,
+        raise fields.refuse(message("a hand of {hand} cannot end a round with that many different persons "
+                                    "(persons in the deck: {persons})", hand=data.hand_size,
                                     persons=persons), *where)
 
 

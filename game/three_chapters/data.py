@@ -138,14 +138,16 @@ def _shape(fields: Fields, players: int, packet_size: int) -> DraftShape:
     picks = shipped.picks_per_round
     need = rounds * picks
     if need > packet_size:
-        raise DataFileError(message("{players} players: {rounds} rounds take {need} cards from each packet, "
-                                    "but a packet holds {size}", players=players, rounds=rounds, need=need,
+        raise DataFileError(message("{players} players: the rounds take more cards from each packet than it "
+                                    "holds (rounds: {rounds}, cards taken: {need}, a packet: {size})",
+                                    players=players, rounds=rounds, need=need,
                                     size=packet_size), _line_of(own, "rounds", fields))
     dealt = players * deals * packet_size
     if dealt > NUM_CARDS:
-        raise DataFileError(message("{players} players with {deals} deals of {size} cards each need {need} "
-                                    "cards; the deck holds {cards}", players=players, deals=deals,
-                                    size=packet_size, need=dealt, cards=NUM_CARDS),
+        raise DataFileError(message("{players} players: the deals need more cards than the deck holds "
+                                    "(deals: {deals}, a packet: {size}, cards needed: {need}, in the deck: "
+                                    "{cards})", players=players, deals=deals, size=packet_size, need=dealt,
+                                    cards=NUM_CARDS),
                             _line_of(own, "deals", fields))
     return DraftShape(deals, rounds, picks)
 

@@ -290,7 +290,7 @@ class LabScene(MenuScene):
         self.chart = 0
         self.scroll = 0
         figures = result.data["figures"]
-        self.status = tr("{games} games, {finished} finished, {errors} errors").format(
+        self.status = tr("{games} games, {finished} finished, errors: {errors}").format(
             games=figures["games"], finished=figures["finished"], errors=figures["errors"])
         self._rebuild()
 
@@ -375,7 +375,7 @@ class LabScene(MenuScene):
             filled.width = round(self.bar.width * progress.share)
             if filled.width:
                 pygame.draw.rect(surface, BAR_FILL, filled, border_radius=radius)
-            text = tr("{done} / {total} games · {rate:.1f} games/s · {left} left").format(
+            text = tr("games: {done} / {total} · {rate:.1f} a second · {left} left").format(
                 done=progress.done, total=progress.total or self.deals, rate=progress.games_per_s,
                 left=clock(progress.seconds_left))
         if run is not None:

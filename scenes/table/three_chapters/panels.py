@@ -361,7 +361,8 @@ class TablePanels(TableLayout):
         kept = shape.rounds * shape.picks_per_round
         left = data.packet_size - kept
         if shape.deals > 1:
-            words = tr("Keep {kept} of {packet}; the other {left} leave the game. Then {packet} new cards.")
+            words = tr("Keep {kept} of {packet}; the other {left} leave the game. Then a new packet of "
+                       "{packet}.")
             return words.format(kept=kept, packet=data.packet_size, left=left)
         if left == 1:
             return tr("The last card of each packet leaves the game.")

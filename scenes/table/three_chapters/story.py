@@ -140,9 +140,9 @@ class TableStory(TableMoments):
         data = self.card_data()
         rounds = data.shape(self.players).rounds
         if self.ghosts:
-            words = tr("{packet} new cards each: keep {kept} more, and {kept} more for your ghost")
+            words = tr("A new packet of {packet} each: keep {kept} more, and {kept} more for your ghost")
         else:
-            words = tr("{packet} new cards each: keep {kept} more")
+            words = tr("A new packet of {packet} each: keep {kept} more")
         return words.format(packet=data.packet_size, kept=rounds)
 
     def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
