@@ -64,6 +64,8 @@ LONGEST_BYTES = 1024 * 1024
 QUICK_BYTES = 48 * 1024
 #: where the claims of the games in play lie (game.match.SaveFolder)
 CLAIMS = "playing"
+#: a kept game's analysis lies beside its record, named after it (`analysis_name`)
+ANALYSIS_SUFFIX = ".analysis.json"
 _SAFE = re.compile(r"[^a-z0-9_]+")
 
 
@@ -86,6 +88,13 @@ def summary(record: Record, state: State) -> dict[str, Any]:
                       if record.continues is not None else None),
         "hints": tuple(hinted.count(seat) for seat in range(record.players)),
     }
+
+
+def analysis_name(name: str) -> str:
+    """The file beside the record file `name` that keeps its game's analysis (game.analysis): the same
+    name, `ANALYSIS_SUFFIX` for the record's suffix. It goes wherever its record goes."""
+    stem = name[: -len(RECORD_SUFFIX)] if name.endswith(RECORD_SUFFIX) else name
+    return stem + ANALYSIS_SUFFIX
 
 
 def record_name(record: Record) -> str:
@@ -111,6 +120,18 @@ class History:
     # -- the files -------------------------------------------------------------------------------
     def path(self, entry: Entry | str) -> Path:
         return self.folder / (entry.name if isinstance(entry, Entry) else entry)
+
+    def analysis_path(self, entry: Entry | str) -> Path:
+        """Where the analysis of a kept game lies (there or not)."""
+        return self.folder / analysis_name(entry.name if isinstance(entry, Entry) else entry)
+
+    def _forget_analysis(self, name: str) -> None:
+        """Remove the analysis of the record `name`, which goes (a file that cannot go is only logged:
+        an analysis that no longer fits its record is never trusted, game.analysis checks the record)."""
+        try:
+            self.analysis_path(name).unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("history: the analysis of %s could not be removed: %s", name, exc)
 
     @property
     def lock_path(self) -> Path:
@@ -432,6 +453,7 @@ class History:
                 except OSError as exc:
                     log.warning("history: %s could not be removed: %s", name, exc)
                     continue
+                self._forget_analysis(name)
                 if index.pop(name, None) is not None:
                     self._index_dirty = True
                 removed.append(name)
@@ -445,6 +467,7 @@ class History:
         name = entry.name if isinstance(entry, Entry) else entry
         with locked(self.lock_path):
             (self.folder / name).unlink(missing_ok=True)
+            self._forget_analysis(name)
             self._loaded().pop(name, None)
             self._index_dirty = True
             self._write_index()
@@ -468,6 +491,7 @@ class History:
                 except OSError:
                     target.unlink(missing_ok=True)
                     raise
+                self._forget_analysis(name)  # made again, were the record taken back
                 self._loaded().pop(name, None)
                 self._index_dirty = True
                 self._write_index()

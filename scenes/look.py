@@ -367,3 +367,27 @@ class Message:
     text: str
     #: (key, button text); a text marked with N_ is written in the chosen language by the box
     answers: Sequence[tuple[str, str]] = (("ok", N_("OK")),)
+
+
+# -- progress --------------------------------------------------------------------------------------
+def draw_progress_bar(surface: pygame.Surface, rect: pygame.Rect, share: float,
+                      size: tuple[int, int]) -> None:
+    """A progress bar in `rect`: a dark trough, the share done in gold, a rim."""
+    radius = rect.height // 2
+    pygame.draw.rect(surface, (40, 60, 48), rect, border_radius=radius)
+    done = rect.copy()
+    done.width = round(rect.width * max(0.0, min(1.0, share)))
+    if done.width:
+        pygame.draw.rect(surface, GOLD, done, border_radius=radius)
+    pygame.draw.rect(surface, GOLD_DARK, rect, max(1, px(1, size)), border_radius=radius)
+
+
+def draw_progress(surface: pygame.Surface, rect: pygame.Rect, share: float, text: str,
+                  size: tuple[int, int]) -> None:
+    """A progress bar in `rect`, with its words (if any) above it."""
+    if text:
+        font = body_font(max(8, round(15 * text_scale(size))))
+        words = font.render(fit_text(text, font, max(rect.width, px(360, size))), True, CREAM)
+        surface.blit(words, words.get_rect(midbottom=(rect.centerx, rect.top - px(4, size))))
+    draw_progress_bar(surface, rect, share, size)
+

@@ -85,7 +85,8 @@ def settings_path() -> Path:
 
 #: the fields kept in settings.json
 SAVED_FIELDS = ("fullscreen", "window_size", "animation_speed", "volume", "art_packs", "compare_packs",
-                "history_limit", "hints_off", "colour_vision", "language", "reduced_motion", "continue_after")
+                "history_limit", "hints_off", "colour_vision", "language", "reduced_motion", "continue_after",
+                "analyse_games")
 #: how long a banner that matters (a round's end, a scoring, the game's end) may wait before the table
 #: goes on by itself, in seconds; 0: it waits for a click
 CONTINUE_AFTER_CHOICES: tuple[int, ...] = (0, 3, 5, 10, 20)
@@ -127,6 +128,9 @@ class Settings:
     reduced_motion: bool = False
     #: seconds a banner that matters waits before the table goes on by itself (0: until a click)
     continue_after: int = 0
+    #: a finished game is analysed in the background (who was winning, its key moments, each person's
+    #: costliest choices: the results screen's "How the game went", scenes/menus/how_it_went.py)
+    analyse_games: bool = True
     #: what was wrong with the file these settings were read from
     problems: list[str] = field(default_factory=list, repr=False, compare=False)
     #: the faulty file read, and the settings as read from it: kept until the settings differ
@@ -369,10 +373,10 @@ def _apply(s: Settings, key: str, value: Any, problems: list[str], text: str) ->
         if not (isinstance(value, str) and (value in LANGUAGES or value == "")):
             return f"must be one of {', '.join(LANGUAGES)}"
         s.language = value
-    elif key == "reduced_motion":
+    elif key in ("reduced_motion", "analyse_games"):
         if not isinstance(value, bool):
             return "must be true or false"
-        s.reduced_motion = value
+        setattr(s, key, value)
     elif key == "continue_after":
         if not _is_int(value) or value not in CONTINUE_AFTER_CHOICES:
             choices = ", ".join(map(str, CONTINUE_AFTER_CHOICES))

@@ -49,6 +49,16 @@ def _english_unless_chosen(tmp_path, monkeypatch):
     i18n.set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def _no_analysis_behind_other_tests(monkeypatch):
+    """A finished game's results screen starts analysing it in a process of its own after half a
+    second; a test that plays to the end for another reason must not leave a hard-level analysis
+    running behind the next tests on the same core. The tests of the analysis set their own delay."""
+    from scenes.menus import analysis_run
+
+    monkeypatch.setattr(analysis_run, "START_DELAY_S", 24 * 3600.0)
+
+
 @pytest.fixture
 def heard(monkeypatch) -> list[str]:
     """The table's sounds, in order, instead of played."""

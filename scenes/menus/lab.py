@@ -22,6 +22,7 @@ from cards import rules_text
 from game.i18n import N_, language, ntr, tr
 from scenes.cache import BoundedCache
 from scenes.layers import Layer, LayerStack, Place
+from scenes.look import draw_progress_bar
 from scenes.menus.lab_engine import (
     CANCELLED,
     DONE,
@@ -36,7 +37,6 @@ from scenes.menus.variant_files import VariantFile, variant_files
 from scenes.widgets import (
     CREAM,
     GOLD,
-    GOLD_DARK,
     MUTED,
     MenuScene,
     body_font,
@@ -64,8 +64,6 @@ CHART_WORDS = {"seats.png": N_("Seats"), "length.png": N_("Length"), "cards.png"
 #: the columns of the card list: its name, then the rates
 COLUMNS = (N_("Card"), N_("held"), N_("played"), N_("never seen"), N_("seat baseline"))
 MB = 1024 * 1024
-BAR_FILL = (196, 160, 72)
-BAR_TROUGH = (14, 40, 28)
 ABOVE, BELOW = (150, 220, 150), (236, 150, 130)
 
 
@@ -367,21 +365,15 @@ class LabScene(MenuScene):
         """The bar: games done of all, games per second and the time left; under it what the run came
         to (or a variant file that is refused)."""
         font = body_font(max(8, round(16 * text_scale(size))))
-        radius = self.bar.height // 2
-        pygame.draw.rect(surface, BAR_TROUGH, self.bar, border_radius=radius)
         run, progress = self.run, self.progress
+        draw_progress_bar(surface, self.bar, progress.share if progress is not None else 0.0, size)
         if progress is not None:
-            filled = self.bar.copy()
-            filled.width = round(self.bar.width * progress.share)
-            if filled.width:
-                pygame.draw.rect(surface, BAR_FILL, filled, border_radius=radius)
             text = tr("games: {done} / {total} · {rate:.1f} a second · {left} left").format(
                 done=progress.done, total=progress.total or self.deals, rate=progress.games_per_s,
                 left=clock(progress.seconds_left))
         if run is not None:
             draw_text(surface, fit_text(text, font, self.bar.width), font, CREAM,
                       topleft=(self.bar.x, self.bar.bottom + px(4, size)), shadow=1)
-        pygame.draw.rect(surface, GOLD_DARK, self.bar, max(1, px(1, size)), border_radius=radius)
         if run is None:
             refused = [f.problem for f in self.variants if not f.usable]
             lines = [self.status] if self.status else []

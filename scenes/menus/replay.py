@@ -6,6 +6,11 @@ and back, sets the speed, and its seek bar (marked at each round, scoring or cha
 player went out) jumps to any move. "Play on from here" starts a new game from the move shown, with
 the seats chosen again.
 
+A finished game's analysis (scenes/menus/how_it_went.py), kept beside its record, is drawn in the bar
+under the seek bar: each seat's chance through the game, small, in its table colour, and the key moments
+as marks; a click on a mark goes to that moment. A finished game of the history without one is analysed in the
+background meanwhile (the setting "Analyse finished games"). A game still going on shows none of it.
+
 The game comes from a Playback (game/playback.py): the table asks it what it asks a match, so it
 shows exactly what it would have shown then. The table is this scene's own, not on the scene stack:
 this scene gives it the window above the bar, its frames and the input meant for it; its menu (Esc)
@@ -20,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.analysis import Analysis
 from game.core import KartentischError
 from game.core.datafile import shown
 from game.core.records import read_record
@@ -27,6 +33,7 @@ from game.i18n import ntr, ptr, tr
 from game.logs import logger
 from game.playback import Playback
 from game.progress import CHAPTER, END, OUT, ROUND, SCORING, Mark, progress
+from scenes.colour_vision import seat_look
 from scenes.focus import Focusable
 from scenes.look import (
     CREAM,
@@ -35,12 +42,14 @@ from scenes.look import (
     MUTED,
     body_font,
     draw_panel,
+    draw_progress,
     draw_text,
     fit_text,
     px,
     text_scale,
 )
 from scenes.menu_buttons import MenuButtons
+from scenes.menus.analysis_run import DONE, AnalysisRun, kept_analysis
 from scenes.scene import Scene
 
 if TYPE_CHECKING:
@@ -97,7 +106,7 @@ def open_replay(app: Host, path: Path, seat: int | str | None = None) -> str | N
         return tr("{path}: it could not be played back ({error})").format(
             path=shown(path), error=f"{type(exc).__name__}: {shown(exc)[:200]}")
     try:
-        scene = ReplayScene(app, playback, watch=seat, name=Path(path).name)
+        scene = ReplayScene(app, playback, watch=seat, name=Path(path).name, record_path=Path(path))
     except KartentischError as exc:
         return exc.text()
     app.push(scene)
@@ -141,7 +150,8 @@ class ReplayTable:
 
 class ReplayScene(Scene):
     def __init__(self, app: Host, playback: Playback, *, watch: int | str | None = None,
-                 name: str = "") -> None:
+                 name: str = "", analysis: Analysis | None = None, record_path: Path | None = None,
+                 run: AnalysisRun | None = None) -> None:
         super().__init__(app)
         self.playback = playback
         self.name = name
@@ -153,6 +163,16 @@ class ReplayScene(Scene):
         self.bar_rect = pygame.Rect(0, 0, 0, 0)
         self.seek_rect = pygame.Rect(0, 0, 0, 0)
         self.hands_rect = pygame.Rect(0, 0, 0, 0)
+        self.chances_rect = pygame.Rect(0, 0, 0, 0)
+        self.record_path = record_path
+        # how the game went: only a finished game's (while a game goes on, nobody's chances are shown)
+        self.analysis = analysis if playback.finished else None
+        if self.analysis is None and playback.finished:
+            self.analysis = kept_analysis(record_path, playback.source)
+        # an analysis under way for the screen below (the results), shown here too and left running there
+        self.run: AnalysisRun | None = run if self.analysis is None and playback.finished else None
+        self._owns_run = False
+        self._chances_image: tuple[tuple[int, ...], pygame.Surface] | None = None
         self.choices = self._watch_choices()
         self.watching = self._first_choice(watch)
         self._wait = 0.0
@@ -203,7 +223,25 @@ class ReplayScene(Scene):
     # -- life cycle ------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.playback.watch(self.watching.seat)
+        self._start_analysis()
         self._open_table()
+
+    def _start_analysis(self) -> None:
+        """A finished game of the history without its analysis is analysed in the background (kept beside
+        its record when done); a record from elsewhere is only read, never written beside."""
+        from scenes.settings import history_dir
+
+        path = self.record_path
+        if (self.analysis is not None or self.run is not None or not self.playback.finished or path is None
+                or not self.app.settings.analyse_games):
+            return
+        try:
+            in_history = path.resolve().parent == history_dir().resolve()
+        except OSError:
+            in_history = False
+        if in_history:
+            self.run = AnalysisRun(self.playback.source, path).start()
+            self._owns_run = True
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._layout(size)
@@ -222,6 +260,8 @@ class ReplayScene(Scene):
             self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
+        if self.run is not None and self._owns_run:
+            self.run.stop()  # nothing of it is kept: the next time the game is analysed again
         if self.table is not None:
             self.table.on_exit()
             self.app.let_go(self.table)
@@ -250,7 +290,9 @@ class ReplayScene(Scene):
         w, h = size
         bar_h = min(h // 3, px(104, size))
         hands_h = min(h // 5, px(92, size)) if self.watching.key == OPEN else 0
-        self.bar_rect = pygame.Rect(0, h - bar_h, w, bar_h)
+        chances_h = min(h // 10, px(46, size)) if self.shows_chances else 0
+        self.bar_rect = pygame.Rect(0, h - bar_h - chances_h, w, bar_h + chances_h)
+        self.chances_rect = pygame.Rect(0, 0, w, chances_h)  # under the seek bar: placed with it
         self.hands_rect = pygame.Rect(0, self.bar_rect.top - hands_h, w, hands_h)
         self.table_rect = pygame.Rect(0, 0, w, max(1, self.hands_rect.top))
         self._build_controls(size)
@@ -264,7 +306,10 @@ class ReplayScene(Scene):
         seek_h = max(6, min(px(34, size), bar.height // 3))
         self.seek_rect = pygame.Rect(bar.left + px(24, size), bar.top + pad + seek_h // 3,
                                      bar.width - px(48, size), seek_h)
-        row_h = max(8, min(px(42, size), bar.bottom - self.seek_rect.bottom - pad - gap))
+        if self.chances_rect.height:
+            self.chances_rect.top = self.seek_rect.bottom + px(4, size)
+        below = max(self.seek_rect.bottom, self.chances_rect.bottom)
+        row_h = max(8, min(px(42, size), bar.bottom - below - pad - gap))
         y = bar.bottom - pad - row_h
         x = bar.left + px(16, size)
         narrow = px(48, size)
@@ -353,7 +398,23 @@ class ReplayScene(Scene):
         self.app.push(PlayOnScene(self.app, self.playback))
 
     # -- frame -----------------------------------------------------------------------------------
+    @property
+    def shows_chances(self) -> bool:
+        """Whether the strip of chances is shown (an analysis, or one under way)."""
+        return self.analysis is not None or self.run is not None
+
+    def _take_analysis(self) -> None:
+        run = self.run
+        if run is None or run.running:
+            return
+        self.run = None
+        if run.outcome == DONE and run.result is not None:
+            self.analysis = run.result
+        self._chances_image = None
+        self.on_resize(self.app.size)
+
     def update(self, dt: float) -> None:
+        self._take_analysis()
         self.menu_buttons.update(dt)
         table = self.table
         if table is None:
@@ -377,7 +438,7 @@ class ReplayScene(Scene):
             if self._key(event.key):
                 return
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if self._seek_mouse(event):
+            if self._chances_mouse(event) or self._seek_mouse(event):  # the strip's marks reach up to it
                 return
             if not self.table_rect.collidepoint(event.pos) and event.type != pygame.MOUSEMOTION:
                 return  # the bar's own: not the table's
@@ -425,6 +486,25 @@ class ReplayScene(Scene):
             return True
         return False
 
+    def _chances_mouse(self, event: pygame.event.Event) -> bool:
+        """A press on the strip of chances: on a key moment's mark (or near it), that moment; elsewhere,
+        the move under it, as on the seek bar."""
+        if not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.chances_rect.collidepoint(event.pos)):
+            return False
+        self.playing = False
+        near = self.moment_near(event.pos[0])
+        self.seek(near if near is not None else self.move_at(event.pos[0]))
+        return True
+
+    def moment_near(self, x: int) -> int | None:
+        """The key moment whose mark is nearest `x`, within a mark's reach; None: none is."""
+        if self.analysis is None:
+            return None
+        reach = max(6, px(12, self.app.size))
+        moves = [m.move for m in self.analysis.key_moments if abs(self.x_of(m.move) - x) <= reach]
+        return min(moves, key=lambda m: abs(self.x_of(m) - x)) if moves else None
+
     def move_at(self, x: int) -> int:
         rect = self.seek_rect
         share = (x - rect.left) / max(1, rect.width)
@@ -445,6 +525,8 @@ class ReplayScene(Scene):
         surface.fill((8, 22, 15), self.bar_rect)
         pygame.draw.line(surface, GOLD_DARK, self.bar_rect.topleft, self.bar_rect.topright,
                          max(1, px(2, size)))
+        if self.chances_rect.height:
+            self._draw_chances(surface, size)
         self._draw_seek_bar(surface, size)
         self.menu_buttons.draw(surface)
         font = body_font(max(8, round(15 * text_scale(size))))
@@ -493,6 +575,55 @@ class ReplayScene(Scene):
             name = fit_text(self.name, small, rect.width // 2)
             draw_text(surface, name, small, MUTED, topleft=(rect.right - small.size(name)[0],
                                                             self.bar_rect.top + px(4, size)), shadow=1)
+
+    def _draw_chances(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
+        """Each seat's chance through the game under the seek bar, the key moments marked and numbered,
+        and where the replay is; or how far the analysis got."""
+        rect = self.chances_rect
+        if self.analysis is None:
+            if self.run is not None:
+
+                share = self.run.progress.share
+                bar = pygame.Rect(0, 0, min(self.seek_rect.width, px(360, size)), max(4, px(8, size)))
+                bar.midbottom = (rect.centerx, rect.bottom - px(6, size))
+                draw_progress(surface, bar, share, tr("Working out how the game went: {percent}").format(
+                    percent=f"{round(share * 100)}%"), size)
+            return
+        key = (*rect.topleft, *rect.size, self.seek_rect.left, self.seek_rect.width)
+        if self._chances_image is None or self._chances_image[0] != key:
+            self._chances_image = (key, self._chance_lines(size))
+        surface.blit(self._chances_image[1], rect)
+        x = self.x_of(self.playback.position)
+        pygame.draw.line(surface, CREAM, (x, rect.top + 2), (x, rect.bottom - 2), max(1, px(1, size)))
+
+    def _chance_lines(self, size: tuple[int, int]) -> pygame.Surface:
+        """The strip's picture: a line per seat in its table colour (0% at the foot, 100% at the top), the
+        key moments as numbered gold marks at their moves."""
+        analysis = self.analysis
+        assert analysis is not None
+        rect = self.chances_rect
+        image = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pad = max(2, px(5, size))
+        low, high = rect.height - pad, pad
+        colours = self.playback.observation(None).get("colours")
+        names = [str(c) for c in colours] if isinstance(colours, list) and colours else None
+        vision = self.app.settings.colour_vision
+        for seat in range(analysis.players):
+            colour = seat_look(seat, vision, names).rgb
+            points = [(self.x_of(move) - rect.left, low + (high - low) * row[seat])
+                      for move, row in enumerate(analysis.chances)]
+            if len(points) > 1:
+                pygame.draw.lines(image, colour, False, points, max(1, px(2, size)))
+        font = body_font(max(8, round(12 * text_scale(size))), bold=True)
+        radius = max(5, px(8, size))
+        for number, moment in enumerate(analysis.key_moments, 1):
+            x = self.x_of(moment.move) - rect.left
+            pygame.draw.line(image, GOLD_DARK, (x, 0), (x, rect.height), max(1, px(1, size)))
+            centre = (x, radius + 1)
+            pygame.draw.circle(image, GOLD, centre, radius)
+            label = font.render(str(number), True, (12, 30, 20))
+            image.blit(label, label.get_rect(center=centre))
+        return image
 
     def _draw_hands(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         """Every seat's hand, open: a finished game keeps no secret."""

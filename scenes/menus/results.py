@@ -1,5 +1,10 @@
 """The end of a game: who won and why, every seat's score, and Rematch or Back to menu.
 
+"How the game went" (scenes/menus/how_it_went.py) shows the game's analysis in place of the scores: each
+seat's chance through the game, the key moments and each person's costliest choices. It is worked out in
+the background when the screen opens (the setting "Analyse finished games"), kept beside the game's
+record in the history, and found there again; leaving the screen stops it.
+
 A game whose final observation keeps a finishing order (`out`, the seats in the order they went out,
 and `loser`, the one left: Palace, PA-R12) is shown as that order: every seat out is a winner with its
 place, and the loser is named in the headline and on the last line.
@@ -12,13 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.analysis import Analysis
 from game.core import KartentischError, fresh_seed
 from game.i18n import N_, join_words, ntr, ordinal, tr
 from game.logs import logger
 from scenes import sound
 from scenes.colour_marks import badge
 from scenes.colour_vision import SeatLook, seat_look
+from scenes.look import draw_progress
+from scenes.menus.analysis_run import DONE, FAILED, AnalysisRun, kept_analysis
 from scenes.menus.charts import ChartRow, progress_charts, row_image
+from scenes.menus.how_it_went import HowItWentView, open_replay_at, play_on_at
 from scenes.menus.opening import open_table_or_explain
 from scenes.menus.setup import kind_label
 from scenes.menus.variant_files import variant_name
@@ -44,6 +53,9 @@ from scenes.widgets import (
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from game.core.records import Record
     from game.match import Match
 
 log = logger(__name__)
@@ -102,6 +114,14 @@ class ResultsScene(MenuScene):
         self.figures = game_figures(match, app.settings.colour_vision)
         self.chart: tuple[pygame.Rect, pygame.Surface] | None = None
         self._announced = False
+        # how the game went: the analysis (kept, or worked out in the background), and whether it is shown
+        self.record: Record | None = None
+        self.record_path: Path | None = None
+        self.analysis: Analysis | None = None
+        self.run: AnalysisRun | None = None
+        self.showing_analysis = False
+        self.how: HowItWentView | None = None
+        self.progress_rect: pygame.Rect | None = None
 
     def write_result(self, final: Mapping[str, Any]) -> None:
         """The result sentence and the lines a game adds under it (how the last points came about), in
@@ -128,12 +148,72 @@ class ResultsScene(MenuScene):
             if problem:
                 self.show_message(Message(tr("The game is not in the history"),
                                           tr("It could not be kept: {problem}").format(problem=problem)))
+            self.start_analysis(kept=not problem)
+
+    # -- how the game went -----------------------------------------------------------------------
+    def start_analysis(self, kept: bool = True) -> None:
+        """The analysis kept with the game in the history, else (the setting on) one worked out in the
+        background, kept there when done (`kept`: the game is in the history); the screen works meanwhile."""
+        from game.history import record_name
+        from scenes.settings import history_dir
+
+        record = self.record = self.match.record()
+        if not self.match.is_over():
+            return  # only a finished game is analysed: it sees every hand
+        self.record_path = history_dir() / record_name(record) if kept else None
+        self.analysis = kept_analysis(self.record_path, record)
+        if self.analysis is None and self.app.settings.analyse_games:
+            self.run = AnalysisRun(record, self.record_path).start()
+            self.on_resize(self.app.size)  # the button of the view appears
+
+    @property
+    def offers_analysis(self) -> bool:
+        return self.analysis is not None or self.run is not None
+
+    def toggle_analysis(self) -> None:
+        self.showing_analysis = not self.showing_analysis
+        self.on_resize(self.app.size)
+
+    def update(self, dt: float) -> None:
+        run = self.run
+        if run is not None and not run.running:
+            self.run = None
+            if run.outcome == DONE and run.result is not None:
+                self.analysis = run.result
+            elif run.outcome == FAILED:
+                log.warning("the game's analysis failed: %s", run.problem)
+            self.on_resize(self.app.size)
+
+    def on_exit(self) -> None:
+        if self.run is not None:
+            self.run.stop()  # nothing of it is kept: the next time the game is analysed again
+        super().on_exit()
+
+    def replay_at(self, move: int) -> None:
+        if self.record is None:
+            return
+        path = self.record_path if self.record_path is not None and self.record_path.exists() else None
+        problem = open_replay_at(self.app, self.record, move, path=path, analysis=self.analysis, run=self.run)
+        if problem:
+            self.show_message(Message(tr("No replay"), problem))
+
+    def play_on_at(self, move: int) -> None:
+        if self.record is None:
+            return
+        problem = play_on_at(self.app, self.record, move)
+        if problem:
+            self.show_message(Message(tr("No new game"), problem))
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         button_h = px(52, size)
         gap = px(28, size)
         top = px(150, size)
+        self.how = None
+        self.progress_rect = None
+        if self.showing_analysis and self.offers_analysis:
+            self._build_analysis(size)
+            return
         board_w = min(w - 2 * px(16, size), px(760, size))
         room = max(1, h - top - button_h - gap - px(34, size))
         side_by_side = self.figures is not None and w >= 1.3 * h and room >= px(240, size)
@@ -160,7 +240,23 @@ class ResultsScene(MenuScene):
 
         bottom = max(rect.bottom, self.chart[0].bottom if self.chart is not None else 0)
         area = pygame.Rect(0, bottom + gap, w, button_h)
-        rematch, leave = row(area, 2, button_h, px(24, size), width=px(240, size))
+        self._build_buttons(area, size)
+
+    def _build_buttons(self, area: pygame.Rect, size: tuple[int, int]) -> None:
+        """Rematch and Back to menu, and (when there is an analysis, or one under way) the switch between
+        the scores and how the game went."""
+        button_h = area.height
+        count = 3 if self.offers_analysis else 2
+        rects = row(area, count, button_h, px(24, size), width=px(240, size))
+        rematch, leave = rects[-2:]
+        if self.offers_analysis:
+            label = tr("Scores") if self.showing_analysis else tr("How the game went")
+            self.add_button(rects[0], label, self.toggle_analysis,
+                            tooltip=tr("Who was winning when, the moments that decided the game, and each "
+                                       "person's costliest choices"))
+            if self.run is not None:  # how far the analysis got, along the foot of its button
+                self.progress_rect = pygame.Rect(rects[0].left + px(14, size), rects[0].bottom - px(9, size),
+                                                 rects[0].width - px(28, size), max(3, px(4, size)))
         self.add_button(leave, tr("Back to menu"), self.app.pop_to_root)
         tip = tr("The same players and options, a new deal")
         dealer = rematch_options(self.match).get("dealer")
@@ -168,6 +264,26 @@ class ResultsScene(MenuScene):
             tip = tr("The same players and options, a new deal by {name}: the loser deals").format(
                 name=self.names[dealer])
         self.add_button(rematch, tr("Rematch"), self.rematch, primary=True, tooltip=tip)
+
+    def _build_analysis(self, size: tuple[int, int]) -> None:
+        """How the game went, in place of the scores and their charts: its view, or how far its analysis
+        got."""
+        w, h = size
+        button_h = px(52, size)
+        margin = px(24, size)
+        bottom = h - px(30, size) - button_h
+        top = px(140, size)
+        area = pygame.Rect(margin, top, w - 2 * margin, max(1, bottom - px(18, size) - top))
+        if self.analysis is not None and self.record is not None:
+            self.how = HowItWentView(self.analysis, self.record, self.names, self.looks,
+                                     losing_game=self.order is not None)
+            self.how.build(self, area, size, self.replay_at, self.play_on_at)
+        self.board = None
+        self.chart = None
+        self._build_buttons(pygame.Rect(0, bottom, w, button_h), size)
+        if self.how is None and self.run is not None:  # a larger bar, in the middle of the view
+            self.progress_rect = pygame.Rect(0, 0, min(area.width, px(520, size)), max(6, px(14, size)))
+            self.progress_rect.center = area.center
 
     def _draw_board(self, board: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
         """The result sentence and the score table, drawn once per layout."""
@@ -259,6 +375,19 @@ class ResultsScene(MenuScene):
         if self.chart is not None:
             rect, image = self.chart
             surface.blit(image, rect)
+        if self.how is not None:
+            self.how.draw(surface)
+
+    def draw_above_widgets(self, surface: pygame.Surface) -> None:
+        """How far the analysis got: a bar with its words in the middle of the view, or a thin one
+        along the foot of the view's button (over the button, so after the widgets)."""
+        if self.run is None or self.progress_rect is None:
+            return
+        share = self.run.progress.share
+        words = ""
+        if self.showing_analysis:
+            words = tr("Working out how the game went: {percent}").format(percent=f"{round(share * 100)}%")
+        draw_progress(surface, self.progress_rect, share, words, surface.get_size())
 
     def back(self) -> None:
         self.app.pop_to_root()

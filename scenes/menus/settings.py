@@ -1,5 +1,6 @@
 """The settings screen: the language, full screen, window size, animation speed, sound volume, colour
-vision (the seat colours' palette), how many games the history keeps, and each game's art pack.
+vision (the seat colours' palette), how many games the history keeps, whether finished games are
+analysed, and each game's art pack.
 
 Every change applies at once and is saved at once (`Settings.save`).
 """
@@ -71,6 +72,7 @@ class SettingsScene(MenuScene):
         self.language_stepper: Stepper | None = None
         self.motion_stepper: Stepper | None = None
         self.continue_stepper: Stepper | None = None
+        self.analyse_stepper: Stepper | None = None
         self._size_by_text: dict[str, tuple[int, int]] = {}
         self._since_preview = PREVIEW_EVERY
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -84,13 +86,13 @@ class SettingsScene(MenuScene):
         art = self.app.art
         art.reload_changed()  # a pack made while the game runs is offered too
         art_games = art.art_games()
-        rows = column(area, 9 + len(art_games), width, px(46, size), px(22, size))
+        rows = column(area, 10 + len(art_games), width, px(46, size), px(22, size))
         pad = px(24, size)
         self.panel_rect = pygame.Rect(rows[0].left - pad, rows[0].top - pad, width + 2 * pad,
                                       rows[-1].bottom - rows[0].top + 2 * pad).clip(pygame.Rect(0, 0, w, h))
         labels = (tr("Language"), tr("Full screen"), tr("Window size"), tr("Animation speed"),
                   tr("Reduced motion"), tr("Continue by itself"), tr("Sound volume"), tr("Colour vision"),
-                  tr("Games kept"),
+                  tr("Games kept"), tr("Analyse finished games"),
                   *(tr("Art: {game}").format(game=rules_text.title(g)) for g in art_games))
         controls = []
         for label, rect in zip(labels, rows, strict=True):
@@ -163,8 +165,14 @@ class SettingsScene(MenuScene):
             kept.index(settings.history_limit), lambda i: self.set_history_limit(kept[i]), wrap=False,
             tooltip=tr("The history keeps at most this many games; when one more is kept, the oldest goes"))
 
+        self.analyse_stepper = Stepper(
+            self, controls[6], [tr("Off"), tr("On")], int(settings.analyse_games),
+            lambda i: self.set_analyse_games(bool(i)),
+            tooltip=tr("After a game: who was winning when, the moments that decided it and each person's "
+                       "costliest choices, worked out in the background"))
+
         self.art_steppers = {}
-        for game_id, rect in zip(art_games, controls[6:], strict=True):
+        for game_id, rect in zip(art_games, controls[7:], strict=True):
             packs = art.pack_choices(game_id)
             self.art_steppers[game_id] = Stepper(
                 self, rect, [pack_label(p, art) for p in packs], packs.index(art.active_pack(game_id)),
@@ -195,6 +203,10 @@ class SettingsScene(MenuScene):
 
     def set_colour_vision(self, vision: str) -> None:
         self.app.settings.colour_vision = vision
+        self.app.settings_changed()
+
+    def set_analyse_games(self, on: bool) -> None:
+        self.app.settings.analyse_games = on
         self.app.settings_changed()
 
     def set_history_limit(self, games: int) -> None:
