@@ -59,7 +59,7 @@ from tools import cli  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 #: the kinds of scene a run should see (CI checks that a short run visits every one)
 REQUIRED_KINDS = ("title", "choose", "setup", *(f"table:{game_id}" for game_id in GAME_IDS), "pause",
-                  "settings", "gallery", "results")
+                  "settings", "gallery", "results", "LabScene")
 #: iterations of a search ("hard") a decision: enough to run every part of it, quick enough for a frame
 QUICK_SEARCH_ITERATIONS = 6
 #: frames between two progress lines
