@@ -9,21 +9,16 @@ version and the words, starts without it.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from game.lazy import lazy_names
 from game.version import __version__
 
 _REGISTRY_NAMES = frozenset({"ENTRIES", "GAME_IDS", "REGISTRY", "GameEntry", "Moment", "available", "load",
                              "register"})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _REGISTRY_NAMES:
-        raise AttributeError(f"module 'game' has no attribute {name!r}")
-    value = getattr(importlib.import_module("game.registry"), name)
-    globals()[name] = value  # found once: the next use is a plain attribute
-    return value
+__getattr__ = lazy_names(__name__, dict.fromkeys(_REGISTRY_NAMES, "registry"))
 
 
 if TYPE_CHECKING:

@@ -7,8 +7,9 @@ contract, which the first game then brings.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from game.lazy import lazy_names
 
 #: name -> the module of game.core that defines it
 _HOME: dict[str, str] = {
@@ -23,13 +24,7 @@ _HOME: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module 'game.core' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value  # found once: the next use is a plain attribute
-    return value
+__getattr__ = lazy_names(__name__, _HOME)
 
 
 if TYPE_CHECKING:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import _thread
 import gettext
-import importlib
 import os
 import re
 import string
@@ -28,6 +27,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from game.lazy import lazy_names
 from game.logs import logger
 from game.package_data import package_files
 
@@ -263,12 +263,6 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _MESSAGE_NAMES:
-        raise AttributeError(f"module 'game.i18n' has no attribute {name!r}")
-    value = getattr(importlib.import_module("game.i18n.messages"), name)
-    globals()[name] = value  # found once: the next use is a plain attribute
-    return value
 
 
 #: the names of game.i18n.messages, loaded with the first message made
@@ -292,6 +286,7 @@ _MESSAGE_NAMES = frozenset({
     "join_words",
     "fields_of",
 })
+__getattr__ = lazy_names(__name__, dict.fromkeys(_MESSAGE_NAMES, "messages"))
 
 if TYPE_CHECKING:
     import threading
