@@ -40,21 +40,23 @@ Key moments
     The `KEY_MOMENTS` (3) moves that moved some seat's chance the most from one estimate to the next, with
     that seat and the signed swing.
 
-The work can report progress (`progress(done, total)` after each decision) and be stopped (`cancel()`,
-or an Event's `is_set`): it then raises `Cancelled` and leaves nothing behind. An `Analysis` is a frozen
+The work can report progress (`progress(done, total)` after each decision, or each share of decisions
+when processes share it) and be stopped (`cancel()`, or an Event's `is_set`): it then raises `Cancelled`
+and leaves nothing behind. The decisions can be shared out to processes (`jobs`), at a lower priority
+(`niceness`): the app's results screen does so with `background_jobs()`, one a core. An `Analysis` is a frozen
 value with `to_dict` / `from_dict` (format 1; a damaged dict is refused with `AnalysisError`);
 `save_analysis` writes one atomically, so an interrupted save never leaves half a file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -77,9 +79,12 @@ NOISE_Z = 2.0
 KEY_MOMENTS = 3
 #: How many costly choices per person a summary shows (all are kept in the data).
 SUMMARY_CHOICES = 3
-#: Decisions a process of `jobs` takes at a time: small enough for an even share and a steady progress bar.
-SPAN = 12
+#: Decisions a process of `jobs` takes at a time: small enough for an even share and a steady progress bar
+#: (each share replays the game to its first decision, which costs little beside one decision's search).
+SPAN = 6
 DEFAULT_LEVEL = "hard"
+#: The most processes an analysis run for the app takes (`background_jobs`).
+MOST_JOBS = 4
 HUMAN = "human"
 
 
@@ -166,6 +171,13 @@ class Analysis:
                 "costly": {str(seat): [{"move": c.move, "chosen": c.chosen, "better": c.better,
                                         "cost": c.cost} for c in self.costliest(seat)]
                            for seat in self.humans}}
+
+
+def background_jobs() -> int:
+    """The processes an analysis run beside the app's frames takes: one a core, at least two (one
+    process would be no faster than the app's own), at most `MOST_JOBS`. They work at a lower
+    priority, so the frames come first all the same."""
+    return max(2, min(MOST_JOBS, os.cpu_count() or 1))
 
 
 # -- the estimate ----------------------------------------------------------------------------------
@@ -301,9 +313,18 @@ def _steps(record: Record, level: str, playouts: int, start: int, stop: int) -> 
         yield _Step(move, chances_of(here), costly)
 
 
-def _span(record: Record, level: str, playouts: int, start: int, stop: int) -> list[_Step]:
-    """One process's share of the work (`jobs` > 1)."""
+def _span(task: tuple[Record, str, int, int, int]) -> list[_Step]:
+    """One worker process's share of the work (`jobs` > 1): the decisions `start` to `stop`."""
+    record, level, playouts, start, stop = task
     return list(_steps(record, level, playouts, start, stop))
+
+
+def _lower_priority(niceness: int) -> None:
+    """A worker process's start: its priority `niceness` steps below its parent's (where the system has
+    priorities), so that the app's frames come first."""
+    if niceness > 0:
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(niceness)
 
 
 def _stopped(cancel: Cancel | None) -> bool:
@@ -314,14 +335,16 @@ def _stopped(cancel: Cancel | None) -> bool:
 
 
 def analyse(record: Record, level: str = DEFAULT_LEVEL, progress: Progress | None = None,
-            cancel: Cancel | None = None, *, playouts: int = PLAYOUTS, jobs: int = 1,
+            cancel: Cancel | None = None, *, playouts: int = PLAYOUTS, jobs: int = 1, niceness: int = 0,
             path: str | None = None) -> Analysis:
     """The analysis of a finished game's record. A record that does not replay raises RecordError (as
     replay says it, naming `path`); a game not over, AnalysisError; an unknown level, UnknownGame.
     `progress(done, total)` follows every decision; `cancel` (a callable, or an Event) stops the work
-    between two decisions with `Cancelled`. `jobs` > 1 spreads the decisions over that many processes,
-    `SPAN` at a time (progress then follows every span done; a cancel waits for the spans running).
-    The result depends only on the record, the level and `playouts`, not on `jobs`."""
+    between two decisions with `Cancelled`. `jobs` > 1 spreads the decisions over that many spawned
+    processes, `SPAN` at a time, each `niceness` steps lower in priority; this process then only waits
+    for them (a caller's thread may run it beside a frame loop), progress follows every span done, and a
+    cancel ends the processes at once. The result depends only on the record, the level and `playouts`,
+    not on `jobs`."""
     if record.footer is not None and "header_hash" not in record.footer:
         # a record made in memory (`Match.record()`): its footer gets the header's check when written
         record = replace(record, footer={**record.footer, "header_hash": record.header_hash()})
@@ -341,7 +364,7 @@ def analyse(record: Record, level: str = DEFAULT_LEVEL, progress: Progress | Non
             if len(steps) < total and _stopped(cancel):
                 raise Cancelled
     else:
-        _in_processes(record, level, playouts, jobs, steps, progress, cancel)
+        _in_processes(record, level, playouts, jobs, niceness, steps, progress, cancel)
     chances = tuple(steps[move].chances for move in range(total)) + (tuple(result_of(final)),)
     return Analysis(record.game, record.header_hash(), level, playouts, record.players,
                     tuple(i for i, seat in enumerate(record.seats) if seat.get("kind") == HUMAN),
@@ -349,27 +372,32 @@ def analyse(record: Record, level: str = DEFAULT_LEVEL, progress: Progress | Non
                     tuple(s.costly for move, s in sorted(steps.items()) if s.costly is not None))
 
 
-def _in_processes(record: Record, level: str, playouts: int, jobs: int, steps: dict[int, _Step],
-                  progress: Progress | None, cancel: Cancel | None) -> None:
+def _in_processes(record: Record, level: str, playouts: int, jobs: int, niceness: int,
+                  steps: dict[int, _Step], progress: Progress | None, cancel: Cancel | None) -> None:
     total = len(record.actions)
-    # spawn, not fork: the app that starts an analysis has threads (a fork copies their locks as held)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-        pending: set[Future[list[_Step]]] = {pool.submit(_span, record, level, playouts, start,
-                                                         min(total, start + SPAN))
-                                             for start in range(0, total, SPAN)}
-        try:
-            while pending:
-                done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-                for future in done:
-                    for step in future.result():
-                        steps[step.move] = step
-                if done and progress is not None:
-                    progress(len(steps), total)
-                if pending and _stopped(cancel):
-                    raise Cancelled
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    tasks = [(record, level, playouts, start, min(total, start + SPAN)) for start in range(0, total, SPAN)]
+    # spawn, not fork: the app that starts an analysis has threads (a fork copies their locks as held);
+    # a pool, not an executor: a cancel or a fault ends its processes at once (`terminate`), where an
+    # executor would wait for the spans under way
+    pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)), _lower_priority, (niceness,))
+    try:
+        spans = pool.imap_unordered(_span, tasks)
+        for _ in tasks:
+            while True:
+                try:
+                    done = spans.next(timeout=0.1)
+                    break
+                except multiprocessing.TimeoutError:
+                    if _stopped(cancel):
+                        raise Cancelled from None
+            for step in done:
+                steps[step.move] = step
+            if progress is not None:
+                progress(len(steps), total)
+        pool.close()
+        pool.join()
+    finally:
+        pool.terminate()
 
 
 # -- keeping an analysis ---------------------------------------------------------------------------
@@ -470,4 +498,5 @@ def _list(value: Any, what: str) -> list[Any]:
 
 
 __all__ = ["Analysis", "AnalysisError", "Cancelled", "CostlyChoice", "Estimator", "KeyMoment", "analyse",
-           "estimate_plan", "key_moments", "load_analysis", "not_losing", "result_of", "save_analysis"]
+           "background_jobs", "estimate_plan", "key_moments", "load_analysis", "not_losing", "result_of",
+           "save_analysis"]

@@ -8,8 +8,8 @@
     python -m tools.bench startup [--runs N] [--json]
     python -m tools.bench memory [--frames N] [--size WxH] [--seed S] [--json]  (see tools/bench_memory.py)
     python -m tools.bench balance [--game ID] [--deals K] [--no-ray] [--json]  (see tools/bench_balance.py)
-    python -m tools.bench analyse [--game ID] [--players N] [--games K] [--level L] [--playouts P] [--jobs J]
-                                  [--json]
+    python -m tools.bench analyse [--game ID] [--players N] [--people H] [--games K] [--level L]
+                                  [--playouts P] [--jobs J] [--json]
 
 engine: random-playout moves per second per game, beside a peer measured in the same run (a plain
 Python deal-and-play loop with no contract around it), so the ratio says how heavy the engine is on
@@ -19,9 +19,11 @@ drawn frame of the interactive title menu, as the launcher starts it (its comman
 loaded, the window opened), beside a bare `import pygame; pygame.init()` in the same
 run (medians of fresh processes, with bytecode cached as an installed copy has it). analyse: the seconds
 `game.analysis.analyse` takes for a finished game at a level (default hard), the median and the worst of
-K seeded games per game (seeds 2000 on), each a person (seat 0, played by the easy bot, so it makes
-mistakes) against normal bots, with the CPU seconds it used and the machine's load average beside them
-(the target: 30 s; on a machine others share, the CPU seconds over the jobs say what an idle one takes).
+K seeded games per game (seeds 2000 on), each H persons (default 1; seats 0 on, played by the easy bot,
+so they make mistakes) against normal bots, worked out by J processes (default: as many as the app's
+results screen takes, `game.analysis.background_jobs`), with the CPU seconds it used and the machine's
+load average beside them (the target: 30 s; on a machine others share, the CPU seconds over the jobs say
+what an idle one takes).
 With --json the last line is one JSON object.
 """
 
@@ -152,7 +154,8 @@ def bench_analyse(args: argparse.Namespace) -> dict[str, Any]:
     from tools.analyse import played_record
 
     games = [args.game] if args.game else available()
-    out: dict[str, Any] = {"level": args.level, "playouts": args.playouts, "jobs": args.jobs, "games": {},
+    out: dict[str, Any] = {"level": args.level, "playouts": args.playouts, "jobs": args.jobs,
+                           "people": args.people, "games": {},
                            "load_before": [round(x, 2) for x in os.getloadavg()]}
     for game_id in games:
         game = load(game_id)
@@ -161,8 +164,9 @@ def bench_analyse(args: argparse.Namespace) -> dict[str, Any]:
         times: list[float] = []
         cpu: list[float] = []  # this process's and its workers': what a machine shared with others still says
         for g in range(args.games):
-            bots = ["easy", *["normal"] * (players - 1)]
-            record = played_record(game_id, players, 2000 + g, bots, people=[0])
+            people = min(args.people, players)
+            bots = ["easy"] * people + ["normal"] * (players - people)
+            record = played_record(game_id, players, 2000 + g, bots, people=range(people))
             cpu_before = _cpu_seconds()
             started = time.perf_counter()
             analyse(record, args.level, playouts=args.playouts, jobs=args.jobs)
@@ -273,7 +277,10 @@ def main(argv: list[str] | None = None) -> int:
     analysis.add_argument("--level", type=cli.bot_name, default="hard")
     analysis.add_argument("--playouts", type=cli.count(1), default=None,
                           help="playouts per estimate (default: the analysis's own)")
-    analysis.add_argument("--jobs", type=cli.count(1, 64), default=1)
+    analysis.add_argument("--jobs", type=cli.count(1, 64), default=None,
+                          help="processes (default: as many as the app takes, game.analysis.background_jobs)")
+    analysis.add_argument("--people", type=cli.count(1), default=1,
+                          help="seats played by persons (seats 0 on), each judged at every decision")
     startup = sub.add_parser("startup", help="time to the interactive title menu")
     startup.add_argument("--runs", type=cli.count(1), default=7)
     startup.add_argument("--json", action="store_true")
@@ -282,10 +289,11 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--players", type=cli.count(1))
         p.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if args.what == "analyse" and args.playouts is None:
-        from game.analysis import PLAYOUTS
+    if args.what == "analyse":
+        from game.analysis import PLAYOUTS, background_jobs
 
-        args.playouts = PLAYOUTS
+        args.playouts = args.playouts or PLAYOUTS
+        args.jobs = args.jobs or background_jobs()
     if args.what in ("engine", "ai", "analyse") and args.players is not None:
         for game_id in [args.game] if args.game else available():
             cli.check_setup(parser, game_id, args.players)

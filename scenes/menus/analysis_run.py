@@ -1,12 +1,13 @@
 """A finished game's analysis (game.analysis), run for a screen: kept beside the game's record, found
-there again, and worked out in a process of its own while the screen goes on drawing.
+there again, and worked out by processes of their own while the screen goes on drawing.
 
-The analysis plays thousands of playouts: in a thread it would hold the interpreter's lock for most of
-every frame, so it runs in a spawned process (a fork would copy the app's threads' locks as held), at a
-lower priority, and a thread of the app only waits for its messages. The screen's frame loop never
-waits: it reads `progress`, `outcome` and `result`, which that thread sets (each a single reference,
-replaced whole), and `stop` sets the flag the analysis looks at between two decisions. The process
-writes the analysis beside the record, atomically (`save_analysis`), and only when it is whole: an
+The analysis plays thousands of playouts: in a thread of the app it would hold the interpreter's lock
+for most of every frame, so a thread of the app hands it to spawned processes (a fork would copy the
+app's threads' locks as held), one a core (`game.analysis.background_jobs`) at a lower priority, and
+only waits for them. The screen's frame loop never waits: it reads `progress`, `outcome` and `result`,
+which that thread sets (each a single reference, replaced whole), and `stop` sets the flag the thread
+looks at ten times a second; the processes are then ended at once, as they are when the app closes. The
+thread writes the analysis beside the record, atomically (`save_analysis`), and only when it is whole: an
 analysis stopped (the screen left, the app closed) leaves nothing, and is started again the next time.
 
 An analysis kept is trusted only when it reads back whole and fits its record (the same game, the same
@@ -15,14 +16,12 @@ header hash, as many moves): anything else is analysed again.
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
+import atexit
 import os
 import threading
+import weakref
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
 
 from game.analysis import (
     DEFAULT_LEVEL,
@@ -31,6 +30,7 @@ from game.analysis import (
     AnalysisError,
     Cancelled,
     analyse,
+    background_jobs,
     load_analysis,
     save_analysis,
 )
@@ -44,10 +44,10 @@ log = logger(__name__)
 #: cheaper ones: they are handed to the process, never read there)
 LEVEL = DEFAULT_LEVEL
 ANALYSIS_PLAYOUTS = PLAYOUTS
-#: how much lower the analysing process's priority is than the app's: the frames come first
+#: how much lower the analysing processes' priority is than the app's: the frames come first
 NICENESS = 10
-#: seconds between asking for the analysis and starting its process: the screen that asks draws its
-#: first frames (its widgets' first drawing, the heaviest) before a process starting up shares the cores
+#: seconds between asking for the analysis and starting its processes: the screen that asks draws its
+#: first frames (its widgets' first drawing, the heaviest) before processes starting up share the cores
 START_DELAY_S = 0.5
 RUNNING, DONE, CANCELLED, FAILED = "running", "done", "cancelled", "failed"
 
@@ -96,25 +96,26 @@ class RunProgress:
 
 
 class AnalysisRun:
-    """One analysis in a process of its own: see the module's docstring. `record_path`: the record's
-    file, beside which the analysis is kept (None: kept nowhere)."""
+    """One analysis worked out in the background: see the module's docstring. `record_path`: the
+    record's file, beside which the analysis is kept (None: kept nowhere)."""
 
     def __init__(self, record: Record, record_path: str | os.PathLike[str] | None = None, *,
-                 level: str | None = None, playouts: int | None = None) -> None:
+                 level: str | None = None, playouts: int | None = None, jobs: int | None = None) -> None:
         self.record = record
         self.record_path = Path(record_path) if record_path is not None else None
         self.level = level or LEVEL
         self.playouts = playouts or ANALYSIS_PLAYOUTS
-        self._context = multiprocessing.get_context("spawn")
-        self.cancel = self._context.Event()
+        self.jobs = jobs or background_jobs()
+        self.cancel = threading.Event()
         self.progress = RunProgress(0, len(record.actions))
         self.outcome = RUNNING
         self.result: Analysis | None = None
         self.problem = ""
-        self.thread = threading.Thread(target=self._watch, name="analysis", daemon=True)
+        self.thread = threading.Thread(target=self._work, name="analysis", daemon=True)
 
     def start(self) -> AnalysisRun:
-        self.thread.start()  # the process is spawned there: starting it costs the frame nothing
+        _keep_under_way(self)
+        self.thread.start()  # the processes are spawned there: starting them costs the frame nothing
         return self
 
     @property
@@ -122,7 +123,7 @@ class AnalysisRun:
         return self.outcome == RUNNING
 
     def stop(self) -> None:
-        """Ask the analysis to stop (it does after the decision under way; nothing of it is kept)."""
+        """Ask the analysis to stop (within a tenth of a second; nothing of it is kept)."""
         self.cancel.set()
 
     def join(self, timeout: float | None = None) -> bool:
@@ -130,83 +131,70 @@ class AnalysisRun:
         self.thread.join(timeout)
         return not self.thread.is_alive()
 
-    # -- the watching thread ---------------------------------------------------------------------
-    def _watch(self) -> None:
-        if self.cancel.wait(START_DELAY_S):  # left before it began
-            self.outcome = CANCELLED
-            return
-        receive, send = self._context.Pipe(duplex=False)
-        process = self._context.Process(
-            target=work, name="kartentisch-analysis", daemon=True,  # a closed app takes it along
-            args=(self.record, self.level, self.playouts,
-                  str(self.record_path) if self.record_path is not None else None, send, self.cancel))
+    # -- the working thread ----------------------------------------------------------------------
+    def _work(self) -> None:
         try:
-            process.start()
-        except Exception as exc:  # a process that cannot start costs the analysis, never the screen
-            log.warning("the analysis could not start: %r", exc)
-            self.problem = f"{type(exc).__name__}: {exc}"
-            self.outcome = FAILED
-            return
-        finally:
-            send.close()  # the process holds its own end: at its end, the reading below ends
-        try:
-            while True:
-                try:
-                    message = receive.recv()
-                except (EOFError, OSError):
-                    break
-                self._take(message)
-        finally:
-            receive.close()
-            process.join()
-            if self.outcome == RUNNING:  # ended without a word: killed, or it crashed
-                self.outcome = CANCELLED if self.cancel.is_set() else FAILED
-                if self.outcome == FAILED:
-                    self.problem = f"the analysis ended with exit code {process.exitcode}"
-                    log.warning("%s", self.problem)
-
-    def _take(self, message: tuple[Any, ...]) -> None:
-        kind = message[0]
-        if kind == "progress":
-            self.progress = RunProgress(int(message[1]), int(message[2]))
-        elif kind == "done":
-            try:
-                self.result = Analysis.from_dict(message[1])
-            except AnalysisError as exc:
-                self.problem = str(exc)
-                self.outcome = FAILED
+            if self.cancel.wait(START_DELAY_S):  # left before it began
+                self.outcome = CANCELLED
                 return
-            self.outcome = DONE
-        elif kind == "cancelled":
+            self._analyse()
+        finally:
+            _RUNS.discard(self)
+
+    def _analyse(self) -> None:
+        try:
+            analysis = analyse(self.record, self.level, progress=self._progressed, cancel=self.cancel,
+                               playouts=self.playouts, jobs=self.jobs, niceness=NICENESS)
+        except Cancelled:
             self.outcome = CANCELLED
-        elif kind == "failed":
-            self.problem = str(message[1])
+            return
+        except Exception as exc:  # a record that trips the engine, a process that cannot start: said,
+            self.problem = f"{type(exc).__name__}: {exc}"  # and the screen goes on
             log.warning("the analysis failed: %s", self.problem)
             self.outcome = FAILED
-
-
-def work(record: Record, level: str, playouts: int, record_path: str | None, send: Connection,
-         cancel: Any) -> None:
-    """The analysing process: the analysis, kept beside the record (while the record is kept: a game
-    deleted meanwhile gets none), and sent back; progress after every decision."""
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(NICENESS)
-    try:
-        analysis = analyse(record, level, progress=lambda done, total: send.send(("progress", done, total)),
-                           cancel=cancel, playouts=playouts)
-        if record_path is not None and os.path.exists(record_path):
+            return
+        path = self.record_path
+        if path is not None and path.exists():  # a game deleted meanwhile gets none
             try:
-                save_analysis(analysis_path(record_path), analysis)
+                save_analysis(analysis_path(path), analysis)
             except OSError as exc:  # shown all the same; the next time it is worked out again
                 log.warning("the analysis could not be kept: %s", exc)
-        send.send(("done", analysis.to_dict()))
-    except Cancelled:
-        send.send(("cancelled",))
-    except Exception as exc:  # a record that trips the engine: said, and the screen goes on
-        send.send(("failed", f"{type(exc).__name__}: {exc}"))
-    finally:
-        send.close()
+        self.result = analysis
+        self.outcome = DONE
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress = RunProgress(done, total)
+
+
+#: the runs under way: the app's end stops them, so that none of their processes outlives it
+_RUNS: weakref.WeakSet[AnalysisRun] = weakref.WeakSet()
+
+
+def _keep_under_way(run: AnalysisRun) -> None:
+    if not _stop_all_registered:
+        _register_stop_all()
+    _RUNS.add(run)
+
+
+_stop_all_registered = False
+
+
+def _register_stop_all() -> None:
+    """At the app's end, the runs are stopped before multiprocessing ends their processes under them:
+    its own handler is registered on the import of multiprocessing.util, and handlers run last first."""
+    global _stop_all_registered
+    import multiprocessing.util  # noqa: F401
+
+    atexit.register(_stop_all)
+    _stop_all_registered = True
+
+
+def _stop_all() -> None:
+    for run in list(_RUNS):
+        run.stop()
+    for run in list(_RUNS):
+        run.join(timeout=2.0)
 
 
 __all__ = ["CANCELLED", "DONE", "FAILED", "RUNNING", "AnalysisRun", "RunProgress", "analysis_path", "fits",
-           "kept_analysis", "work"]
+           "kept_analysis"]
