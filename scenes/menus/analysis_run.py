@@ -6,9 +6,10 @@ for most of every frame, so a thread of the app hands it to spawned processes (a
 app's threads' locks as held), one a core (`game.analysis.background_jobs`) at a lower priority, and
 only waits for them. The screen's frame loop never waits: it reads `progress`, `outcome` and `result`,
 which that thread sets (each a single reference, replaced whole), and `stop` sets the flag the thread
-looks at ten times a second; the processes are then ended at once, as they are when the app closes. The
-thread writes the analysis beside the record, atomically (`save_analysis`), and only when it is whole: an
-analysis stopped (the screen left, the app closed) leaves nothing, and is started again the next time.
+looks at ten times a second; the processes are then ended at once (and with the app, which ends its
+daemonic processes as it closes). The thread writes the analysis beside the record, atomically
+(`save_analysis`), and only when it is whole: an analysis stopped (the screen left, the app closed)
+leaves nothing, and is started again the next time.
 
 An analysis kept is trusted only when it reads back whole and fits its record (the same game, the same
 header hash, as many moves): anything else is analysed again.
@@ -16,10 +17,8 @@ header hash, as many moves): anything else is analysed again.
 
 from __future__ import annotations
 
-import atexit
 import os
 import threading
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,7 +113,6 @@ class AnalysisRun:
         self.thread = threading.Thread(target=self._work, name="analysis", daemon=True)
 
     def start(self) -> AnalysisRun:
-        _keep_under_way(self)
         self.thread.start()  # the processes are spawned there: starting them costs the frame nothing
         return self
 
@@ -133,13 +131,10 @@ class AnalysisRun:
 
     # -- the working thread ----------------------------------------------------------------------
     def _work(self) -> None:
-        try:
-            if self.cancel.wait(START_DELAY_S):  # left before it began
-                self.outcome = CANCELLED
-                return
-            self._analyse()
-        finally:
-            _RUNS.discard(self)
+        if self.cancel.wait(START_DELAY_S):  # left before it began
+            self.outcome = CANCELLED
+            return
+        self._analyse()
 
     def _analyse(self) -> None:
         try:
@@ -164,36 +159,6 @@ class AnalysisRun:
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress = RunProgress(done, total)
-
-
-#: the runs under way: the app's end stops them, so that none of their processes outlives it
-_RUNS: weakref.WeakSet[AnalysisRun] = weakref.WeakSet()
-
-
-def _keep_under_way(run: AnalysisRun) -> None:
-    if not _stop_all_registered:
-        _register_stop_all()
-    _RUNS.add(run)
-
-
-_stop_all_registered = False
-
-
-def _register_stop_all() -> None:
-    """At the app's end, the runs are stopped before multiprocessing ends their processes under them:
-    its own handler is registered on the import of multiprocessing.util, and handlers run last first."""
-    global _stop_all_registered
-    import multiprocessing.util  # noqa: F401
-
-    atexit.register(_stop_all)
-    _stop_all_registered = True
-
-
-def _stop_all() -> None:
-    for run in list(_RUNS):
-        run.stop()
-    for run in list(_RUNS):
-        run.join(timeout=2.0)
 
 
 __all__ = ["CANCELLED", "DONE", "FAILED", "RUNNING", "AnalysisRun", "RunProgress", "analysis_path", "fits",
