@@ -188,7 +188,7 @@ class HowItWentView:
         left = pygame.Rect(area.left, area.top, round((area.width - gap) * 0.55), area.height)
         right = pygame.Rect(left.right + gap, area.top, area.right - left.right - gap, area.height)
         moments, choices = self.content()
-        row_h = px(44, size)
+        row_h = px(62, size)  # three lines of words: a moment's sentence is long in German
         heading_h = px(30, size)
         list_h = heading_h + len(moments) * row_h + px(24, size)
         chart_rect = pygame.Rect(left.left, left.top, left.width, max(px(120, size), left.height - list_h))
@@ -201,7 +201,7 @@ class HowItWentView:
         rows = sum(1 for _, _, heading in choices if not heading)
         headings = len(choices) - rows
         room = right.height - 2 * px(12, size)
-        choice_h = max(px(22, size), min(px(66, size), (room - headings * heading_h) // max(1, rows)))
+        choice_h = max(px(22, size), min(px(100, size), (room - headings * heading_h) // max(1, rows)))
         y = right.top + px(12, size)
         for text, move, heading in choices:
             height = heading_h if heading else choice_h
@@ -213,10 +213,16 @@ class HowItWentView:
             if line.move is None:
                 continue
             at = line.move
-            height = min(line.rect.height - px(6, size), px(32, size))
-            play = pygame.Rect(0, 0, button_w, height)
-            play.midright = (line.rect.right - px(10, size), line.rect.centery)
-            watch = play.move(-(button_w + px(6, size)), 0)
+            if self.stacked(line, size):  # one above the other: the words get the row's width
+                height = min((line.rect.height - px(10, size)) // 2, px(30, size))
+                watch = pygame.Rect(0, 0, button_w, height)
+                watch.bottomright = (line.rect.right - px(10, size), line.rect.centery - px(2, size))
+                play = watch.move(0, height + px(4, size))
+            else:
+                height = min(line.rect.height - px(6, size), px(32, size))
+                play = pygame.Rect(0, 0, button_w, height)
+                play.midright = (line.rect.right - px(10, size), line.rect.centery)
+                watch = play.move(-(button_w + px(6, size)), 0)
             scene.add_button(watch, tr("Replay"), partial(replay, at), class_id="@quiet",
                              tooltip=tr("The replay at move {move}, every hand open").format(move=at))
             scene.add_button(play, tr("Play on"), partial(play_on, at), class_id="@quiet",
@@ -230,11 +236,18 @@ class HowItWentView:
         widest = max(font.size(tr("Replay"))[0], font.size(tr("Play on"))[0])
         return max(px(84, size), widest + px(22, size))
 
+    @staticmethod
+    def stacked(line: Line, size: tuple[int, int]) -> bool:
+        """Whether the line's two buttons stand one above the other: where the line is high enough for
+        two buttons a finger can hit."""
+        return line.rect.height - px(10, size) >= 2 * px(24, size)
+
     def text_width(self, line: Line, size: tuple[int, int]) -> int:
-        """The room for a line's words: left of its two buttons, where it has them."""
+        """The room for a line's words: left of its buttons, where it has them."""
         room = line.rect.width - 2 * px(12, size)
         if line.move is not None:
-            room -= 2 * self.button_w + px(16, size)
+            buttons = self.button_w if self.stacked(line, size) else 2 * self.button_w + px(6, size)
+            room -= buttons + px(10, size)
         return max(1, room)
 
     def _draw(self, area: pygame.Rect, chart_rect: pygame.Rect, right: pygame.Rect,
