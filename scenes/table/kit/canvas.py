@@ -59,9 +59,13 @@ class TableCanvas(TableInput[ObsT]):
 
     @final
     def warm_art(self) -> None:
-        """Scale every face and back this layout can show now, so no frame waits for a first scaling."""
+        """Scale every face and back this layout can show now, so no frame waits for a first scaling.
+        One card's sizes are scaled together: the images as read are kept only a few at a time, so
+        going through every card once per size would read each file from the disk again and again."""
         art = self.app.art
-        for art_id, kind, size in self.art_sizes():
+        wanted = self.art_sizes()
+        first_seen = {(art_id, kind): n for n, (art_id, kind, _) in reversed(list(enumerate(wanted)))}
+        for art_id, kind, size in sorted(wanted, key=lambda want: first_seen[want[0], want[1]]):
             if art_id is None:
                 art.back(self.game_id, size, kind)
             else:
