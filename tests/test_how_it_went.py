@@ -95,10 +95,10 @@ def test_the_results_screen_analyses_in_the_background_and_shows_how_the_game_we
     assert scene.showing_analysis and scene.how is None and scene.progress_rect is not None
     assert scene.run.join(60)
     frames = 0
-    while scene.run is not None:
+    while scene.taking_analysis:
         assert app.step(1 / 60)
         frames += 1
-    assert frames == 1  # taken at the next frame
+    assert frames == 2  # taken at the next frame: its picture then, its buttons in the one after
     analysis = scene.analysis
     assert analysis is not None and analysis.moves == len(match.actions) and analysis.humans == (0, 1)
 

@@ -158,6 +158,7 @@ class HowItWentView:
         self.image: tuple[pygame.Rect, pygame.Surface] | None = None
         self.lines: list[Line] = []
         self.button_w = 0
+        self.laid_out: tuple[pygame.Rect, tuple[int, int]] | None = None
 
     def content(self) -> tuple[list[tuple[str, int | None]], list[tuple[str, int | None, bool]]]:
         """The key moments (numbered, with their moves) and, per person, a heading and their costliest
@@ -183,6 +184,16 @@ class HowItWentView:
 
     def build(self, scene: MenuScene, area: pygame.Rect, size: tuple[int, int],
               replay: Callable[[int], None], play_on: Callable[[int], None]) -> None:
+        """The view in `area` of `scene`: its picture (`lay_out`, unless laid out there already) and its
+        buttons."""
+        if self.laid_out != (pygame.Rect(area), size):
+            self.lay_out(area, size)
+        self.add_buttons(scene, size, replay, play_on)
+
+    def lay_out(self, area: pygame.Rect, size: tuple[int, int]) -> None:
+        """The chart, the words and where each line goes, drawn once: the view without its buttons (a
+        screen may do this a frame before it adds them, so that neither frame takes long)."""
+        self.laid_out = (pygame.Rect(area), size)
         self.button_w = self.button_width(size)
         gap = px(20, size)
         left = pygame.Rect(area.left, area.top, round((area.width - gap) * 0.55), area.height)
@@ -208,6 +219,10 @@ class HowItWentView:
             self.lines.append(Line(text, pygame.Rect(right.left, y, right.width, height), move, heading))
             y += height
         self.image = (area, self._draw(area, chart_rect, right, size))
+
+    def add_buttons(self, scene: MenuScene, size: tuple[int, int], replay: Callable[[int], None],
+                    play_on: Callable[[int], None]) -> None:
+        """Each moment's and choice's Replay and Play on, on the lines `lay_out` placed."""
         button_w = self.button_w
         for line in self.lines:
             if line.move is None:

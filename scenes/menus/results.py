@@ -121,6 +121,8 @@ class ResultsScene(MenuScene):
         self.run: AnalysisRun | None = None
         self.showing_analysis = False
         self.how: HowItWentView | None = None
+        #: the view of an analysis just taken, laid out in one frame and given its buttons in the next
+        self._laid_out: HowItWentView | None = None
         self.progress_rect: pygame.Rect | None = None
 
     def write_result(self, final: Mapping[str, Any]) -> None:
@@ -167,6 +169,11 @@ class ResultsScene(MenuScene):
             self.on_resize(self.app.size)  # the button of the view appears
 
     @property
+    def taking_analysis(self) -> bool:
+        """Whether the analysis is still being taken in: worked out, or its view not yet whole."""
+        return self.run is not None or self._laid_out is not None
+
+    @property
     def offers_analysis(self) -> bool:
         return self.analysis is not None or self.run is not None
 
@@ -175,11 +182,22 @@ class ResultsScene(MenuScene):
         self.on_resize(self.app.size)
 
     def update(self, dt: float) -> None:
+        if self._laid_out is not None:  # the view taken a frame ago gets its buttons
+            self.on_resize(self.app.size)
+            return
         run = self.run
         if run is not None and not run.running:
             self.run = None
             if run.outcome == DONE and run.result is not None:
                 self.analysis = run.result
+                if self.showing_analysis and self.record is not None:
+                    # its picture now, its buttons in the next frame: two light frames, not one heavy
+                    size = self.app.size
+                    self.how = self._laid_out = HowItWentView(self.analysis, self.record, self.names,
+                                                              self.looks, losing_game=self.order is not None)
+                    self._laid_out.lay_out(self._analysis_area(size), size)
+                    self.progress_rect = None
+                    return
             elif run.outcome == FAILED:
                 log.warning("the game's analysis failed: %s", run.problem)
             self.on_resize(self.app.size)
@@ -270,13 +288,12 @@ class ResultsScene(MenuScene):
         got."""
         w, h = size
         button_h = px(52, size)
-        margin = px(24, size)
         bottom = h - px(30, size) - button_h
-        top = px(140, size)
-        area = pygame.Rect(margin, top, w - 2 * margin, max(1, bottom - px(18, size) - top))
+        area = self._analysis_area(size)
         if self.analysis is not None and self.record is not None:
-            self.how = HowItWentView(self.analysis, self.record, self.names, self.looks,
-                                     losing_game=self.order is not None)
+            self.how = self._laid_out or HowItWentView(self.analysis, self.record, self.names, self.looks,
+                                                       losing_game=self.order is not None)
+            self._laid_out = None
             self.how.build(self, area, size, self.replay_at, self.play_on_at)
         self.board = None
         self.chart = None
@@ -284,6 +301,15 @@ class ResultsScene(MenuScene):
         if self.how is None and self.run is not None:  # a larger bar, in the middle of the view
             self.progress_rect = pygame.Rect(0, 0, min(area.width, px(520, size)), max(6, px(14, size)))
             self.progress_rect.center = area.center
+
+    @staticmethod
+    def _analysis_area(size: tuple[int, int]) -> pygame.Rect:
+        """Where how the game went is shown: between the title and the row of buttons."""
+        w, h = size
+        margin = px(24, size)
+        bottom = h - px(30, size) - px(52, size)
+        top = px(140, size)
+        return pygame.Rect(margin, top, w - 2 * margin, max(1, bottom - px(18, size) - top))
 
     def _draw_board(self, board: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
         """The result sentence and the score table, drawn once per layout."""
