@@ -1,7 +1,7 @@
 """Frame benchmark: a full table drawn frame after frame, against the floor of the same run.
 
     python -m tools.bench frame [--game ID] [--players N] [--size WxH] [--frames F] [--hinting [--hints H]]
-                                [--moment NAME|all] [--json]
+                                [--moment NAME|all] [--analysing] [--json]
 
 Every seat is a bot (by default "hard" searches, thinking in a worker process as they do at the
 table, between "normal" bots that act at once); the table is drawn as seat 0 sees it, at the given size
@@ -23,6 +23,9 @@ applied, and every frame is timed from there until the table has settled again, 
 a click being clicked once the moment's effects have played. F, when given, caps the frames timed (a
 short run). The same figures and target, with `moment` and `game` in the JSON object. `--moment all`
 measures every moment of every game (of --game only, when given), one report and JSON line each.
+
+--analysing: the results screen's "How the game went" while it analyses the finished game (see
+tools/bench_analysing.py).
 """
 
 from __future__ import annotations
@@ -142,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--moment", type=moment_name, metavar="NAME",
                         help=f"the frames of one celebration moment while it plays, or {ALL_MOMENTS}; "
                              + known_moments())
+    parser.add_argument("--analysing", action="store_true",
+                        help="the results screen while it analyses a finished game (bench_analysing.py)")
     parser.add_argument("--json", action="store_true", help="one JSON object on the last line")
     return parser
 
@@ -268,6 +273,12 @@ def print_target(result: dict[str, Any]) -> None:
 def run(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.analysing:
+        if args.moment is not None or args.hinting:
+            parser.error("--analysing times the results screen, --moment and --hinting the table: give one")
+        from tools import bench_analysing
+
+        return bench_analysing.run(parser, args)
     if args.moment is not None:
         if args.hinting:
             parser.error("--hinting measures a game in play, --moment one celebration: give one of them")
