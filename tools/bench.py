@@ -2,8 +2,9 @@
 
     python -m tools.bench engine [--game ID] [--players N] [--seconds S] [--json]
     python -m tools.bench frame  [--game ID] [--players N] [--size WxH] [--hinting] [--moment NAME|all]
-                                 [--json] (see tools/bench_frame.py; --hinting: a person asks for hints
-                                 meanwhile; --moment: the frames of a celebration, e.g. `scoring`)
+                                 [--analysing] [--json] (see tools/bench_frame.py; --hinting: a person
+                                 asks for hints meanwhile; --moment: the frames of a celebration, e.g.
+                                 `scoring`; --analysing: the results screen while it analyses the game)
     python -m tools.bench ai     [--game ID] [--players N] [--games K] [--levels L1,L2] [--json]
     python -m tools.bench startup [--runs N] [--json]
     python -m tools.bench memory [--frames N] [--size WxH] [--seed S] [--json]  (see tools/bench_memory.py)
