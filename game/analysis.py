@@ -356,7 +356,7 @@ def analyse(record: Record, level: str = DEFAULT_LEVEL, progress: Progress | Non
         raise ValueError("an estimate needs at least one playout")
     total = len(record.actions)
     steps: dict[int, _Step] = {}
-    if jobs <= 1 or total <= SPAN:
+    if jobs <= 1:
         for step in _steps(record, level, playouts, 0, total):
             steps[step.move] = step
             if progress is not None:
@@ -376,6 +376,8 @@ def _in_processes(record: Record, level: str, playouts: int, jobs: int, niceness
                   steps: dict[int, _Step], progress: Progress | None, cancel: Cancel | None) -> None:
     total = len(record.actions)
     tasks = [(record, level, playouts, start, min(total, start + SPAN)) for start in range(0, total, SPAN)]
+    if not tasks:
+        return
     # spawn, not fork: the app that starts an analysis has threads (a fork copies their locks as held);
     # a pool, not an executor: a cancel or a fault ends its processes at once (`terminate`), where an
     # executor would wait for the spans under way
