@@ -56,7 +56,7 @@ import math
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -345,9 +345,6 @@ def analyse(record: Record, level: str = DEFAULT_LEVEL, progress: Progress | Non
     for them (a caller's thread may run it beside a frame loop), progress follows every span done, and a
     cancel ends the processes at once. The result depends only on the record, the level and `playouts`,
     not on `jobs`."""
-    if record.footer is not None and "header_hash" not in record.footer:
-        # a record made in memory (`Match.record()`): its footer gets the header's check when written
-        record = replace(record, footer={**record.footer, "header_hash": record.header_hash()})
     final = replay(record, verify=True, path=path)
     if not final.is_terminal():
         raise AnalysisError("the game is not over: an analysis sees every card, so it waits for the end")

@@ -83,6 +83,25 @@ def test_tampered_seed_fails_verification(tmp_path):
         replay(read_record(path), verify=True)
 
 
+def test_a_record_kept_in_memory_verifies_and_a_footer_without_its_check_is_refused_from_a_file(tmp_path):
+    match = Match("duel", [Seat.ai("Ada", "random"), Seat.ai("Bo", "random")], 3)
+    match.run_bots()
+    record = match.record()  # never written: its footer has no header check yet
+    assert "header_hash" not in record.footer
+    assert replay(record, verify=True).state_hash() == record.footer["state_hash"]
+    path = tmp_path / "game.jsonl"
+    match.save(path)
+
+    def drop_check(lines):
+        footer = json.loads(lines[-1])
+        del footer["header_hash"]
+        lines[-1] = json.dumps(footer)
+
+    rewrite(path, drop_check)
+    with pytest.raises(RecordError, match="header_hash"):
+        read_record(path)
+
+
 def test_illegal_line_is_named(tmp_path):
     path = finished_record(tmp_path)
     rewrite(path, lambda lines: lines.__setitem__(2, json.dumps({"seat": 0, "action": "play c0"})))

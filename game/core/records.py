@@ -483,7 +483,10 @@ def replay(record: Record, *, verify: bool = True, path: str | None = None) -> S
         raise RecordError(message("recorded with {game} rules version {recorded}; this build has version "
                                   "{version}", game=game.title, recorded=brief(record.version),
                                   version=str(game.version)), path=path, line=1)
-    if verify and record.footer is not None and record.footer.get("header_hash") != record.header_hash():
+    # a footer read from a file always holds the header's check (parsing requires it); one made in
+    # memory (`Match.record()`) has none until it is written, and its header is the one it was made with
+    check = record.footer.get("header_hash") if record.footer is not None else None
+    if verify and check is not None and check != record.header_hash():
         raise RecordError(message("the header (seed, options or seats) does not match the footer's check "
                                   "(line {footer}): the file was changed", footer=footer_line),
                           path=path, line=1)
