@@ -267,7 +267,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, *, cheaper: C
           f"the analysis {result['analysis_outcome']} ({result['decisions_analysed']} of "
           f"{result['decisions']} decisions, {seconds}), {result['frames_while_analysing']} frames timed "
           "meanwhile")
-    print_figures(result, running.cpu_ms, 0)
+    print_figures(result, running.cpu_ms, 0, floor=f"the same view in {result['floor_frames']} frames before "
+                  f"its analysis began; max {result['floor_max_ms']} ms")
     print_target(result)
     if result["view_built_ms"] is not None:
         print(f"  taken  the longer of the two frames that took the analysis in and built its view: "

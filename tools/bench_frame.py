@@ -252,9 +252,12 @@ def figures(frame_ms: list[float], floor: list[float]) -> dict[str, Any]:
     }
 
 
-def print_figures(result: dict[str, Any], frame_cpu_ms: list[float], count: int) -> None:
+def print_figures(result: dict[str, Any], frame_cpu_ms: list[float], count: int,
+                  floor: str | None = None) -> None:
+    """The figures of a run; `floor` says what the floor was (by default: `count` cached cards)."""
     print(f"  frame  median {result['median_ms']} ms  p95 {result['p95_ms']} ms  max {result['max_ms']} ms")
-    print(f"  floor  median {result['floor_ms']} ms (clear + {count} cached card blits + flip)")
+    floor = floor or f"clear + {count} cached card blits + flip"
+    print(f"  floor  median {result['floor_ms']} ms ({floor})")
     print(
         f"  cpu    median {statistics.median(frame_cpu_ms):.3f} ms  max {max(frame_cpu_ms):.3f} ms "
         "(this thread's own time per frame; wall-clock spikes above it are other processes)"
