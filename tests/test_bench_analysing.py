@@ -72,7 +72,7 @@ def test_the_real_analysis_is_left_as_the_app_runs_it():
     delay = analysis_run.START_DELAY_S
     with bench_analysing.held_back(60):
         assert analysis_run.START_DELAY_S > (bench_analysing.WARM_UP_FRAMES + 60) / 60
-    assert analysis_run.START_DELAY_S == delay
+    assert delay == analysis_run.START_DELAY_S
     before = analysis_run.LEVEL, analysis_run.ANALYSIS_PLAYOUTS
     with bench_analysing.analysis_size(None):
         assert before == (analysis_run.LEVEL, analysis_run.ANALYSIS_PLAYOUTS)
