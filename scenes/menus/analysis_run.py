@@ -18,7 +18,6 @@ header hash, as many moves): anything else is analysed again.
 from __future__ import annotations
 
 import os
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +35,7 @@ from game.analysis import (
 from game.core.records import Record
 from game.history import analysis_name
 from game.logs import logger
+from scenes.menus.background_run import CANCELLED, DONE, FAILED, RUNNING, BackgroundRun
 
 log = logger(__name__)
 
@@ -48,7 +48,6 @@ NICENESS = 10
 #: seconds between asking for the analysis and starting its processes: the screen that asks draws its
 #: first frames (its widgets' first drawing, the heaviest) before processes starting up share the cores
 START_DELAY_S = 0.5
-RUNNING, DONE, CANCELLED, FAILED = "running", "done", "cancelled", "failed"
 
 
 def analysis_path(record_path: str | os.PathLike[str]) -> Path:
@@ -94,40 +93,22 @@ class RunProgress:
         return min(1.0, self.done / self.total) if self.total else 0.0
 
 
-class AnalysisRun:
-    """One analysis worked out in the background: see the module's docstring. `record_path`: the
-    record's file, beside which the analysis is kept (None: kept nowhere)."""
+class AnalysisRun(BackgroundRun):
+    """One analysis worked out in the background: see the module's docstring (a stop ends it within a
+    tenth of a second, and nothing of it is kept; its processes are spawned in its thread, so starting
+    them costs a frame nothing). `record_path`: the record's file, beside which the analysis is kept
+    (None: kept nowhere)."""
 
     def __init__(self, record: Record, record_path: str | os.PathLike[str] | None = None, *,
                  level: str | None = None, playouts: int | None = None, jobs: int | None = None) -> None:
+        super().__init__("analysis")
         self.record = record
         self.record_path = Path(record_path) if record_path is not None else None
         self.level = level or LEVEL
         self.playouts = playouts or ANALYSIS_PLAYOUTS
         self.jobs = jobs or background_jobs()
-        self.cancel = threading.Event()
         self.progress = RunProgress(0, len(record.actions))
-        self.outcome = RUNNING
         self.result: Analysis | None = None
-        self.problem = ""
-        self.thread = threading.Thread(target=self._work, name="analysis", daemon=True)
-
-    def start(self) -> AnalysisRun:
-        self.thread.start()  # the processes are spawned there: starting them costs the frame nothing
-        return self
-
-    @property
-    def running(self) -> bool:
-        return self.outcome == RUNNING
-
-    def stop(self) -> None:
-        """Ask the analysis to stop (within a tenth of a second; nothing of it is kept)."""
-        self.cancel.set()
-
-    def join(self, timeout: float | None = None) -> bool:
-        """Wait up to `timeout` seconds for the run to end (the tests wait; a screen never does)."""
-        self.thread.join(timeout)
-        return not self.thread.is_alive()
 
     # -- the working thread ----------------------------------------------------------------------
     def _work(self) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import multiprocessing
 import shutil
 import tempfile
-import threading
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 
 from game.core.variant import OPTION, Variant
 from game.logs import logger
+from scenes.menus.background_run import CANCELLED, DONE, FAILED, RUNNING, BackgroundRun
 
 log = logger(__name__)
 
@@ -29,7 +29,6 @@ log = logger(__name__)
 STUDY_BOT = "heuristic"
 #: the charts of the report, in the order the screen offers them
 CHART_FILES = ("seats.png", "length.png", "cards.png")
-RUNNING, DONE, CANCELLED, FAILED = "running", "done", "cancelled", "failed"
 
 
 @dataclass(frozen=True)
@@ -98,40 +97,24 @@ def study_plan(request: StudyRequest) -> Any:
                      skill_levels=None, labels=labels)
 
 
-class StudyRun:
-    """One study in a worker thread: see the module docstring."""
+class StudyRun(BackgroundRun):
+    """One study in a worker thread: see the module docstring (a stop ends it after the game under way)."""
 
     def __init__(self, request: StudyRequest) -> None:
+        super().__init__("balance-lab")
         self.request = request
-        self.cancel = threading.Event()
         self.progress = StudyProgress(0, 0, 0.0, None)
-        self.outcome = RUNNING
         self.result: StudyResult | None = None
-        self.problem = ""
         self.folder = Path(tempfile.mkdtemp(prefix="kartentisch-lab-"))
-        self.thread = threading.Thread(target=self._work, name="balance-lab", daemon=True)
-
-    def start(self) -> StudyRun:
-        self.thread.start()
-        return self
-
-    @property
-    def running(self) -> bool:
-        return self.outcome == RUNNING
-
-    def stop(self) -> None:
-        """Ask the worker to stop (it does after the game under way)."""
-        self.cancel.set()
 
     def finish(self, wait: float = 5.0) -> bool:
         """Stop, wait up to `wait` seconds for the worker, and remove the report's files; whether the
         worker has ended. A worker still playing then ends after its game and removes nothing of the
         caller's (its folder is gone; its report is not written)."""
         self.stop()
-        if self.thread.is_alive() and threading.current_thread() is not self.thread:
-            self.thread.join(wait)
+        ended = self.join(wait)
         shutil.rmtree(self.folder, ignore_errors=True)
-        return not self.thread.is_alive()
+        return ended
 
     # -- the worker thread -----------------------------------------------------------------------
     def _on_progress(self, progress: Any) -> None:
