@@ -79,6 +79,8 @@ NOISE_Z = 2.0
 KEY_MOMENTS = 3
 #: How many costly choices per person a summary shows (all are kept in the data).
 SUMMARY_CHOICES = 3
+#: A chance within this of the seat's result counts as settled: no choice could change it measurably.
+SETTLED = 0.02
 #: Decisions a process of `jobs` takes at a time: small enough for an even share and a steady progress bar
 #: (each share replays the game to its first decision, which costs little beside one decision's search).
 SPAN = 6
@@ -149,6 +151,16 @@ class Analysis:
     def costliest(self, seat: int, count: int = SUMMARY_CHOICES) -> list[CostlyChoice]:
         """The seat's `count` costliest choices, the costliest first (earlier first on equal cost)."""
         return sorted((c for c in self.costly if c.seat == seat), key=lambda c: (-c.cost, c.move))[:count]
+
+    def settled_from(self, seat: int) -> int | None:
+        """The first move from which `seat`'s chance stays within SETTLED of its result to the end, when
+        that is before the last move: from there on, no choice could change its chance measurably (a game
+        decided early has no costly choices after that). None when it settles only with the last move."""
+        column = [row[seat] for row in self.chances]
+        start = len(column) - 1
+        while start > 0 and abs(column[start - 1] - column[-1]) <= SETTLED + 1e-9:  # chances have 4 places
+            start -= 1
+        return start if start < len(column) - 1 else None
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "record": self.record, "level": self.level,

@@ -336,3 +336,34 @@ def test_processes_give_the_same_analysis_as_one(chapters):
     again = analyse(record, LEVEL, lambda done, total: steps.append(done), playouts=PLAYOUTS, jobs=2)
     assert again == analysis
     assert steps[-1] == len(record.actions) and steps == sorted(steps)
+
+
+def hand_made(column: list[float], costly: tuple = ()) -> Analysis:
+    """An analysis of a two-seat game whose seat 0 had the chances `column` (seat 1 the rest)."""
+    return Analysis("three_chapters", "0" * 64, "hard", 16, 2, (0,),
+                    tuple((c, round(1 - c, 4)) for c in column), (), costly)
+
+
+def test_a_chance_settled_early_is_found_and_one_settled_only_at_the_end_is_not():
+    assert hand_made([0.4, 0.3, 0.01, 0.0, 0.02, 0.0]).settled_from(0) == 2
+    assert hand_made([0.4, 0.3, 0.01, 0.0, 0.02, 0.0]).settled_from(1) == 2
+    assert hand_made([0.5, 0.9, 0.99, 1.0]).settled_from(0) == 2
+    assert hand_made([0.5, 0.4, 0.3, 0.0]).settled_from(0) is None  # decided by the last move
+    assert hand_made([0.5, 0.2, 0.5, 0.0, 0.0]).settled_from(0) == 3
+
+
+def test_a_person_whose_game_was_decided_early_is_told_so_not_that_every_choice_was_good():
+    from scenes.menus.how_it_went import HowItWentView
+
+    record = Record("three_chapters", "1", 2, 1, {}, [{"name": "Anna", "kind": "human", "bot": None},
+                                                      {"name": "Ben", "kind": "bot", "bot": "normal"}],
+                    [(0, "pick 1")] * 5, None)
+    decided = HowItWentView(hand_made([0.4, 0.1, 0.0, 0.0, 0.01, 0.0]), record, ["Anna", "Ben"], [],
+                            losing_game=False)
+    _, choices = decided.content()
+    assert [text for text, _, _ in choices][1] == \
+        "None measurable: from move 2 on, Anna's chance stayed at 0%, whatever was chosen."
+    open_game = HowItWentView(hand_made([0.4, 0.5, 0.6, 0.4, 0.3, 0.0]), record, ["Anna", "Ben"], [],
+                              losing_game=False)
+    _, choices = open_game.content()
+    assert [text for text, _, _ in choices][1] == "None: every choice was about as good as the level's."

@@ -175,7 +175,13 @@ class HowItWentView:
             choices.append((heading, None, True))
             worst = analysis.costliest(seat)
             choices.extend((choice_line(self.record.game, choice), choice.move, False) for choice in worst)
-            if not worst:
+            settled = analysis.settled_from(seat)
+            if not worst and settled is not None:  # decided early: nothing after could cost anything
+                words = tr("None measurable: from move {move} on, {name}'s chance stayed at {chance}, "
+                           "whatever was chosen.")
+                choices.append((words.format(move=settled, name=_name(self.names, seat),
+                                             chance=percent(analysis.chances[-1][seat])), None, False))
+            elif not worst:
                 choices.append((tr("None: every choice was about as good as the level's."), None, False))
         if not analysis.humans:
             choices.append((tr("Nobody at the table was a person: there are no choices to weigh."), None,
