@@ -390,7 +390,11 @@ def _in_processes(record: Record, level: str, playouts: int, jobs: int, niceness
     # spawn, not fork: the app that starts an analysis has threads (a fork copies their locks as held);
     # a pool, not an executor: a cancel or a fault ends its processes at once (`terminate`), where an
     # executor would wait for the spans under way
+    others = set(multiprocessing.active_children())
     pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)), _lower_priority, (niceness,))
+    # its processes: a pool starts another in place of one that died, but the share that one had is
+    # lost, so a death is looked for here (a killed process would otherwise leave the work waiting)
+    workers = [process for process in multiprocessing.active_children() if process not in others]
     try:
         spans = pool.imap_unordered(_span, tasks)
         for _ in tasks:
@@ -401,6 +405,7 @@ def _in_processes(record: Record, level: str, playouts: int, jobs: int, niceness
                 except multiprocessing.TimeoutError:
                     if _stopped(cancel):
                         raise Cancelled from None
+                    _check_alive(workers)
             for step in done:
                 steps[step.move] = step
             if progress is not None:
@@ -409,6 +414,12 @@ def _in_processes(record: Record, level: str, playouts: int, jobs: int, niceness
         pool.join()
     finally:
         pool.terminate()
+
+
+def _check_alive(workers: Sequence[multiprocessing.process.BaseProcess]) -> None:
+    died = [process.exitcode for process in workers if process.exitcode not in (None, 0)]
+    if died:
+        raise AnalysisError(f"an analysing process ended unexpectedly (exit code {died[0]})")
 
 
 # -- keeping an analysis ---------------------------------------------------------------------------

@@ -338,6 +338,38 @@ def test_processes_give_the_same_analysis_as_one(chapters):
     assert steps[-1] == len(record.actions) and steps == sorted(steps)
 
 
+def test_a_process_that_dies_fails_the_analysis_instead_of_leaving_it_waiting(chapters):
+    import multiprocessing
+    import os
+    import signal
+    import time
+
+    record, _ = chapters
+    before = set(multiprocessing.active_children())
+    outcome: list[BaseException | Analysis] = []
+
+    def work() -> None:
+        try:
+            outcome.append(analyse(record, LEVEL, playouts=2000, jobs=2))  # long: minutes
+        except BaseException as exc:  # noqa: BLE001 - what ended it is the test's to read
+            outcome.append(exc)
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    workers: list = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        workers = [p for p in multiprocessing.active_children() if p not in before]
+        time.sleep(0.05)
+    assert workers, "no process took the work"
+    os.kill(workers[0].pid, signal.SIGKILL)  # as the system's memory killer would
+    thread.join(60)
+    assert not thread.is_alive(), "the analysis went on waiting for the share the dead process had"
+    assert isinstance(outcome[0], AnalysisError) and "ended unexpectedly" in str(outcome[0])
+    time.sleep(0.5)
+    assert not [p for p in multiprocessing.active_children() if p not in before]  # the others ended too
+
+
 def hand_made(column: list[float], costly: tuple = ()) -> Analysis:
     """An analysis of a two-seat game whose seat 0 had the chances `column` (seat 1 the rest)."""
     return Analysis("three_chapters", "0" * 64, "hard", 16, 2, (0,),
