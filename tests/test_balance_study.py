@@ -197,3 +197,36 @@ def test_the_balance_bench_reports_its_figures(capsys):
     result = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert result["one_process_games_per_s"] > 0 and result["two_processes_ratio"] > 0
     assert result["memory"]["games"] == 20 and "ray_games_per_s" not in result
+
+
+@pytest.mark.parametrize(("language", "title", "label"), [
+    ("de", "Plätze am Tisch (95%-Intervalle)", "Platz 0"),
+    ("en", "Seats (95% intervals)", "seat 0"),
+])
+def test_the_charts_speak_the_language_asked_for(tmp_path, capsys, monkeypatch, language, title, label):
+    """The Lab screen shows the charts to a player: their words are in the player's language, whatever
+    language the process drawing them speaks (the page and the JSON stay the tool's)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.axes import Axes
+
+    from game.balance import report
+
+    assert balance.main(["study", "--game", "three_chapters", "--players", "3", "--deals", "2",
+                         "--json"]) == 0
+    data = json.loads(capsys.readouterr().out.splitlines()[-1])
+    words: list[str] = []
+    for name in ("set_title", "set_xlabel", "set_ylabel"):
+        drawn = getattr(Axes, name)
+        monkeypatch.setattr(Axes, name, lambda self, text, *a, _drawn=drawn, **k: (
+            words.append(str(text)), _drawn(self, text, *a, **k))[1])
+    ticks = Axes.set_xticks
+    monkeypatch.setattr(Axes, "set_xticks", lambda self, xs, labels=None, **k: (
+        words.extend(map(str, labels or [])), ticks(self, xs, labels, **k))[1])
+    report.write(data, tmp_path, language=language)
+    assert title in words and label in words
+    other = "Seats (95% intervals)" if language == "de" else "Plätze am Tisch (95%-Intervalle)"
+    assert other not in words
+    if language == "de":
+        assert "Stiche" in words and "beendete Kapitel" in words and "Spiele" in words

@@ -1,25 +1,35 @@
 """A study's report: report.html with its charts as PNG images beside it, and report.json with every
 figure. matplotlib is imported here only (with its file-only backend), so a study without `--out`
-never loads it."""
+never loads it. The charts' words are in the language asked for (the Lab screen shows them to a
+player); the page and the JSON are the tool's, in English."""
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_, speaking, tr
+
 CHARTS = ("seats.png", "length.png", "cards.png")
+#: the words for what a study counts a game's length in: its actions, and what each game's balance
+#: table counts (`lengths`); a name not here is shown as it is
+LENGTH_WORDS = {"actions": N_("actions"), "rounds": N_("rounds"), "tricks": N_("tricks"),
+                "chapters ended": N_("chapters ended"), "scorings": N_("scorings"), "burns": N_("burns")}
 
 
-def write(data: dict[str, Any], folder: Path) -> list[Path]:
-    """Write the report into `folder` (which exists); the files written."""
+def write(data: dict[str, Any], folder: Path, language: str | None = None) -> list[Path]:
+    """Write the report into `folder` (which exists), the charts' words in `language` (a code of the
+    app's catalogues; None: the language spoken now); the files written."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no window, no display needed
     figures = data["figures"]
-    written = [_seats(figures, folder / "seats.png"), _length(figures, folder / "length.png"),
-               _cards(figures, folder / "cards.png")]
+    with speaking(language) if language is not None else contextlib.nullcontext():
+        written = [_seats(figures, folder / "seats.png"), _length(figures, folder / "length.png"),
+                   _cards(figures, folder / "cards.png")]
     (folder / "report.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     (folder / "report.html").write_text(page(data), encoding="utf-8")
     return [*written, folder / "report.json", folder / "report.html"]
@@ -36,15 +46,16 @@ def _seats(figures: dict[str, Any], path: Path) -> Path:
     seats = figures["seats"]
     fig, ax = plt.subplots(figsize=(6, 3.2))
     xs = list(range(len(seats)))
-    for offset, key, name in ((-0.2, "win", "win rate"), (0.2, "loser", "loser rate")):
+    for offset, key, name in ((-0.2, "win", tr("win rate")), (0.2, "loser", tr("loser rate"))):
         values = [s[key]["rate"] for s in seats]
         ax.bar([x + offset for x in xs], values, width=0.4, label=name,
                yerr=_errors(values, [s[key]["ci95"] for s in seats]), capsize=3)
-    ax.axhline(1 / max(1, len(seats)), color="grey", linestyle="--", linewidth=1, label="one in N")
-    ax.set_xticks(xs, [f"seat {x}" for x in xs])
-    ax.set_ylabel("share of games")
+    ax.axhline(1 / max(1, len(seats)), color="grey", linestyle="--", linewidth=1,
+               label=tr("one in {count}").format(count=len(seats)))
+    ax.set_xticks(xs, [tr("seat {number}").format(number=x) for x in xs])
+    ax.set_ylabel(tr("share of games"))
     ax.legend(fontsize=8)
-    ax.set_title("Seats (95% intervals)")
+    ax.set_title(tr("Seats (95% intervals)"))
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -56,16 +67,19 @@ def _length(figures: dict[str, Any], path: Path) -> Path:
     from matplotlib.ticker import MaxNLocator
 
     lengths = figures["length"]
-    stopped = f"; {figures['cut_off']} cut off, {figures['timed_out']} timed out"
+    stopped = tr("{cut} cut off, {timed} timed out").format(cut=figures["cut_off"],
+                                                             timed=figures["timed_out"])
     fig, axes = plt.subplots(1, len(lengths), figsize=(4 * len(lengths), 3), squeeze=False)
     for ax, (name, h) in zip(axes[0], lengths.items(), strict=True):
         values = [int(v) for v in h["counts"]]
         spread = max(values, default=1) - min(values, default=0)
         ax.bar(values, list(h["counts"].values()), width=max(1.0, spread / 40))
-        ax.set_title(f"{name} (mean {h['mean']:.1f}{stopped if name == 'actions' else ''})", fontsize=9)
+        word = tr(LENGTH_WORDS[name]) if name in LENGTH_WORDS else name
+        title = tr("{what} (mean {mean})").format(what=word, mean=f"{h['mean']:.1f}")
+        ax.set_title(f"{title}; {stopped}" if name == "actions" else title, fontsize=9)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel(name)
-        ax.set_ylabel("games")
+        ax.set_xlabel(word)
+        ax.set_ylabel(tr("games"))
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -83,8 +97,8 @@ def _cards(figures: dict[str, Any], path: Path) -> Path:
     ax.axvline(0, color="grey", linewidth=1)
     ax.set_yticks(ys, [c["label"] for c in cards], fontsize=7)
     ax.invert_yaxis()
-    ax.set_xlabel("win rate held - win rate never held")
-    ax.set_title("Every card's improvement when held (95% intervals)")
+    ax.set_xlabel(tr("win rate held - win rate never held"))
+    ax.set_title(tr("Every card's improvement when held (95% intervals)"))
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

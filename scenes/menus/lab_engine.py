@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from game.core.variant import OPTION, Variant
+from game.i18n import language
 from game.logs import logger
 from scenes.menus.background_run import CANCELLED, DONE, FAILED, RUNNING, BackgroundRun
 
@@ -162,7 +163,8 @@ class StudyRun(BackgroundRun):
         app is no larger after a study than before."""
         self.folder.mkdir(parents=True, exist_ok=True)
         with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            written = {path.name: path for path in pool.submit(report.write, data, self.folder).result()}
+            written = {path.name: path
+                       for path in pool.submit(report.write, data, self.folder, language()).result()}
         return {name: written[name] for name in CHART_FILES if name in written}
 
 
