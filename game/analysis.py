@@ -394,7 +394,8 @@ def _in_processes(record: Record, level: str, playouts: int, jobs: int, niceness
     pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)), _lower_priority, (niceness,))
     # its processes: a pool starts another in place of one that died, but the share that one had is
     # lost, so a death is looked for here (a killed process would otherwise leave the work waiting)
-    workers = [process for process in multiprocessing.active_children() if process not in others]
+    workers = [process for process in multiprocessing.active_children()
+               if process not in others and "PoolWorker" in process.name]  # not another thread's process
     try:
         spans = pool.imap_unordered(_span, tasks)
         for _ in tasks:
