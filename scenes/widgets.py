@@ -308,6 +308,14 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
 
 
+def set_enabled(button: UIButton, enabled: bool) -> None:
+    """Enable or disable a pygame-gui button (it has two methods for the one switch)."""
+    if enabled:
+        button.enable()
+    else:
+        button.disable()
+
+
 def button_at(ui: pygame_gui.UIManager, label: str) -> UIButton | None:
     """The visible button showing `label` (for keyboard shortcuts and tests)."""
     for element in ui.get_sprite_group().sprites():

@@ -41,6 +41,7 @@ from scenes.widgets import (
     fit_text,
     px,
     row,
+    set_enabled,
     text_scale,
 )
 
@@ -243,10 +244,7 @@ class HistoryScene(MenuScene):
             button = self.buttons.get(label)
             if button is None:
                 continue
-            if enabled:
-                button.enable()
-            else:
-                button.disable()
+            set_enabled(button, enabled)
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where the `index`-th of the rows shown lies."""

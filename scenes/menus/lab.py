@@ -47,6 +47,7 @@ from scenes.widgets import (
     fitted_label,
     oid,
     px,
+    set_enabled,
     text_scale,
 )
 
@@ -216,10 +217,7 @@ class LabScene(MenuScene):
         for button, enabled in ((self.start_button, not running), (self.cancel_button, running)):
             if button is None:
                 continue
-            if enabled:
-                button.enable()
-            else:
-                button.disable()
+            set_enabled(button, enabled)
 
     # -- the study -------------------------------------------------------------------------------
     def start(self) -> None:

@@ -39,6 +39,7 @@ from scenes.widgets import (
     fitted_label,
     oid,
     px,
+    set_enabled,
     set_fitted_text,
 )
 
@@ -191,10 +192,7 @@ class Stepper:
         if self.wrap:
             return
         for button, enabled in ((self.left, self.index > 0), (self.right, self.index < len(self.labels) - 1)):
-            if enabled:
-                button.enable()
-            else:
-                button.disable()
+            set_enabled(button, enabled)
 
 
 class SetupScene(MenuScene):
