@@ -35,6 +35,16 @@ def write(data: dict[str, Any], folder: Path, language: str | None = None) -> li
     return [*written, folder / "report.json", folder / "report.html"]
 
 
+def _saved(fig: Any, path: Path) -> Path:
+    """The figure written to `path` as a PNG, and let go (pyplot keeps every figure until closed)."""
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
 def _errors(values: list[float], intervals: list[list[float]]) -> list[list[float]]:
     return [[max(0.0, v - lo) for v, (lo, _) in zip(values, intervals, strict=True)],
             [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals, strict=True)]]
@@ -56,10 +66,7 @@ def _seats(figures: dict[str, Any], path: Path) -> Path:
     ax.set_ylabel(tr("share of games"))
     ax.legend(fontsize=8)
     ax.set_title(tr("Seats (95% intervals)"))
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _saved(fig, path)
 
 
 def _length(figures: dict[str, Any], path: Path) -> Path:
@@ -80,10 +87,7 @@ def _length(figures: dict[str, Any], path: Path) -> Path:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel(word)
         ax.set_ylabel(tr("games"))
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _saved(fig, path)
 
 
 def _cards(figures: dict[str, Any], path: Path) -> Path:
@@ -99,10 +103,7 @@ def _cards(figures: dict[str, Any], path: Path) -> Path:
     ax.invert_yaxis()
     ax.set_xlabel(tr("win rate held - win rate never held"))
     ax.set_title(tr("Every card's improvement when held (95% intervals)"))
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _saved(fig, path)
 
 
 def _improvement(figure: dict[str, Any]) -> str:
