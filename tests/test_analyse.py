@@ -34,7 +34,7 @@ from game.core import RecordError, bot_rng
 from game.core.records import Record, footer_for, replay, write_record
 from tools import analyse as analyse_tool
 from tools import replay as replay_tool
-from tools.analyse import played_record
+from tools.analyse import played_out, played_record
 
 PLAYOUTS = 2
 LEVEL = "normal"
@@ -128,15 +128,9 @@ def _bad_move_record(game_id: str, players: int, seed: int) -> tuple[Record, int
     else:
         raise AssertionError("no decision where one move is clearly worse")
     state = state.clone()
-    actions = list(record.actions[:move]) + [(0, str(worst))]
     state.apply(worst)
-    bots = [make_bot(game_id, LEVEL) for _ in range(players)]
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        action = bots[seat].choose(Decision.of(state, seat), bot_rng(seed, seat, len(actions)))
-        state.apply(action)
-        actions.append((seat, str(action)))
+    actions = played_out(state, seed, [make_bot(game_id, LEVEL) for _ in range(players)],
+                         [*record.actions[:move], (0, str(worst))])
     bad = replace(record, actions=actions, footer=footer_for(state, len(actions)))
     return bad, move, str(better)
 

@@ -25,10 +25,10 @@ import sys
 from collections.abc import Sequence
 
 from game.ai import make_bot
-from game.ai.base import Decision
+from game.ai.base import Bot, Decision
 from game.ai.hint import action_words
 from game.analysis import DEFAULT_LEVEL, PLAYOUTS, Analysis, AnalysisError, analyse, not_losing
-from game.core import RecordError, bot_rng
+from game.core import RecordError, State, bot_rng
 from game.core.datafile import shown
 from game.core.records import Record, footer_for, read_record, replay
 from game.i18n import seat_label
@@ -104,6 +104,20 @@ def report(record: Record, analysis: Analysis) -> list[str]:
     return lines
 
 
+def played_out(state: State, seed: int, bots: Sequence[Bot],
+               actions: Sequence[tuple[int, str]] = ()) -> list[tuple[int, str]]:
+    """`state` played to its end by `bots` (one a seat, each with the random stream a bot of that seat
+    gets at that move of the game of `seed`), after the `actions` already played: all the actions."""
+    played = list(actions)
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        action = bots[seat].choose(Decision.of(state, seat), bot_rng(seed, seat, len(played)))
+        state.apply(action)
+        played.append((seat, str(action)))
+    return played
+
+
 def played_record(game_id: str, players: int, seed: int, bots: Sequence[str],
                   people: Sequence[int] = ()) -> Record:
     """A finished game of bots, as a record, with the seats in `people` marked as played by a person (who
@@ -112,14 +126,7 @@ def played_record(game_id: str, players: int, seed: int, bots: Sequence[str],
 
     game = load(game_id)
     state = game.new_state(players, seed)
-    chosen = [make_bot(game_id, name) for name in bots]
-    actions: list[tuple[int, str]] = []
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        action = chosen[seat].choose(Decision.of(state, seat), bot_rng(seed, seat, len(actions)))
-        state.apply(action)
-        actions.append((seat, str(action)))
+    actions = played_out(state, seed, [make_bot(game_id, name) for name in bots])
     seats = [{"name": seat_label(seat), "kind": "human", "bot": None} if seat in people
              else {"name": seat_label(seat), "kind": "bot", "bot": bots[seat]} for seat in range(players)]
     return Record(game_id, str(game.version), players, seed, dict(state.options), seats, actions,
